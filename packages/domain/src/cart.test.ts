@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { cartTotals, shippingFor, unitPrice } from './cart.js';
+
+describe('cart totals', () => {
+  it.each([
+    { case: 'empty cart', itemsPrice: 0, shipping: 0 },
+    { case: 'one paisa', itemsPrice: 1, shipping: 10_000 },
+    { case: 'exactly ₹1000 still pays shipping', itemsPrice: 100_000, shipping: 10_000 },
+    { case: 'above ₹1000 ships free', itemsPrice: 100_001, shipping: 0 },
+  ])('$case', ({ itemsPrice, shipping }) => {
+    expect(shippingFor(itemsPrice)).toBe(shipping);
+  });
+
+  it('uses the discount price when set and sums savings over discounted lines', () => {
+    const totals = cartTotals([
+      { price: 59_900, discountPrice: 44_900, qty: 2 },
+      { price: 19_950, discountPrice: 0, qty: 1 },
+    ]);
+    expect(totals).toEqual({
+      itemsPrice: 44_900 * 2 + 19_950,
+      shippingPrice: 0,
+      taxPrice: 0,
+      totalPrice: 44_900 * 2 + 19_950,
+      savings: 15_000 * 2,
+      awayFromFreeShipping: 0,
+    });
+  });
+
+  it('tells how far the cart is from free shipping', () => {
+    const totals = cartTotals([{ price: 64_950, discountPrice: 0, qty: 1 }]);
+    expect(totals.shippingPrice).toBe(10_000);
+    expect(totals.totalPrice).toBe(74_950);
+    expect(totals.awayFromFreeShipping).toBe(35_050);
+  });
+
+  it.each([
+    [{ price: 1000, discountPrice: 0 }, 1000],
+    [{ price: 1000, discountPrice: 600 }, 600],
+  ])('unit price of %o is %i', (line, expected) => {
+    expect(unitPrice(line)).toBe(expected);
+  });
+});

@@ -1,0 +1,6 @@
+export * from './catalog.js';
+export * from './money.js';
+export * from './pricing.js';
+export * from './badges.js';
+export * from './cart.js';
+export * from './pincode.js';
