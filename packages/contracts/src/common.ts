@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Every error the API sends has this body, so a client can always show `message`. */
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  details: z.unknown().optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const idSchema = z.uuid({ message: 'must be a valid id' });
+
+export const idParamsSchema = z.object({ id: idSchema });
+
+/**
+ * Text from a client that goes near the database. PostgreSQL rejects NUL bytes in text, so they
+ * are refused here as bad input rather than failing later as a server error.
+ */
+export const safeText = () => z.string().refine((v) => !v.includes('\u0000'), 'must not contain NUL characters');
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** An optional query value where an empty `?x=` means "not given", as browsers' forms send it. */
+export function optionalQuery<T extends z.ZodType>(schema: T) {
+  return z.preprocess(emptyToUndefined, schema.optional());
+}
+
+/**
+ * A query parameter that may be repeated (`?color=Red&color=Pink`); it always arrives as a list.
+ * Empty values are dropped.
+ */
+export function repeatableQuery(maxItems = 20, maxLength = 80) {
+  return z.preprocess(
+    (v) => {
+      const list = v === undefined ? [] : Array.isArray(v) ? v : [v];
+      return list.filter((item) => item !== '');
+    },
+    z
+      .array(safeText().trim().max(maxLength, `values must be at most ${maxLength} characters`))
+      .max(maxItems, `at most ${maxItems} values`),
+  );
+}

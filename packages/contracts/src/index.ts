@@ -1,0 +1,5 @@
+export * from './common.js';
+export * from './products.js';
+export * from './catalog.js';
+export * from './pincodes.js';
+export * from './health.js';

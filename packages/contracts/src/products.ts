@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { idSchema, optionalQuery, repeatableQuery, safeText } from './common.js';
+
+export const STOREFRONT_PAGE_SIZE = 12;
+export const MAX_PAGE_LIMIT = 100;
+export const MAX_PAGE_NUMBER = 10_000;
+export const MAX_KEYWORD_LENGTH = 100;
+export const MAX_PRICE_RUPEES = 10_000_000;
+
+export const PRODUCT_SORT_FIELDS = ['price', 'rating', 'name', 'createdAt'] as const;
+export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`);
+
+const decimal = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`);
+
+export const productListQuerySchema = z
+  .object({
+    keyword: optionalQuery(
+      safeText().trim().max(MAX_KEYWORD_LENGTH, `keyword must be at most ${MAX_KEYWORD_LENGTH} characters`),
+    ),
+    pageNumber: optionalQuery(wholeNumber('pageNumber', 1, MAX_PAGE_NUMBER)),
+    pageLimit: optionalQuery(wholeNumber('pageLimit', 1, MAX_PAGE_LIMIT)),
+    category: optionalQuery(safeText().trim().max(80, 'category must be at most 80 characters')),
+    subcategory: repeatableQuery(),
+    color: repeatableQuery(),
+    variant: repeatableQuery(),
+    recipient: repeatableQuery(),
+    occasion: repeatableQuery(),
+    minRating: optionalQuery(decimal('minRating', 0, 5)),
+    maxRating: optionalQuery(decimal('maxRating', 0, 5)),
+    minPrice: optionalQuery(decimal('minPrice', 0, MAX_PRICE_RUPEES)),
+    maxPrice: optionalQuery(decimal('maxPrice', 0, MAX_PRICE_RUPEES)),
+    sortBy: optionalQuery(
+      z.enum(PRODUCT_SORT_FIELDS, { message: `sortBy must be one of ${PRODUCT_SORT_FIELDS.join(', ')}` }),
+    ),
+    order: optionalQuery(z.enum(['asc', 'desc'], { message: 'order must be asc or desc' })),
+    sameDayDelivery: optionalQuery(
+      z
+        .enum(['true', 'false'], { message: 'sameDayDelivery must be true or false' })
+        .transform((v) => v === 'true'),
+    ),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    message: 'minPrice must not be above maxPrice',
+    path: ['minPrice'],
+  })
+  .refine((q) => q.minRating === undefined || q.maxRating === undefined || q.minRating <= q.maxRating, {
+    message: 'minRating must not be above maxRating',
+    path: ['minRating'],
+  });
+export type ProductListQuery = z.output<typeof productListQuerySchema>;
+
+export const productSearchQuerySchema = z.object({
+  keyword: z.preprocess(
+    (v) => v ?? '',
+    safeText().trim().max(MAX_KEYWORD_LENGTH, `keyword must be at most ${MAX_KEYWORD_LENGTH} characters`),
+  ),
+});
+
+const isoDate = z.iso.datetime();
+const nullableIsoDate = isoDate.nullable();
+
+export const optimizedImagesSchema = z.object({ thumbnail: z.string(), detail: z.string() });
+
+export const deliveryOptionsSchema = z.object({
+  sameDayDelivery: z.boolean(),
+  expressDelivery: z.boolean(),
+});
+
+/** What a product card, the cart and the carousels need; list endpoints return this. */
+export const productSummarySchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  price: z.number().describe('Rupees'),
+  discountPrice: z.number().describe('Rupees; the discount in force now, 0 when none'),
+  discountStartDate: nullableIsoDate,
+  discountEndDate: nullableIsoDate,
+  countInStock: z.number().int(),
+  available: z.boolean(),
+  isFeatured: z.boolean(),
+  isSellingFast: z.boolean(),
+  isSubscription: z.boolean(),
+  image: z.string(),
+  optimizedImages: optimizedImagesSchema,
+  category: z.string(),
+  subCategory: z.array(z.string()),
+  brand: z.string(),
+  color: z.array(z.string()),
+  occasion: z.array(z.string()),
+  recipient: z.array(z.string()),
+  deliveryOptions: deliveryOptionsSchema,
+  rating: z.number(),
+  numReviews: z.number().int(),
+  createdAt: isoDate,
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+export const variantSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  price: z.number().describe('Rupees'),
+  countInStock: z.number().int(),
+  image: z.string(),
+});
+
+export const reviewSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string(),
+  verifiedPurchase: z.boolean(),
+  createdAt: isoDate,
+});
+
+export const productDetailSchema = productSummarySchema.extend({
+  description: z.string(),
+  productImages: z.array(z.string()),
+  optimizedProductImages: z.array(z.object({ original: z.string(), optimized: z.object({ detail: z.string() }) })),
+  vendor: z.array(z.string()),
+  tags: z.array(z.string()),
+  arrangementStyle: z.string(),
+  material: z.array(z.string()),
+  closure: z.string(),
+  measurements: z.string(),
+  packageContent: z.string(),
+  fragrance: z.string(),
+  careInstructions: z.string(),
+  weight: z.number().nullable().describe('Grams'),
+  dimensions: z.object({
+    length: z.number().nullable(),
+    width: z.number().nullable(),
+    height: z.number().nullable(),
+  }),
+  variants: z.array(variantSchema),
+  relatedProducts: z.array(productSummarySchema),
+  reviews: z.array(reviewSchema),
+  updatedAt: isoDate,
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const productListResponseSchema = z.object({
+  products: z.array(productSummarySchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+export const productsResponseSchema = z.object({ products: z.array(productSummarySchema) });
