@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerErrorHandling } from './plugins/error-handler.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerStaticFiles } from './plugins/static-files.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { pincodesRoutes } from './modules/pincodes/pincodes.routes.js';
+import { productsRoutes } from './modules/products/products.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds the whole API without listening, so tests drive it through app.inject. */
+export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    // Reuse a proxy's request id when it looks like one, so one id follows a request end to end.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  registerErrorHandling(app);
+
+  await app.register(compress, { threshold: 1024 });
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes);
+  await app.register(catalogRoutes);
+  await app.register(productsRoutes);
+  await app.register(pincodesRoutes);
+
+  mkdirSync(config.uploadsDir, { recursive: true });
+  await registerStaticFiles(app, config.uploadsDir, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** Both drivers speak the same dialect; code above this file never knows which one it has. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs fn while holding an exclusive lock shared by every process on this database. */
+  withExclusiveLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Embedded only: the whole database as a tarball that `loadDataDir` can start from. */
+  dump?(): Promise<Blob>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** Folder for the embedded database files; in memory when omitted. */
+  dataDir?: string | undefined;
+  poolSize?: number;
+  /** A dump of an embedded database to start from (tests start from a migrated, seeded copy). */
+  loadDataDir?: Blob;
+}
+
+/** Raw SQL for the few queries the query builder cannot express; both drivers return `{rows}`. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * pg_trgm's default word-similarity threshold (0.6) misses a one-letter slip in a long word
+ * ('choclate' scores 0.58 against 'chocolate'). It is set per connection so that the `<%` operator,
+ * and with it the trigram index, applies the store's threshold (ADR 005).
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.5;
+
+/** Arbitrary constant naming the advisory lock that serialises migrations and seeding. */
+const SETUP_LOCK_ID = 7_270_001;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options);
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = path.join(options.dataDir, 'pglite');
+    await mkdir(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
+  await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    // One embedded instance belongs to one process, so there is nobody to lock out.
+    withExclusiveLock: (fn) => fn(db),
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+    async dump() {
+      return client.dumpDataDir('none');
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+  });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  let closed = false;
+  return {
+    kind: 'postgres',
+    db,
+    async withExclusiveLock(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [SETUP_LOCK_ID]);
+        return await fn(drizzlePg({ client, schema }) as unknown as Db);
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK_ID]).catch(() => {});
+        client.release();
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export * from '../modules/products/products.table.js';
+export * from '../modules/pincodes/pincodes.table.js';

@@ -1,0 +1,33 @@
+export const ERROR_STATUS = {
+  VALIDATION: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The one error type services throw; the error handler turns it into `{message, code, details?}`. */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = ERROR_STATUS[code];
+  }
+}
+
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+export const badRequest = (message: string, details?: unknown) => new AppError('VALIDATION', message, details);

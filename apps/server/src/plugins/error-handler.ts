@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, ERROR_STATUS, type ErrorCode } from '../lib/app-error.js';
+
+const CODE_BY_STATUS = new Map<number, ErrorCode>(
+  Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]),
+);
+
+function codeFor(status: number): string {
+  return CODE_BY_STATUS.get(status) ?? (status >= 500 ? 'INTERNAL' : 'VALIDATION');
+}
+
+/**
+ * One place turns every failure into `{message, code, details?}`. Anything the client could have
+ * caused is a 4xx with a readable message; only genuine faults are 500, and their text is masked.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({
+        message: error.message,
+        code: error.code,
+        ...(error.details === undefined ? {} : { details: error.details }),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? 'is invalid',
+      }));
+      const message = details
+        .map((d) => (d.field && !d.message.startsWith(d.field) ? `${d.field}: ${d.message}` : d.message))
+        .join('; ');
+      return reply.code(400).send({ message, code: 'VALIDATION', details });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: error.message, code: codeFor(status) });
+    }
+    req.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+  });
+}
