@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorResponseSchema,
+  pincodeCheckBodySchema,
+  pincodeCheckResponseSchema,
+  pincodeDetailSchema,
+  pincodeParamsSchema,
+} from '@store/contracts';
+import { PincodesService } from './pincodes.service.js';
+
+const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
+
+export const pincodesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new PincodesService(app.database.db);
+
+  app.post(
+    '/api/users/pincode',
+    {
+      schema: {
+        tags: ['Delivery'],
+        summary: 'Does the store deliver to this PIN code?',
+        body: pincodeCheckBodySchema,
+        response: { 200: pincodeCheckResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { deliveryAvailable } = await service.lookup(req.body.pincode);
+      return { deliveryAvailable };
+    },
+  );
+
+  app.get(
+    '/api/pincodes/:pincode',
+    {
+      schema: {
+        tags: ['Delivery'],
+        summary: 'District, state, post offices and delivery options of a PIN code',
+        params: pincodeParamsSchema,
+        response: { 200: pincodeDetailSchema, ...errors },
+      },
+    },
+    (req) => service.lookup(req.params.pincode),
+  );
+};
