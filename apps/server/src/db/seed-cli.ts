@@ -1,0 +1,17 @@
+import { loadConfig } from '../config.js';
+import { openDatabase } from './client.js';
+import { migrateDatabase } from './migrate.js';
+import { ensurePincodes } from '../modules/pincodes/pincodes.import.js';
+import { seedDemoCatalogue } from './seed.js';
+
+/** `npm run seed`: the only way demo data reaches a real PostgreSQL server. */
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await migrateDatabase(database);
+  await ensurePincodes(database);
+  const { products } = await seedDemoCatalogue(database, config.uploadsDir);
+  console.log(products ? `Seeded ${products} demo products.` : 'The store already has products; nothing seeded.');
+} finally {
+  await database.close();
+}

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { rupeesToPaise } from '@store/domain';
+import type { Database, Db } from './client.js';
+import { productRelations, products, productVariants, reviews } from './schema.js';
+import { buildSearchText } from '../modules/products/products.search-text.js';
+import { DEMO_PRODUCTS } from './demo/catalogue.js';
+import { writeArtImages } from './demo/artwork.js';
+import type { DemoProduct } from './demo/demo-types.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DEMO_IMAGE_FOLDER = 'demo';
+/** Image generation is CPU-bound; two at a time keeps both cores busy without starving the server. */
+const IMAGE_CONCURRENCY = 2;
+
+interface DemoImages {
+  image: string;
+  optimizedImages: { thumbnail: string; detail: string };
+  productImages: string[];
+  optimizedProductImages: { original: string; optimized: { detail: string } }[];
+}
+
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** Draws every demo picture into DATA_DIR/uploads/demo (skipping ones already there). */
+export async function writeDemoImages(uploadsDir: string, catalogue: readonly DemoProduct[] = DEMO_PRODUCTS) {
+  const dir = path.join(uploadsDir, DEMO_IMAGE_FOLDER);
+  await mkdir(dir, { recursive: true });
+  const url = (file: string) => `/uploads/${DEMO_IMAGE_FOLDER}/${file}`;
+  return mapLimit(catalogue, IMAGE_CONCURRENCY, async (p): Promise<DemoImages> => {
+    const main = await writeArtImages(p.art, dir, p.slug);
+    const extras = [];
+    for (let i = 1; i <= (p.extraImages ?? 0); i++) {
+      extras.push(await writeArtImages({ ...p.art, seed: p.art.seed * 31 + i }, dir, `${p.slug}-${i + 1}`));
+    }
+    return {
+      image: url(main.original),
+      optimizedImages: { thumbnail: url(main.thumbnail), detail: url(main.detail) },
+      productImages: extras.map((e) => url(e.original)),
+      optimizedProductImages: extras.map((e) => ({ original: url(e.original), optimized: { detail: url(e.detail) } })),
+    };
+  });
+}
+
+/** Turns the merchandiser-style demo entry into table rows, with money in paise. */
+export function demoProductRows(p: DemoProduct, images: DemoImages, id: string, now: Date) {
+  const daysFromNow = (days: number | null | undefined) =>
+    days === null || days === undefined ? null : new Date(now.getTime() + days * DAY_MS);
+  const ratings = p.reviews.map((r) => r.rating);
+  const createdAt = new Date(now.getTime() - p.createdDaysAgo * DAY_MS - (p.art.seed % 20) * 60 * 60 * 1000);
+  const product: typeof products.$inferInsert = {
+    id,
+    name: p.name,
+    description: p.description,
+    price: rupeesToPaise(p.price),
+    discountPrice: rupeesToPaise(p.discountPrice ?? 0),
+    discountStartDate: daysFromNow(p.discountWindowDays?.start),
+    discountEndDate: daysFromNow(p.discountWindowDays?.end),
+    countInStock: p.countInStock,
+    available: p.available ?? true,
+    isFeatured: p.isFeatured ?? false,
+    isSellingFast: p.isSellingFast ?? false,
+    isSubscription: p.isSubscription ?? false,
+    ...images,
+    category: p.category,
+    subCategory: p.subCategory,
+    brand: p.brand,
+    vendor: p.vendor,
+    tags: p.tags,
+    color: p.color,
+    occasion: p.occasion,
+    recipient: p.recipient,
+    arrangementStyle: p.arrangementStyle ?? '',
+    material: p.material ?? [],
+    closure: p.closure ?? '',
+    measurements: p.measurements ?? '',
+    packageContent: p.packageContent ?? '',
+    fragrance: p.fragrance ?? '',
+    careInstructions: p.careInstructions ?? '',
+    weight: p.weight ?? null,
+    length: p.dimensions?.length ?? null,
+    width: p.dimensions?.width ?? null,
+    height: p.dimensions?.height ?? null,
+    sameDayDelivery: p.sameDayDelivery ?? false,
+    expressDelivery: p.expressDelivery ?? false,
+    rating: ratings.length ? ratings.reduce((a, b) => a + b, 0) / ratings.length : 0,
+    numReviews: ratings.length,
+    searchText: buildSearchText(p),
+    createdAt,
+    updatedAt: createdAt,
+  };
+  const variants = (p.variants ?? []).map((v, position) => ({
+    productId: id,
+    position,
+    name: v.name,
+    price: rupeesToPaise(v.price),
+    countInStock: v.countInStock,
+    image: images.image,
+  }));
+  const productReviews = p.reviews.map((r) => ({
+    productId: id,
+    name: r.name,
+    rating: r.rating,
+    comment: r.comment,
+    createdAt: new Date(now.getTime() - r.daysAgo * DAY_MS),
+  }));
+  return { product, variants, reviews: productReviews };
+}
+
+async function insertDemo(db: Db, catalogue: readonly DemoProduct[], images: DemoImages[], now: Date) {
+  const ids = new Map(catalogue.map((p) => [p.slug, randomUUID()]));
+  const rows = catalogue.map((p, i) => demoProductRows(p, images[i]!, ids.get(p.slug)!, now));
+  await db.transaction(async (tx) => {
+    await tx.insert(products).values(rows.map((r) => r.product));
+    const variants = rows.flatMap((r) => r.variants);
+    if (variants.length) await tx.insert(productVariants).values(variants);
+    const allReviews = rows.flatMap((r) => r.reviews);
+    if (allReviews.length) await tx.insert(reviews).values(allReviews);
+    const relations = catalogue.flatMap((p) =>
+      (p.related ?? []).map((slug, position) => ({ productId: ids.get(p.slug)!, relatedId: ids.get(slug)!, position })),
+    );
+    if (relations.length) await tx.insert(productRelations).values(relations);
+  });
+}
+
+/**
+ * Seeds the demo catalogue into an empty store. It never touches a store that has products, so a
+ * restart, or a second server starting at the same time, leaves the data alone.
+ */
+export async function seedDemoCatalogue(database: Database, uploadsDir: string, now = new Date()) {
+  return database.withExclusiveLock(async (db) => {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
+    if ((row?.n ?? 0) > 0) return { products: 0 };
+    const images = await writeDemoImages(uploadsDir);
+    await insertDemo(db, DEMO_PRODUCTS, images, now);
+    return { products: DEMO_PRODUCTS.length };
+  });
+}
