@@ -1,0 +1,218 @@
+import { and, asc, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { SAMPLE_PRODUCT_NAME } from '@store/domain';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import type { ProductSummaryRow } from './products.mapper.js';
+import { productRelations, products, productVariants, reviews } from './products.table.js';
+
+export interface ProductFilters {
+  words: string[];
+  category?: string | undefined;
+  subcategories: string[];
+  colors: string[];
+  variants: string[];
+  recipients: string[];
+  occasions: string[];
+  minRating?: number | undefined;
+  maxRating?: number | undefined;
+  /** Paise. */
+  minPrice?: number | undefined;
+  /** Paise. */
+  maxPrice?: number | undefined;
+  sameDayDelivery?: boolean | undefined;
+}
+
+export type ProductOrder =
+  | { by: 'relevance' }
+  | { by: 'price' | 'rating' | 'name' | 'createdAt'; direction: 'asc' | 'desc' };
+
+const summaryColumns = {
+  id: products.id,
+  name: products.name,
+  price: products.price,
+  discountPrice: products.discountPrice,
+  discountStartDate: products.discountStartDate,
+  discountEndDate: products.discountEndDate,
+  countInStock: products.countInStock,
+  available: products.available,
+  isFeatured: products.isFeatured,
+  isSellingFast: products.isSellingFast,
+  isSubscription: products.isSubscription,
+  image: products.image,
+  optimizedImages: products.optimizedImages,
+  category: products.category,
+  subCategory: products.subCategory,
+  brand: products.brand,
+  color: products.color,
+  occasion: products.occasion,
+  recipient: products.recipient,
+  sameDayDelivery: products.sameDayDelivery,
+  expressDelivery: products.expressDelivery,
+  rating: products.rating,
+  numReviews: products.numReviews,
+  createdAt: products.createdAt,
+} satisfies Record<keyof ProductSummaryRow, unknown>;
+
+/** Shoppers never see drafts, unavailable products or the spec's placeholder product. */
+const listed = and(eq(products.available, true), ne(products.name, SAMPLE_PRODUCT_NAME))!;
+
+function textArray(values: readonly string[]): SQL {
+  return sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+}
+
+/** LIKE treats % _ and \ specially; a shopper's keyword is always plain text. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The unit price a shopper pays now: mirrors effectivePrice() in @store/domain. */
+export function effectivePriceSql(now: Date): SQL<number> {
+  return sql<number>`(CASE WHEN ${products.discountPrice} > 0
+      AND ${products.discountPrice} < ${products.price}
+      AND (${products.discountStartDate} IS NULL OR ${products.discountStartDate} <= ${now})
+      AND (${products.discountEndDate} IS NULL OR ${products.discountEndDate} > ${now})
+    THEN ${products.discountPrice} ELSE ${products.price} END)`;
+}
+
+/**
+ * Each word must match the searchable text, either as a substring (partial words: 'chocolat')
+ * or by trigram word similarity (typos: 'choclate'). The GIN trigram index serves both.
+ */
+function keywordCondition(words: readonly string[]): SQL | undefined {
+  if (words.length === 0) return undefined;
+  return and(
+    ...words.map(
+      (w) =>
+        sql`(${products.searchText} LIKE ${`%${escapeLike(w)}%`} ESCAPE '\\' OR ${w} <% ${products.searchText})`,
+    ),
+  );
+}
+
+/** Name matches weigh more than matches in tags or description; a whole-phrase name hit wins. */
+function relevance(words: readonly string[]): SQL<number> {
+  const phrase = `%${escapeLike(words.join(' '))}%`;
+  const perWord = words.map(
+    (w) =>
+      sql`(word_similarity(${w}, ${products.searchText}) + 2 * word_similarity(${w}, lower(${products.name})))`,
+  );
+  return sql<number>`(${sql.join(perWord, sql` + `)} + CASE WHEN lower(${products.name}) LIKE ${phrase} ESCAPE '\\' THEN 3 ELSE 0 END)`;
+}
+
+function filterConditions(f: ProductFilters, now: Date): SQL {
+  const price = effectivePriceSql(now);
+  const conditions: (SQL | undefined)[] = [
+    listed,
+    keywordCondition(f.words),
+    f.category ? eq(products.category, f.category) : undefined,
+    f.subcategories.length ? sql`${products.subCategory} && ${textArray(f.subcategories)}` : undefined,
+    f.colors.length ? sql`${products.color} && ${textArray(f.colors)}` : undefined,
+    f.recipients.length ? sql`${products.recipient} && ${textArray(f.recipients)}` : undefined,
+    f.occasions.length ? sql`${products.occasion} && ${textArray(f.occasions)}` : undefined,
+    f.variants.length
+      ? sql`EXISTS (SELECT 1 FROM ${productVariants} WHERE ${productVariants.productId} = ${products.id}
+          AND lower(${productVariants.name}) = ANY(${textArray(f.variants.map((v) => v.toLowerCase()))}))`
+      : undefined,
+    f.minRating !== undefined ? sql`${products.rating} >= ${f.minRating}` : undefined,
+    f.maxRating !== undefined ? sql`${products.rating} <= ${f.maxRating}` : undefined,
+    f.minPrice !== undefined ? sql`${price} >= ${f.minPrice}` : undefined,
+    f.maxPrice !== undefined ? sql`${price} <= ${f.maxPrice}` : undefined,
+    f.sameDayDelivery ? eq(products.sameDayDelivery, true) : undefined,
+  ];
+  return and(...conditions)!;
+}
+
+function orderBy(order: ProductOrder, words: readonly string[], now: Date): SQL[] {
+  const dir = (e: SQL | AnyPgColumn, d: 'asc' | 'desc') => (d === 'asc' ? asc(e) : desc(e));
+  switch (order.by) {
+    case 'relevance':
+      return words.length
+        ? [desc(relevance(words)), desc(products.rating), asc(products.id)]
+        : [desc(products.createdAt), asc(products.id)];
+    case 'price':
+      return [dir(effectivePriceSql(now), order.direction), asc(products.id)];
+    case 'rating':
+      return [dir(products.rating, order.direction), desc(products.numReviews), asc(products.id)];
+    case 'name':
+      return [dir(sql`lower(${products.name})`, order.direction), asc(products.id)];
+    case 'createdAt':
+      return [dir(products.createdAt, order.direction), asc(products.id)];
+  }
+}
+
+export async function listProducts(
+  db: Db,
+  filters: ProductFilters,
+  order: ProductOrder,
+  page: { limit: number; offset: number },
+  now: Date,
+): Promise<{ rows: ProductSummaryRow[]; total: number }> {
+  const where = filterConditions(filters, now);
+  const [rows, counted] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(products)
+      .where(where)
+      .orderBy(...orderBy(order, filters.words, now))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+  ]);
+  return { rows, total: counted[0]?.total ?? 0 };
+}
+
+export async function findProduct(db: Db, id: string) {
+  const [row] = await db.select(getTableColumns(products)).from(products).where(eq(products.id, id));
+  if (!row) return undefined;
+  const [variants, related, productReviews] = await Promise.all([
+    db.select().from(productVariants).where(eq(productVariants.productId, id)).orderBy(asc(productVariants.position)),
+    db
+      .select(summaryColumns)
+      .from(productRelations)
+      .innerJoin(products, eq(products.id, productRelations.relatedId))
+      .where(and(eq(productRelations.productId, id), listed))
+      .orderBy(asc(productRelations.position)),
+    db.select().from(reviews).where(eq(reviews.productId, id)).orderBy(desc(reviews.createdAt), asc(reviews.id)),
+  ]);
+  return { row, variants, related, reviews: productReviews };
+}
+
+export function topRated(db: Db, limit: number) {
+  return db
+    .select(summaryColumns)
+    .from(products)
+    .where(listed)
+    .orderBy(desc(products.rating), desc(products.numReviews), asc(products.id))
+    .limit(limit);
+}
+
+export function featured(db: Db, limit: number) {
+  return db
+    .select(summaryColumns)
+    .from(products)
+    .where(and(listed, eq(products.isFeatured, true)))
+    .orderBy(desc(products.createdAt), asc(products.id))
+    .limit(limit);
+}
+
+export function newestListed(db: Db, limit: number) {
+  return db.select(summaryColumns).from(products).where(listed).orderBy(desc(products.createdAt), asc(products.id)).limit(limit);
+}
+
+/** Name look-up for pickers: substring or close spelling, best match first. */
+export function searchByName(db: Db, keyword: string, limit: number) {
+  const lowered = keyword.toLowerCase();
+  return db
+    .select(summaryColumns)
+    .from(products)
+    .where(
+      and(
+        listed,
+        sql`(lower(${products.name}) LIKE ${`%${escapeLike(lowered)}%`} ESCAPE '\\' OR ${lowered} <% lower(${products.name}))`,
+      ),
+    )
+    .orderBy(desc(sql`word_similarity(${lowered}, lower(${products.name}))`), asc(products.name))
+    .limit(limit);
+}

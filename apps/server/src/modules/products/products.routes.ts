@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorResponseSchema,
+  idParamsSchema,
+  productDetailSchema,
+  productListQuerySchema,
+  productListResponseSchema,
+  productSearchQuerySchema,
+  productsResponseSchema,
+} from '@store/contracts';
+import { ProductsService } from './products.service.js';
+
+const tags = ['Products'];
+
+export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new ProductsService(app.database.db);
+
+  app.get(
+    '/api/products',
+    {
+      schema: {
+        tags,
+        summary: 'List products shoppers can buy, filtered, searched, sorted and paged',
+        querystring: productListQuerySchema,
+        response: { 200: productListResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    (req) => service.list(req.query),
+  );
+
+  app.get(
+    '/api/products/top',
+    { schema: { tags, summary: 'Highest-rated products', response: { 200: productsResponseSchema } } },
+    async () => ({ products: await service.top() }),
+  );
+
+  app.get(
+    '/api/products/featured',
+    { schema: { tags, summary: 'Featured products', response: { 200: productsResponseSchema } } },
+    async () => ({ products: await service.featured() }),
+  );
+
+  app.get(
+    '/api/products/all',
+    {
+      schema: {
+        tags,
+        summary: 'Newest available products for the home carousel',
+        response: { 200: productsResponseSchema },
+      },
+    },
+    async () => ({ products: await service.carousel() }),
+  );
+
+  app.get(
+    '/api/products/search',
+    {
+      schema: {
+        tags,
+        summary: 'Find products by name (recommended-products picker)',
+        querystring: productSearchQuerySchema,
+        response: { 200: productsResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (req) => ({ products: await service.searchByName(req.query.keyword) }),
+  );
+
+  app.get(
+    '/api/products/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One product with its variants, related products and reviews',
+        params: idParamsSchema,
+        response: { 200: productDetailSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    (req) => service.get(req.params.id),
+  );
+};

@@ -1,0 +1,83 @@
+import { rupeesToPaise } from '@store/domain';
+import {
+  STOREFRONT_PAGE_SIZE,
+  type ProductDetail,
+  type ProductListQuery,
+  type ProductListResponse,
+  type ProductSummary,
+} from '@store/contracts';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/app-error.js';
+import { toProductDetail, toProductSummary } from './products.mapper.js';
+import * as repo from './products.repository.js';
+
+const MAX_KEYWORD_WORDS = 8;
+export const TOP_PRODUCTS_LIMIT = 10;
+export const FEATURED_PRODUCTS_LIMIT = 12;
+export const CAROUSEL_PRODUCTS_LIMIT = 24;
+export const NAME_SEARCH_LIMIT = 10;
+
+export function keywordWords(keyword: string | undefined): string[] {
+  if (!keyword) return [];
+  return keyword.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_KEYWORD_WORDS);
+}
+
+/** Rating and newest read best high-to-low; names and prices low-to-high. */
+function defaultDirection(sortBy: 'price' | 'rating' | 'name' | 'createdAt'): 'asc' | 'desc' {
+  return sortBy === 'rating' || sortBy === 'createdAt' ? 'desc' : 'asc';
+}
+
+export class ProductsService {
+  constructor(private readonly db: Db) {}
+
+  async list(query: ProductListQuery, now = new Date()): Promise<ProductListResponse> {
+    const page = query.pageNumber ?? 1;
+    const limit = query.pageLimit ?? STOREFRONT_PAGE_SIZE;
+    const filters: repo.ProductFilters = {
+      words: keywordWords(query.keyword),
+      category: query.category,
+      subcategories: query.subcategory,
+      colors: query.color,
+      variants: query.variant,
+      recipients: query.recipient,
+      occasions: query.occasion,
+      minRating: query.minRating,
+      maxRating: query.maxRating,
+      minPrice: query.minPrice === undefined ? undefined : rupeesToPaise(query.minPrice),
+      maxPrice: query.maxPrice === undefined ? undefined : rupeesToPaise(query.maxPrice),
+      sameDayDelivery: query.sameDayDelivery,
+    };
+    const order: repo.ProductOrder = query.sortBy
+      ? { by: query.sortBy, direction: query.order ?? defaultDirection(query.sortBy) }
+      : { by: 'relevance' };
+    const { rows, total } = await repo.listProducts(this.db, filters, order, { limit, offset: (page - 1) * limit }, now);
+    return {
+      products: rows.map((r) => toProductSummary(r, now)),
+      page,
+      pages: Math.ceil(total / limit),
+    };
+  }
+
+  async get(id: string, now = new Date()): Promise<ProductDetail> {
+    const found = await repo.findProduct(this.db, id);
+    if (!found) throw notFound('Product not found');
+    return toProductDetail(found.row, found.variants, found.related, found.reviews, now);
+  }
+
+  async top(now = new Date()): Promise<ProductSummary[]> {
+    return (await repo.topRated(this.db, TOP_PRODUCTS_LIMIT)).map((r) => toProductSummary(r, now));
+  }
+
+  async featured(now = new Date()): Promise<ProductSummary[]> {
+    return (await repo.featured(this.db, FEATURED_PRODUCTS_LIMIT)).map((r) => toProductSummary(r, now));
+  }
+
+  async carousel(now = new Date()): Promise<ProductSummary[]> {
+    return (await repo.newestListed(this.db, CAROUSEL_PRODUCTS_LIMIT)).map((r) => toProductSummary(r, now));
+  }
+
+  async searchByName(keyword: string, now = new Date()): Promise<ProductSummary[]> {
+    if (!keyword) return [];
+    return (await repo.searchByName(this.db, keyword, NAME_SEARCH_LIMIT)).map((r) => toProductSummary(r, now));
+  }
+}

@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export interface OptimizedImages {
+  thumbnail: string;
+  detail: string;
+}
+
+export interface OptimizedProductImage {
+  original: string;
+  optimized: { detail: string };
+}
+
+const textList = (name: string) =>
+  text(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+
+/** Money columns hold integer paise; the API converts to rupees at the edge. */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    price: integer('price').notNull().default(0),
+    discountPrice: integer('discount_price').notNull().default(0),
+    discountStartDate: timestamp('discount_start_date', { withTimezone: true }),
+    discountEndDate: timestamp('discount_end_date', { withTimezone: true }),
+    countInStock: integer('count_in_stock').notNull().default(0),
+    available: boolean('available').notNull().default(false),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isSellingFast: boolean('is_selling_fast').notNull().default(false),
+    isSubscription: boolean('is_subscription').notNull().default(false),
+    image: text('image').notNull().default(''),
+    optimizedImages: jsonb('optimized_images')
+      .$type<OptimizedImages>()
+      .notNull()
+      .default({ thumbnail: '', detail: '' }),
+    productImages: textList('product_images'),
+    optimizedProductImages: jsonb('optimized_product_images')
+      .$type<OptimizedProductImage[]>()
+      .notNull()
+      .default([]),
+    category: text('category').notNull().default(''),
+    subCategory: textList('sub_category'),
+    brand: text('brand').notNull().default(''),
+    vendor: textList('vendor'),
+    tags: textList('tags'),
+    color: textList('color'),
+    occasion: textList('occasion'),
+    recipient: textList('recipient'),
+    arrangementStyle: text('arrangement_style').notNull().default(''),
+    material: textList('material'),
+    closure: text('closure').notNull().default(''),
+    measurements: text('measurements').notNull().default(''),
+    packageContent: text('package_content').notNull().default(''),
+    fragrance: text('fragrance').notNull().default(''),
+    careInstructions: text('care_instructions').notNull().default(''),
+    weight: integer('weight'),
+    length: doublePrecision('length'),
+    width: doublePrecision('width'),
+    height: doublePrecision('height'),
+    sameDayDelivery: boolean('same_day_delivery').notNull().default(false),
+    expressDelivery: boolean('express_delivery').notNull().default(false),
+    rating: real('rating').notNull().default(0),
+    numReviews: integer('num_reviews').notNull().default(0),
+    /**
+     * Lower-cased name, category, subcategories, tags and description, kept by the repository on
+     * every write. PostgreSQL cannot generate it (array_to_string is not immutable), and one column
+     * lets a single trigram index serve typo-tolerant search over all of those fields.
+     */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('products_price_non_negative', sql`${t.price} >= 0`),
+    check('products_discount_price_non_negative', sql`${t.discountPrice} >= 0`),
+    check('products_stock_non_negative', sql`${t.countInStock} >= 0`),
+    check('products_rating_range', sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
+    index('products_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('products_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('products_listed_created')
+      .on(t.createdAt.desc(), t.id)
+      .where(sql`${t.available} AND ${t.name} <> 'Sample Product'`),
+    index('products_category').on(t.category),
+    index('products_sub_category').using('gin', t.subCategory),
+    index('products_color').using('gin', t.color),
+    index('products_occasion').using('gin', t.occasion),
+    index('products_recipient').using('gin', t.recipient),
+    index('products_rating').on(t.rating.desc()),
+  ],
+);
+
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    price: integer('price').notNull(),
+    countInStock: integer('count_in_stock').notNull().default(0),
+    image: text('image').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('product_variants_product_position').on(t.productId, t.position),
+    index('product_variants_name').on(sql`lower(${t.name})`),
+    check('product_variants_price_non_negative', sql`${t.price} >= 0`),
+    check('product_variants_stock_non_negative', sql`${t.countInStock} >= 0`),
+  ],
+);
+
+export const productRelations = pgTable(
+  'product_relations',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    relatedId: uuid('related_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.relatedId] })],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Set for reviews written by accounts; demo reviews carry only a name. */
+    userId: uuid('user_id'),
+    name: text('name').notNull(),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull(),
+    verifiedPurchase: boolean('verified_purchase').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reviews_product_created').on(t.productId, t.createdAt.desc()),
+    check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);

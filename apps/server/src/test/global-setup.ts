@@ -1,0 +1,50 @@
+import { writeFile } from 'node:fs/promises';
+import { openDatabase, type Database } from '../db/client.js';
+import { migrateDatabase } from '../db/migrate.js';
+import { seedDemoCatalogue } from '../db/seed.js';
+import { ensurePincodes } from '../modules/pincodes/pincodes.import.js';
+import {
+  databaseUrlFor,
+  PG_TEMPLATE_DATABASE,
+  PGLITE_TEMPLATE_FILE,
+  TEST_UPLOADS_DIR,
+  withAdminClient,
+} from './template.js';
+
+async function prepare(database: Database) {
+  await migrateDatabase(database);
+  await ensurePincodes(database);
+  await seedDemoCatalogue(database, TEST_UPLOADS_DIR);
+}
+
+/**
+ * Migrating, loading 19,000 PIN codes and seeding take seconds, so they happen once per run in a
+ * template; every test file then starts from its own copy of it.
+ */
+export default async function setup() {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    await withAdminClient(url, async (c) => {
+      await c.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE_DATABASE} WITH (FORCE)`);
+      await c.query(`CREATE DATABASE ${PG_TEMPLATE_DATABASE}`);
+    });
+    const database = await openDatabase({ databaseUrl: databaseUrlFor(url, PG_TEMPLATE_DATABASE), poolSize: 2 });
+    try {
+      await prepare(database);
+    } finally {
+      await database.close();
+    }
+    return async () => {
+      await withAdminClient(url, (c) => c.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE_DATABASE} WITH (FORCE)`));
+    };
+  }
+  const database = await openDatabase({});
+  try {
+    await prepare(database);
+    const dump = await database.dump!();
+    await writeFile(PGLITE_TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await database.close();
+  }
+  return undefined;
+}
