@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { startServer } from './support/server.js';
+
+describe('server lifecycle', () => {
+  it('drains in-flight requests on SIGTERM and exits 0 within 10 s', async () => {
+    const server = await startServer();
+    const inFlight = Array.from({ length: 20 }, (_, i) =>
+      fetch(`${server.url}/api/products?keyword=rose&pageNumber=${(i % 3) + 1}`).then((r) => r.status),
+    );
+    // Signal only once the server has accepted every request, so all 20 are its to finish.
+    const received = () => server.output().split('incoming request').length - 1;
+    while (received() < 20) await new Promise((r) => setTimeout(r, 1));
+    const started = Date.now();
+    server.process.kill('SIGTERM');
+    const statuses = await Promise.allSettled(inFlight);
+    const code = await server.exited;
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(statuses.map((s) => (s.status === 'fulfilled' ? s.value : s.reason))).toEqual(Array(20).fill(200));
+    expect(server.output()).toContain('shutdown complete');
+  });
+
+  it('refuses to start on a bad setting, naming the variable', async () => {
+    await expect(startServer({ PORT: 'eighty' })).rejects.toThrow(/PORT/);
+  });
+});

@@ -1,0 +1,64 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './support/browser.js';
+import { repoRoot } from './support/server.js';
+
+const screenshots = path.join(repoRoot, 'test-results', 'screenshots');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await mkdir(screenshots, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the store as a user starts it', () => {
+  it.each([
+    { name: 'desktop', width: 1280, height: 900 },
+    { name: 'mobile', width: 375, height: 812 },
+  ])('shows the page with real products and pictures ($name)', async ({ name, width, height }) => {
+    const page = await browser.newPage({ viewport: { width, height } });
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+
+    await page.goto(inject('baseUrl'));
+    await expect(page.title()).resolves.toBe('Phoolwala Gifts');
+    await page.getByText('FREE SHIPPING ON ORDERS OVER ₹1000').waitFor();
+    const items = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+    await items.first().waitFor();
+    expect(await items.count()).toBe(8);
+    expect(await items.allInnerTexts()).not.toContain('Sample Product');
+    const widths = await page
+      .getByRole('list', { name: 'Products' })
+      .locator('img')
+      .evaluateAll((imgs) => Promise.all(imgs.map(async (img) => {
+        const el = img as HTMLImageElement;
+        el.loading = 'eager';
+        await el.decode().catch(() => undefined);
+        return el.naturalWidth;
+      })));
+    expect(widths.every((w) => w > 0)).toBe(true);
+    await page.screenshot({ path: path.join(screenshots, `placeholder-${name}.png`), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('sends the page for client-side routes and JSON for unknown API paths', async () => {
+    const base = inject('baseUrl');
+    const route = await fetch(`${base}/products/roses`);
+    expect(route.status).toBe(200);
+    expect(await route.text()).toContain('<div id="root">');
+    const api = await fetch(`${base}/api/unknown`);
+    expect(api.status).toBe(404);
+    expect((await api.json()).code).toBe('NOT_FOUND');
+    const asset = (await (await fetch(base)).text()).match(/\/assets\/[^"]+\.js/)![0];
+    const js = await fetch(`${base}${asset}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(js.headers.get('cache-control')).toContain('immutable');
+    expect(js.headers.get('content-encoding')).toBe('gzip');
+  });
+});

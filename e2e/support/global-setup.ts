@@ -1,0 +1,17 @@
+import type { TestProject } from 'vitest/node';
+import { startServer } from './server.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const server = await startServer();
+  project.provide('baseUrl', server.url);
+  return async () => {
+    server.process.kill('SIGTERM');
+    await server.exited;
+  };
+}
