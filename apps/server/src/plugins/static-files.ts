@@ -25,7 +25,7 @@ export async function registerStaticFiles(app: FastifyInstance, uploadsDir: stri
     await app.register(fastifyStatic, {
       root: webDistDir,
       prefix: '/',
-      index: false,
+      index: ['index.html'],
       wildcard: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(path.join(webDistDir, 'assets') + path.sep);
