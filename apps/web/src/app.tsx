@@ -4,6 +4,7 @@ interface ProductPreview {
   _id: string;
   name: string;
   price: number;
+  discountPrice: number;
   optimizedImages: { thumbnail: string };
 }
 
@@ -43,7 +44,10 @@ export function App() {
             <li key={p._id}>
               <img src={p.optimizedImages.thumbnail} alt={p.name} width={200} height={200} loading="lazy" />
               <div>{p.name}</div>
-              <div>₹{p.price.toLocaleString('en-IN')}</div>
+              <div>
+                {p.discountPrice > 0 && <s>₹{p.price.toLocaleString('en-IN')}</s>}{' '}
+                ₹{(p.discountPrice > 0 ? p.discountPrice : p.price).toLocaleString('en-IN')}
+              </div>
             </li>
           ))}
         </ul>
