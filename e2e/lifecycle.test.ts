@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { startServer } from './support/server.js';
 
 describe('server lifecycle', () => {
   it('drains in-flight requests on SIGTERM and exits 0 within 10 s', async () => {
-    const server = await startServer();
+    const server = await startServer({ reusePicturesFrom: inject('dataDir') });
     const inFlight = Array.from({ length: 20 }, (_, i) =>
       fetch(`${server.url}/api/products?keyword=rose&pageNumber=${(i % 3) + 1}`).then((r) => r.status),
     );
@@ -21,6 +21,6 @@ describe('server lifecycle', () => {
   });
 
   it('refuses to start on a bad setting, naming the variable', async () => {
-    await expect(startServer({ PORT: 'eighty' })).rejects.toThrow(/PORT/);
+    await expect(startServer({ env: { PORT: 'eighty' } })).rejects.toThrow(/PORT/);
   });
 });

@@ -4,12 +4,14 @@ import { startServer } from './server.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    dataDir: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const server = await startServer();
   project.provide('baseUrl', server.url);
+  project.provide('dataDir', server.dataDir);
   return async () => {
     server.process.kill('SIGTERM');
     await server.exited;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { cp, mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,19 +19,32 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  dataDir: string;
   process: ChildProcess;
   output: () => string;
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
 }
 
+export interface StartOptions {
+  env?: Record<string, string>;
+  /**
+   * A data folder whose demo pictures to reuse. Drawing them is most of a first start; the run's
+   * main server already proves that path, so other servers may skip it.
+   */
+  reusePicturesFrom?: string;
+}
+
 /**
  * Starts the built store the way its README does (`npm run serve` after the build `npm test` ran),
  * on a fresh data folder, and waits until it answers its health check.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer({ env = {}, reusePicturesFrom }: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'store-e2e-'));
+  if (reusePicturesFrom) {
+    await cp(path.join(reusePicturesFrom, 'uploads'), path.join(dataDir, 'uploads'), { recursive: true });
+  }
   let log = '';
   const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
     cwd: repoRoot,
@@ -57,5 +70,5 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { url, process: child, output: () => log, exited };
+  return { url, dataDir, process: child, output: () => log, exited };
 }
