@@ -960,28 +960,7 @@ function arrangement(p: Painter, colors: string[], seed: number): string {
     s += shadow(p, 500, 895, 280, 34, 0.32);
     const cane = '#B07A43';
     s += `<path d="M250 640Q250 130 500 130Q750 130 750 640" stroke="${deepen(cane, 0.25)}" stroke-width="34" fill="none"/><path d="M250 640Q250 130 500 130Q750 130 750 640" stroke="${cane}" stroke-width="24" fill="none" stroke-dasharray="22 10"/>`;
-    const body = p.lin(
-      [
-        [0, deepen(cane, 0.25)],
-        [0.35, lighten(cane, 0.12)],
-        [1, deepen(cane, 0.3)],
-      ],
-      0,
-      0,
-      1,
-      0,
-    );
-    front += `<path d="M230 640L770 640L700 880Q500 905 300 880Z" fill="${body}" stroke="${deepen(cane, 0.4)}" stroke-width="3"/>`;
-    let weave = '';
-    for (let row = 0; row < 5; row++) {
-      const y = 670 + row * 44;
-      const inset = ((y - 640) / 240) * 70;
-      for (let x = 230 + inset + (row % 2) * 24; x < 770 - inset - 20; x += 48) {
-        weave += `<ellipse cx="${f(x + 24)}" cy="${f(y)}" rx="22" ry="14"/>`;
-      }
-    }
-    front += `<g fill="${lighten(cane, 0.18)}" stroke="${deepen(cane, 0.35)}" stroke-width="2" fill-opacity="0.9" stroke-opacity="0.9">${weave}</g>`;
-    front += `<rect x="215" y="622" width="570" height="38" rx="19" fill="${deepen(cane, 0.1)}" stroke="${deepen(cane, 0.4)}" stroke-width="3"/>`;
+    front += wickerBody(p, cane, { left: 230, right: 770, top: 640, rows: 5, rowGap: 44 });
     front += `<path d="M230 641L770 641" stroke="${lighten(cane, 0.3)}" stroke-width="8" stroke-dasharray="26 12" fill-opacity="0.8" stroke-opacity="0.8"/>`;
   } else {
     // Round hat box.
@@ -1575,6 +1554,42 @@ function chocolateBar(p: Painter, x: number, y: number, w: number, h: number, wr
   return s;
 }
 
+/**
+ * A woven cane basket from its rim down to a rounded base at y 880, tapering 70 units a side, with
+ * staggered rows of weave and a rolled rim. Shared by the flower basket and the chocolate hamper.
+ */
+function wickerBody(
+  p: Painter,
+  cane: string,
+  g: { left: number; right: number; top: number; rows: number; rowGap: number },
+): string {
+  const bottom = 880;
+  const taper = 70;
+  const body = p.lin(
+    [
+      [0, deepen(cane, 0.25)],
+      [0.35, lighten(cane, 0.12)],
+      [1, deepen(cane, 0.3)],
+    ],
+    0,
+    0,
+    1,
+    0,
+  );
+  let s = `<path d="M${g.left} ${g.top}L${g.right} ${g.top}L${g.right - taper} ${bottom}Q500 ${bottom + 25} ${g.left + taper} ${bottom}Z" fill="${body}" stroke="${deepen(cane, 0.4)}" stroke-width="3"/>`;
+  let weave = '';
+  for (let row = 0; row < g.rows; row++) {
+    const y = g.top + 31 + row * g.rowGap;
+    const inset = ((y - g.top) / (bottom - g.top)) * taper;
+    for (let x = g.left + inset + (row % 2) * 24; x < g.right - inset - 20; x += 48) {
+      weave += `<ellipse cx="${f(x + 24)}" cy="${f(y)}" rx="22" ry="13.5"/>`;
+    }
+  }
+  s += `<g fill="${lighten(cane, 0.18)}" stroke="${deepen(cane, 0.35)}" stroke-width="2" fill-opacity="0.9" stroke-opacity="0.9">${weave}</g>`;
+  s += `<rect x="${g.left - 15}" y="${g.top - 17}" width="${g.right - g.left + 30}" height="38" rx="19" fill="${deepen(cane, 0.1)}" stroke="${deepen(cane, 0.4)}" stroke-width="3"/>`;
+  return s;
+}
+
 function hamper(p: Painter, colors: string[]): string {
   const wrappers = [...colors, '#3B1F0E', '#A4161A', '#C9A227', '#7B4B2A', '#F2E8D5'];
   let s = shadow(p, 500, 895, 320, 36, 0.34);
@@ -1641,29 +1656,7 @@ function hamper(p: Painter, colors: string[]): string {
     crinkle += `<path d="M${f(x)} ${f(y)}l${f(p.r(-14, 14))} ${f(p.r(-14, 4))}l${f(p.r(-14, 14))} ${f(p.r(-4, 14))}"/>`;
   }
   s += `<g stroke="${crinkleCol}" stroke-width="6" fill="none" stroke-linecap="round">${crinkle}</g>`;
-  // Basket body.
-  const body = p.lin(
-    [
-      [0, deepen(cane, 0.25)],
-      [0.35, lighten(cane, 0.12)],
-      [1, deepen(cane, 0.3)],
-    ],
-    0,
-    0,
-    1,
-    0,
-  );
-  s += `<path d="M200 610L800 610L730 880Q500 905 270 880Z" fill="${body}" stroke="${deepen(cane, 0.4)}" stroke-width="3"/>`;
-  let weave = '';
-  for (let row = 0; row < 6; row++) {
-    const y = 642 + row * 42;
-    const inset = ((y - 610) / 270) * 70;
-    for (let x = 200 + inset + (row % 2) * 24; x < 800 - inset - 20; x += 48) {
-      weave += `<ellipse cx="${f(x + 24)}" cy="${f(y)}" rx="22" ry="13"/>`;
-    }
-  }
-  s += `<g fill="${lighten(cane, 0.18)}" stroke="${deepen(cane, 0.35)}" stroke-width="2" fill-opacity="0.9" stroke-opacity="0.9">${weave}</g>`;
-  s += `<rect x="185" y="594" width="630" height="38" rx="19" fill="${deepen(cane, 0.1)}" stroke="${deepen(cane, 0.4)}" stroke-width="3"/>`;
+  s += wickerBody(p, cane, { left: 200, right: 800, top: 610, rows: 6, rowGap: 42 });
   return s;
 }
 
