@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { registerCatalogCache } from './plugins/catalog-cache.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerStaticFiles } from './plugins/static-files.js';
@@ -46,6 +47,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     reply.header('x-request-id', req.id);
   });
   registerErrorHandling(app);
+  registerCatalogCache(app);
 
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);

@@ -21,6 +21,9 @@ const configSchema = z.object({
   /** Where the built web app lives; served by the API server in production. */
   WEB_DIST_DIR: z.string().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  /** How long a cached catalogue answer may live at most; 0 turns the cache off. */
+  CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  CATALOG_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2_000),
 });
 
 export interface Config {
@@ -35,6 +38,8 @@ export interface Config {
   seedDemo: boolean;
   webDistDir: string;
   shutdownTimeoutMs: number;
+  catalogCacheTtlMs: number;
+  catalogCacheMaxEntries: number;
 }
 
 export class ConfigError extends Error {}
@@ -69,5 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       c.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname,
     ),
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+    catalogCacheTtlMs: c.CATALOG_CACHE_TTL_MS,
+    catalogCacheMaxEntries: c.CATALOG_CACHE_MAX_ENTRIES,
   };
 }

@@ -20,10 +20,25 @@ export interface Database {
   /** Runs fn while holding an exclusive lock shared by every process on this database. */
   withExclusiveLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /**
+   * Delivers every NOTIFY on `channel` to `handlers.onMessage`. `onReady` is called once messages
+   * flow and `onInterrupted` whenever some may have been missed (a dropped connection), so a
+   * cache built on these messages can stop trusting itself until the next `onReady`.
+   */
+  subscribe(channel: string, handlers: SubscriptionHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** Embedded only: the whole database as a tarball that `loadDataDir` can start from. */
   dump?(): Promise<Blob>;
 }
+
+export interface SubscriptionHandlers {
+  onMessage(payload: string): void;
+  onReady(): void;
+  onInterrupted(): void;
+}
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+const RESUBSCRIBE_DELAY_MS = 1_000;
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
@@ -75,6 +90,13 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     async ping() {
       await client.query('select 1');
     },
+    async subscribe(channel, handlers) {
+      const stop = await client.listen(channel, (payload) => handlers.onMessage(payload));
+      handlers.onReady();
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     async close() {
       if (!client.closed) await client.close();
     },
@@ -95,6 +117,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   let closed = false;
+  const subscriptions = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
     db,
@@ -111,10 +134,86 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     async ping() {
       await db.execute(sql`select 1`);
     },
+    async subscribe(channel, handlers) {
+      const stop = await listenWithReconnect(url, channel, handlers);
+      subscriptions.add(stop);
+      return async () => {
+        subscriptions.delete(stop);
+        await stop();
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...subscriptions].map((stop) => stop()));
       await pool.end();
     },
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own for as long as it lasts, so it does not come from the
+ * pool. A lost connection is reported at once and re-established after a short delay.
+ */
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  handlers: SubscriptionHandlers,
+): Promise<() => Promise<void>> {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const scheduleRetry = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, RESUBSCRIBE_DELAY_MS);
+    retry.unref();
+  };
+
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (current === client) {
+        current = undefined;
+        handlers.onInterrupted();
+      }
+      client.end().catch(() => {});
+      scheduleRetry();
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', (msg) => {
+      if (msg.channel === channel) handlers.onMessage(msg.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (stopped) {
+      lost = true;
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    handlers.onReady();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    if (client) await client.end().catch(() => {});
   };
 }

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { rupeesToPaise } from '@store/domain';
 import type { Database, Db } from './client.js';
 import { productRelations, products, productVariants, reviews } from './schema.js';
-import { buildSearchText } from '../modules/products/products.search-text.js';
+import { buildSearchColumns } from '../modules/products/products.search-text.js';
 import { DEMO_PRODUCTS } from './demo/catalogue.js';
 import { writeArtImages } from './demo/artwork.js';
 import type { DemoProduct } from './demo/demo-types.js';
@@ -98,7 +98,7 @@ export function demoProductRows(p: DemoProduct, images: DemoImages, id: string, 
     expressDelivery: p.expressDelivery ?? false,
     rating: ratings.length ? ratings.reduce((a, b) => a + b, 0) / ratings.length : 0,
     numReviews: ratings.length,
-    searchText: buildSearchText(p),
+    ...buildSearchColumns(p),
     createdAt,
     updatedAt: createdAt,
   };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { products, productVariants, reviews } from '../db/schema.js';
-import { buildSearchText } from '../modules/products/products.search-text.js';
+import { buildSearchColumns } from '../modules/products/products.search-text.js';
 
 type ProductInsert = typeof products.$inferInsert;
 
@@ -36,7 +36,7 @@ export async function insertProduct(db: Db, fixture: FixtureProduct): Promise<st
       rating: ratingAverage,
       numReviews: reviewRatings.length,
       ...base,
-      searchText: buildSearchText(base),
+      ...buildSearchColumns(base),
     })
     .returning({ id: products.id });
   const id = row!.id;

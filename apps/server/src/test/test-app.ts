@@ -16,6 +16,8 @@ import {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** Set on PostgreSQL: lets a test open a second, independent connection pool (another process). */
+  databaseUrl: string | undefined;
   config: Config;
   close(): Promise<void>;
 }
@@ -27,14 +29,22 @@ export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
  * A copy of the seeded template database for one test file, and the app on top of it. Files never
  * see each other's writes; tests within a file share the copy and make their own data.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  shared?: { database: Database; databaseUrl?: string },
+): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   let database: Database;
+  let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
-  if (url) {
+  if (shared) {
+    database = shared.database;
+    databaseUrl = shared.databaseUrl;
+  } else if (url) {
     const name = `store_test_${randomBytes(6).toString('hex')}`;
     await withAdminClient(url, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE_DATABASE}`));
-    database = await openDatabase({ databaseUrl: databaseUrlFor(url, name), poolSize: 10 });
+    databaseUrl = databaseUrlFor(url, name);
+    database = await openDatabase({ databaseUrl, poolSize: 10 });
     dropDatabase = async () => {
       await withAdminClient(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     };
@@ -45,6 +55,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // Tests write and read at once; a change notice arriving a moment after the read would make
+    // them flaky. The cache has tests of its own that turn it on and wait for its notices.
+    CATALOG_CACHE_TTL_MS: '0',
     DATA_DIR: TEST_DATA_DIR,
     WEB_DIST_DIR: path.join(TEST_DATA_DIR, 'no-web-build'),
     ...env,
@@ -54,9 +67,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     app,
     database,
+    databaseUrl,
     config,
     async close() {
       await app.close();
+      if (shared) return;
       await database.close();
       await dropDatabase?.();
     },

@@ -78,25 +78,26 @@ export function effectivePriceSql(now: Date): SQL<number> {
 }
 
 /**
- * Each word must match the searchable text, either as a substring (partial words: 'chocolat')
- * or by trigram word similarity (typos: 'choclate'). The GIN trigram index serves both.
+ * Each word must appear in the searchable text as a substring (partial words: 'chocolat'), or be
+ * close in spelling to a word of the name, category, subcategories or tags (typos: 'choclate').
+ * Both sides are served by GIN trigram indexes.
  */
 function keywordCondition(words: readonly string[]): SQL | undefined {
   if (words.length === 0) return undefined;
   return and(
     ...words.map(
       (w) =>
-        sql`(${products.searchText} LIKE ${`%${escapeLike(w)}%`} ESCAPE '\\' OR ${w} <% ${products.searchText})`,
+        sql`(${products.searchText} LIKE ${`%${escapeLike(w)}%`} ESCAPE '\\' OR ${w} <% ${products.searchKeys})`,
     ),
   );
 }
 
-/** Name matches weigh more than matches in tags or description; a whole-phrase name hit wins. */
+/** Name matches weigh more than matches in tags or categories; a whole-phrase name hit wins. */
 function relevance(words: readonly string[]): SQL<number> {
   const phrase = `%${escapeLike(words.join(' '))}%`;
   const perWord = words.map(
     (w) =>
-      sql`(word_similarity(${w}, ${products.searchText}) + 2 * word_similarity(${w}, lower(${products.name})))`,
+      sql`(word_similarity(${w}, ${products.searchKeys}) + 2 * word_similarity(${w}, lower(${products.name})))`,
   );
   return sql<number>`(${sql.join(perWord, sql` + `)} + CASE WHEN lower(${products.name}) LIKE ${phrase} ESCAPE '\\' THEN 3 ELSE 0 END)`;
 }

@@ -8,6 +8,7 @@ import {
   productSearchQuerySchema,
   productsResponseSchema,
 } from '@store/contracts';
+import { sendCached } from '../../plugins/catalog-cache.js';
 import { ProductsService } from './products.service.js';
 
 const tags = ['Products'];
@@ -25,19 +26,24 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListResponseSchema, 400: errorResponseSchema },
       },
     },
-    (req) => service.list(req.query),
+    (req, reply) =>
+      sendCached(app, reply, ['products', req.query], productListResponseSchema, () => service.list(req.query)),
   );
 
   app.get(
     '/api/products/top',
     { schema: { tags, summary: 'Highest-rated products', response: { 200: productsResponseSchema } } },
-    async () => ({ products: await service.top() }),
+    (_req, reply) =>
+      sendCached(app, reply, ['top', null], productsResponseSchema, async () => ({ products: await service.top() })),
   );
 
   app.get(
     '/api/products/featured',
     { schema: { tags, summary: 'Featured products', response: { 200: productsResponseSchema } } },
-    async () => ({ products: await service.featured() }),
+    (_req, reply) =>
+      sendCached(app, reply, ['featured', null], productsResponseSchema, async () => ({
+        products: await service.featured(),
+      })),
   );
 
   app.get(
@@ -49,7 +55,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productsResponseSchema },
       },
     },
-    async () => ({ products: await service.carousel() }),
+    (_req, reply) =>
+      sendCached(app, reply, ['carousel', null], productsResponseSchema, async () => ({
+        products: await service.carousel(),
+      })),
   );
 
   app.get(
@@ -62,7 +71,10 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productsResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (req) => ({ products: await service.searchByName(req.query.keyword) }),
+    (req, reply) =>
+      sendCached(app, reply, ['search', req.query.keyword], productsResponseSchema, async () => ({
+        products: await service.searchByName(req.query.keyword),
+      })),
   );
 
   app.get(
@@ -75,6 +87,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productDetailSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    (req) => service.get(req.params.id),
+    (req, reply) =>
+      sendCached(app, reply, ['product', req.params.id], productDetailSchema, () => service.get(req.params.id)),
   );
 };

@@ -81,11 +81,16 @@ export const products = pgTable(
     rating: real('rating').notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),
     /**
-     * Lower-cased name, category, subcategories, tags and description, kept by the repository on
-     * every write. PostgreSQL cannot generate it (array_to_string is not immutable), and one column
-     * lets a single trigram index serve typo-tolerant search over all of those fields.
+     * Lower-cased name, category, subcategories, tags and description, kept by the application on
+     * every write (PostgreSQL cannot generate it: array_to_string is not immutable). Keyword words
+     * are found in it as substrings.
      */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * The short part of searchText (name, category, subcategories, tags) that typo-tolerant
+     * trigram matching runs against: similarity over whole descriptions is slow and matches noise.
+     */
+    searchKeys: text('search_keys').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -95,16 +100,18 @@ export const products = pgTable(
     check('products_stock_non_negative', sql`${t.countInStock} >= 0`),
     check('products_rating_range', sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
     index('products_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('products_search_keys_trgm').using('gin', sql`${t.searchKeys} gin_trgm_ops`),
     index('products_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // Plain DESC (nulls first) so that `ORDER BY created_at DESC, id` reads the index in order.
     index('products_listed_created')
-      .on(t.createdAt.desc(), t.id)
+      .on(sql`${t.createdAt} DESC`, t.id)
       .where(sql`${t.available} AND ${t.name} <> 'Sample Product'`),
     index('products_category').on(t.category),
     index('products_sub_category').using('gin', t.subCategory),
     index('products_color').using('gin', t.color),
     index('products_occasion').using('gin', t.occasion),
     index('products_recipient').using('gin', t.recipient),
-    index('products_rating').on(t.rating.desc()),
+    index('products_rating').on(sql`${t.rating} DESC`),
   ],
 );
 

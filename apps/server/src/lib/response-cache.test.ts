@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ResponseCache, stableKey } from './response-cache.js';
+
+const schema = z.object({ n: z.number() });
+
+function liveCache(maxEntries = 10, ttlMs = 60_000) {
+  const cache = new ResponseCache({ maxEntries, ttlMs });
+  cache.setLive(true);
+  return cache;
+}
+
+describe('response cache', () => {
+  it('computes once and then answers from memory, shaped by the schema', async () => {
+    const cache = liveCache();
+    let calls = 0;
+    const compute = async () => ({ n: ++calls, extra: 'dropped' });
+    expect(await cache.json('k', schema, compute)).toBe('{"n":1}');
+    expect(await cache.json('k', schema, compute)).toBe('{"n":1}');
+    expect(calls).toBe(1);
+  });
+
+  it('stores nothing until it is live, and forgets everything when it stops being live', async () => {
+    const cache = new ResponseCache({ maxEntries: 10, ttlMs: 60_000 });
+    let calls = 0;
+    const compute = async () => ({ n: ++calls });
+    await cache.json('k', schema, compute);
+    await cache.json('k', schema, compute);
+    expect(calls).toBe(2);
+    cache.setLive(true);
+    await cache.json('k', schema, compute);
+    cache.setLive(false);
+    expect(await cache.json('k', schema, compute)).toBe('{"n":4}');
+  });
+
+  it('shares one computation between concurrent misses', async () => {
+    const cache = liveCache();
+    let calls = 0;
+    const compute = () => new Promise<{ n: number }>((r) => setTimeout(() => r({ n: ++calls }), 10));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => cache.json('k', schema, compute)));
+    expect(answers).toEqual(Array(5).fill('{"n":1}'));
+    expect(calls).toBe(1);
+  });
+
+  it('never stores an answer computed before an invalidation', async () => {
+    const cache = liveCache();
+    let release!: () => void;
+    const slow = cache.json('k', schema, () => new Promise((r) => (release = () => r({ n: 1 }))));
+    cache.invalidate();
+    release();
+    expect(await slow).toBe('{"n":1}');
+    expect(await cache.json('k', schema, async () => ({ n: 2 }))).toBe('{"n":2}');
+  });
+
+  it('evicts the least recently used entry and expires old ones', async () => {
+    const cache = liveCache(2, 50);
+    await cache.json('a', schema, async () => ({ n: 1 }));
+    await cache.json('b', schema, async () => ({ n: 2 }));
+    await cache.json('a', schema, async () => ({ n: 99 }));
+    await cache.json('c', schema, async () => ({ n: 3 }));
+    expect(cache.size).toBe(2);
+    expect(await cache.json('a', schema, async () => ({ n: 99 }))).toBe('{"n":1}');
+    expect(await cache.json('b', schema, async () => ({ n: 20 }))).toBe('{"n":20}');
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await cache.json('a', schema, async () => ({ n: 100 }))).toBe('{"n":100}');
+  });
+
+  it('does not cache failures', async () => {
+    const cache = liveCache();
+    await expect(cache.json('k', schema, async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.json('k', schema, async () => ({ n: 1 }))).toBe('{"n":1}');
+  });
+
+  it('keys do not depend on the order of fields', () => {
+    expect(stableKey('p', { b: 1, a: [2, 1] })).toBe(stableKey('p', { a: [2, 1], b: 1 }));
+    expect(stableKey('p', { a: [1, 2] })).not.toBe(stableKey('p', { a: [2, 1] }));
+  });
+});
