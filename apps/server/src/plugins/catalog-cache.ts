@@ -49,6 +49,7 @@ export async function sendCached<T extends z.ZodType>(
 ): Promise<void> {
   const body = await app.catalogCache.json(stableKey(...key), schema, compute);
   // A string with a JSON content type is sent as it is, skipping the serializer: it was shaped by
-  // the same schema when it was computed.
-  reply.type('application/json; charset=utf-8').send(body);
+  // the same schema when it was computed. Awaiting the reply keeps this async handler alive until
+  // the body is written; otherwise a streamed (compressed) body can be cut off.
+  await reply.type('application/json; charset=utf-8').send(body);
 }

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_SUBCATEGORIES } from '@store/domain';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
@@ -51,6 +52,16 @@ describe(`platform on ${testDatabaseKind}`, () => {
     const docs = await t.app.inject({ url: '/api/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toMatch(/html/);
+  });
+
+  it('compresses JSON answers for clients that accept gzip, whole', async () => {
+    const id = (await t.app.inject({ url: '/api/products?pageLimit=1' })).json().products[0]._id;
+    for (const url of ['/api/products', '/api/products?pageLimit=100', '/api/products/top', `/api/products/${id}`, '/api/catalog']) {
+      const plain = await t.app.inject({ url });
+      const zipped = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      expect(zipped.headers['content-encoding'], url).toBe('gzip');
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString()), url).toEqual(plain.json());
+    }
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
