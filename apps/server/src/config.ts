@@ -15,6 +15,8 @@ const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** How long a request may wait for a pooled PostgreSQL connection before the server says it is busy. */
+  DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo catalogue when the embedded database is empty; a real server is never seeded implicitly. */
   SEED_DEMO: booleanFromEnv.optional(),
@@ -34,6 +36,7 @@ export interface Config {
   uploadsDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  databasePoolTimeoutMs: number;
   logLevel: string;
   seedDemo: boolean;
   webDistDir: string;
@@ -68,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: c.DATABASE_URL,
     databasePoolSize: c.DATABASE_POOL_SIZE,
+    databasePoolTimeoutMs: c.DATABASE_POOL_TIMEOUT_MS,
     logLevel: c.LOG_LEVEL,
     seedDemo: c.SEED_DEMO ?? c.DATABASE_URL === undefined,
     webDistDir: path.resolve(

@@ -8,6 +8,7 @@ async function main(config: Config) {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    poolTimeoutMs: config.databasePoolTimeoutMs,
   });
   const app = await buildApp(config, database);
   try {

@@ -45,6 +45,7 @@ export interface OpenDatabaseOptions {
   /** Folder for the embedded database files; in memory when omitted. */
   dataDir?: string | undefined;
   poolSize?: number;
+  poolTimeoutMs?: number;
   /** A dump of an embedded database to start from (tests start from a migrated, seeded copy). */
   loadDataDir?: Blob;
 }
@@ -62,11 +63,21 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
  */
 export const WORD_SIMILARITY_THRESHOLD = 0.5;
 
+/** True when a query failed because every pooled connection stayed busy for the whole timeout. */
+export function isPoolExhausted(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if (e.message.includes('timeout exceeded when trying to connect')) return true;
+  }
+  return false;
+}
+
 /** Arbitrary constant naming the advisory lock that serialises migrations and seeding. */
 const SETUP_LOCK_ID = 7_270_001;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.poolTimeoutMs ?? 5_000)
+    : openPglite(options);
 }
 
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
@@ -106,11 +117,11 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: poolTimeoutMs,
     options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
   });
   // An idle client losing its server must not crash the process; the next query reports it.

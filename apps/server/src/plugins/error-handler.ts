@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isPoolExhausted } from '../db/client.js';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../lib/app-error.js';
+
+/** Seconds a client is asked to wait when the server sheds load. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
 
 const CODE_BY_STATUS = new Map<number, ErrorCode>(
   Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]),
@@ -36,6 +40,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: error.message, code: codeFor(status) });
+    }
+    if (isPoolExhausted(error)) {
+      // Overload is not a fault: say so, and when to come back, instead of a 500.
+      req.log.warn('no database connection became free in time');
+      return reply
+        .code(503)
+        .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
+        .send({ message: 'The store is very busy right now. Please try again in a moment.', code: 'UNAVAILABLE' });
     }
     req.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });

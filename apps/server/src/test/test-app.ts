@@ -44,7 +44,11 @@ export async function createTestApp(
     const name = `store_test_${randomBytes(6).toString('hex')}`;
     await withAdminClient(url, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE_DATABASE}`));
     databaseUrl = databaseUrlFor(url, name);
-    database = await openDatabase({ databaseUrl, poolSize: 10 });
+    database = await openDatabase({
+      databaseUrl,
+      poolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
+      poolTimeoutMs: Number(env.DATABASE_POOL_TIMEOUT_MS ?? 5_000),
+    });
     dropDatabase = async () => {
       await withAdminClient(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     };

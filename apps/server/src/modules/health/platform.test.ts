@@ -80,6 +80,21 @@ describe(`platform on ${testDatabaseKind}`, () => {
     }
   });
 
+  it.runIf(testDatabaseKind === 'postgres')('sheds load with 503 and Retry-After when no connection frees up', async () => {
+    const busy = await createTestApp({ DATABASE_POOL_SIZE: '1', DATABASE_POOL_TIMEOUT_MS: '100' });
+    let release!: () => void;
+    const held = busy.database.db.transaction(() => new Promise<void>((r) => (release = r)));
+    await new Promise((r) => setTimeout(r, 50));
+    const res = await busy.app.inject({ url: '/api/products?keyword=rose' });
+    release();
+    await held;
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('2');
+    expect(res.json().code).toBe('UNAVAILABLE');
+    expect((await busy.app.inject({ url: '/api/products?keyword=rose' })).statusCode).toBe(200);
+    await busy.close();
+  });
+
   it('answers 503 when the database is gone', async () => {
     const other = await createTestApp();
     await other.database.close();

@@ -6,7 +6,7 @@ import type { ProductSummaryRow } from './products.mapper.js';
 import { productRelations, products, productVariants, reviews } from './products.table.js';
 
 export interface ProductFilters {
-  words: string[];
+  words: KeywordWords;
   category?: string | undefined;
   subcategories: string[];
   colors: string[];
@@ -78,28 +78,60 @@ export function effectivePriceSql(now: Date): SQL<number> {
 }
 
 /**
- * Each word must appear in the searchable text as a substring (partial words: 'chocolat'), or be
- * close in spelling to a word of the name, category, subcategories or tags (typos: 'choclate').
- * Both sides are served by GIN trigram indexes.
+ * How each keyword word is matched: most words appear somewhere as typed, or as the start of a
+ * longer word ('chocolat'), and are found as substrings through the trigram index. Only a word
+ * found nowhere is taken for a typo and matched by spelling similarity ('choclate'), which costs
+ * far more per row and so is kept for the words that need it.
  */
-function keywordCondition(words: readonly string[]): SQL | undefined {
-  if (words.length === 0) return undefined;
+export interface KeywordWords {
+  exact: string[];
+  fuzzy: string[];
+}
+
+const like = (w: string) => `%${escapeLike(w)}%`;
+
+function keywordCondition({ exact, fuzzy }: KeywordWords): SQL | undefined {
+  if (exact.length + fuzzy.length === 0) return undefined;
   return and(
-    ...words.map(
-      (w) =>
-        sql`(${products.searchText} LIKE ${`%${escapeLike(w)}%`} ESCAPE '\\' OR ${w} <% ${products.searchKeys})`,
-    ),
+    ...exact.map((w) => sql`${products.searchText} LIKE ${like(w)} ESCAPE '\\'`),
+    ...fuzzy.map((w) => sql`${w} <% ${products.searchKeys}`),
   );
 }
 
-/** Name matches weigh more than matches in tags or categories; a whole-phrase name hit wins. */
-function relevance(words: readonly string[]): SQL<number> {
-  const phrase = `%${escapeLike(words.join(' '))}%`;
-  const perWord = words.map(
-    (w) =>
-      sql`(word_similarity(${w}, ${products.searchKeys}) + 2 * word_similarity(${w}, lower(${products.name})))`,
+/**
+ * Best match first: a word in the name counts twice a word in the category, subcategories or
+ * tags; a name holding the whole phrase wins outright; typo words score by spelling similarity.
+ */
+function relevance({ exact, fuzzy }: KeywordWords): SQL<number> {
+  const name = sql`lower(${products.name})`;
+  const terms = [
+    ...exact.map(
+      (w) =>
+        sql`(CASE WHEN ${name} LIKE ${like(w)} ESCAPE '\\' THEN 2 ELSE 0 END + CASE WHEN ${products.searchKeys} LIKE ${like(w)} ESCAPE '\\' THEN 1 ELSE 0 END)`,
+    ),
+    ...fuzzy.map((w) => sql`(2 * word_similarity(${w}, ${name}) + word_similarity(${w}, ${products.searchKeys}))`),
+  ];
+  const phrase = like([...exact, ...fuzzy].join(' '));
+  return sql<number>`(${sql.join(terms, sql` + `)} + CASE WHEN ${name} LIKE ${phrase} ESCAPE '\\' THEN 3 ELSE 0 END)`;
+}
+
+/** Splits keyword words into those found as typed somewhere in the catalogue and the rest. */
+export async function classifyKeywordWords(db: Db, words: readonly string[]): Promise<KeywordWords> {
+  if (words.length === 0) return { exact: [], fuzzy: [] };
+  const found = await Promise.all(
+    words.map(async (w) => {
+      const [hit] = await db
+        .select({ one: sql<number>`1` })
+        .from(products)
+        .where(and(listed, sql`${products.searchText} LIKE ${like(w)} ESCAPE '\\'`))
+        .limit(1);
+      return hit !== undefined;
+    }),
   );
-  return sql<number>`(${sql.join(perWord, sql` + `)} + CASE WHEN lower(${products.name}) LIKE ${phrase} ESCAPE '\\' THEN 3 ELSE 0 END)`;
+  return {
+    exact: words.filter((_, i) => found[i]),
+    fuzzy: words.filter((_, i) => !found[i]),
+  };
 }
 
 function filterConditions(f: ProductFilters, now: Date): SQL {
@@ -125,11 +157,11 @@ function filterConditions(f: ProductFilters, now: Date): SQL {
   return and(...conditions)!;
 }
 
-function orderBy(order: ProductOrder, words: readonly string[], now: Date): SQL[] {
+function orderBy(order: ProductOrder, words: KeywordWords, now: Date): SQL[] {
   const dir = (e: SQL | AnyPgColumn, d: 'asc' | 'desc') => (d === 'asc' ? asc(e) : desc(e));
   switch (order.by) {
     case 'relevance':
-      return words.length
+      return words.exact.length + words.fuzzy.length
         ? [desc(relevance(words)), desc(products.rating), asc(products.id)]
         : [desc(products.createdAt), asc(products.id)];
     case 'price':

@@ -34,7 +34,7 @@ export class ProductsService {
     const page = query.pageNumber ?? 1;
     const limit = query.pageLimit ?? STOREFRONT_PAGE_SIZE;
     const filters: repo.ProductFilters = {
-      words: keywordWords(query.keyword),
+      words: await repo.classifyKeywordWords(this.db, keywordWords(query.keyword)),
       category: query.category,
       subcategories: query.subcategory,
       colors: query.color,
