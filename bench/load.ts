@@ -1,0 +1,242 @@
+/**
+ * Load benchmark of the product endpoints against the real built server.
+ *
+ * For each database: seed N synthetic products with the server's own schema and migrations,
+ * start `apps/server/dist/server.js` as a child process, then hit each endpoint with autocannon
+ * (warm-up, then a measured run). Prints one table per database and writes the figures to
+ * bench/results/<timestamp>-<db>.json. Exits non-zero when any request failed. See README.md.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
+import { migrateDatabase } from '../apps/server/src/db/migrate.js';
+import { measure, prepareEndpoints, waitUntilIdle, type EndpointResult, type LoadSettings } from './measure.js';
+import { recreateDatabase } from './postgres-admin.js';
+import { seedProducts } from './seed-products.js';
+import { startServer } from './server-process.js';
+
+type DbKind = 'pglite' | 'postgres';
+
+const DB_KINDS: readonly DbKind[] = ['pglite', 'postgres'];
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/store_bench';
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const resultsDir = fileURLToPath(new URL('results', import.meta.url));
+const relative = (file: string) => path.relative(process.cwd(), file);
+/**
+ * Server settings that change the figures. The server inherits the benchmark's environment, so
+ * e.g. `CATALOG_CACHE_TTL_MS=0 npm run bench` measures without the response cache; the report
+ * records which of these were set.
+ */
+const TUNING_ENV = ['CATALOG_CACHE_TTL_MS', 'CATALOG_CACHE_MAX_ENTRIES', 'DATABASE_POOL_SIZE'];
+
+interface Options extends LoadSettings {
+  databases: DbKind[];
+  products: number;
+}
+
+interface DatabaseReport {
+  database: DbKind;
+  databaseVersion: string;
+  startedAt: string;
+  products: number;
+  connections: number;
+  durationSeconds: number;
+  seedSeconds: number;
+  /** The TUNING_ENV variables set for this run; the server's defaults apply to the others. */
+  serverSettings: Record<string, string>;
+  machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; platform: string };
+  results: EndpointResult[];
+}
+
+const USAGE = `Usage: npm run bench -- [--db pglite|postgres|both] [--products N] [--duration S] [--connections C]
+  --db           which database to benchmark (default: both, one after the other)
+  --products     synthetic products to seed (default: 10000)
+  --duration     seconds measured per endpoint, after a 2 s warm-up (default: 10)
+  --connections  concurrent keep-alive connections (default: 50)
+Env: BENCH_DATABASE_URL (default ${DEFAULT_DATABASE_URL}); the database is dropped and re-created.`;
+
+function positiveInt(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} must be a positive whole number, got "${value}"`);
+  return n;
+}
+
+function parseOptions(args: string[]): Options {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: {
+        db: { type: 'string', default: 'both' },
+        products: { type: 'string', default: '10000' },
+        duration: { type: 'string', default: '10' },
+        connections: { type: 'string', default: '50' },
+        help: { type: 'boolean', default: false },
+      },
+    });
+  } catch (err) {
+    // `npm run bench -- --db x` through the root script loses its flags to the inner npm, which
+    // leaves only the bare values behind; say so instead of silently running the defaults.
+    throw new Error(
+      `${(err as Error).message}\n(If flags were given through npm and arrive without their names, npm consumed them: ` +
+        `run \`npm run bench -w bench -- --db postgres\` instead.)\n${USAGE}`,
+    );
+  }
+  const { values } = parsed;
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const db = values.db;
+  if (db !== 'both' && !DB_KINDS.includes(db as DbKind)) {
+    throw new Error(`--db must be pglite, postgres or both, got "${db}"`);
+  }
+  return {
+    databases: db === 'both' ? [...DB_KINDS] : [db as DbKind],
+    products: positiveInt('products', values.products),
+    duration: positiveInt('duration', values.duration),
+    connections: positiveInt('connections', values.connections),
+  };
+}
+
+/**
+ * Migrates and seeds the database the server will use, then closes it before the server starts:
+ * an embedded PGlite directory can only be open in one process at a time.
+ */
+async function prepareCatalogue(dataDir: string, databaseUrl: string | undefined, count: number) {
+  const database = await openDatabase({ dataDir, databaseUrl });
+  try {
+    await migrateDatabase(database);
+    const started = performance.now();
+    await seedProducts(database, count);
+    const seedSeconds = (performance.now() - started) / 1000;
+    const [row] = await queryRows<{ version: string }>(database.db, sql`select version()`);
+    return { seedSeconds, databaseVersion: row?.version ?? 'unknown' };
+  } finally {
+    await database.close();
+  }
+}
+
+/** `<timestamp>-<db>`: names the JSON report and the server log of one run. */
+function runName(report: Pick<DatabaseReport, 'startedAt' | 'database'>): string {
+  return `${report.startedAt.replace(/[:.]/g, '-')}-${report.database}`;
+}
+
+async function benchmarkDatabase(kind: DbKind, options: Options): Promise<DatabaseReport> {
+  const startedAt = new Date().toISOString();
+  await mkdir(resultsDir, { recursive: true });
+  const logFile = path.join(resultsDir, `${runName({ startedAt, database: kind })}-server.log`);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `store-bench-${kind}-`));
+  const databaseUrl = kind === 'postgres' ? (process.env.BENCH_DATABASE_URL ?? DEFAULT_DATABASE_URL) : undefined;
+  try {
+    if (databaseUrl) await recreateDatabase(databaseUrl);
+    console.log(`[${kind}] seeding ${options.products.toLocaleString('en-US')} products...`);
+    const { seedSeconds, databaseVersion } = await prepareCatalogue(dataDir, databaseUrl, options.products);
+    console.log(`[${kind}] seeded in ${seedSeconds.toFixed(1)} s; starting the server (log: ${relative(logFile)})...`);
+    const server = await startServer({ repoRoot, dataDir, databaseUrl, logFile });
+    try {
+      const endpoints = await prepareEndpoints(server.baseUrl);
+      const results: EndpointResult[] = [];
+      for (const [i, endpoint] of endpoints.entries()) {
+        console.log(`[${kind}] ${endpoint.name}: GET ${endpoint.path}`);
+        const result = await measure(server.baseUrl, endpoint, options);
+        if (i < endpoints.length - 1) result.backlogSeconds = await waitUntilIdle(server.baseUrl);
+        results.push(result);
+      }
+      return {
+        database: kind,
+        databaseVersion,
+        startedAt,
+        products: options.products,
+        connections: options.connections,
+        durationSeconds: options.duration,
+        seedSeconds: Math.round(seedSeconds * 10) / 10,
+        serverSettings: Object.fromEntries(
+          TUNING_ENV.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+        ),
+        machine: {
+          cpus: os.availableParallelism(),
+          cpuModel: os.cpus()[0]?.model ?? 'unknown',
+          memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+          node: process.version,
+          platform: `${os.platform()} ${os.release()}`,
+        },
+        results,
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printTable(report: DatabaseReport): void {
+  const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'];
+  const rows = report.results.map((r) => [
+    r.endpoint,
+    Math.round(r.requestsPerSecond).toLocaleString('en-US'),
+    String(r.latencyMs.p50),
+    String(r.latencyMs.p99),
+    r.totalRequests.toLocaleString('en-US'),
+    String(r.non2xx),
+    String(r.errors),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  // First column left-aligned (a name), the rest right-aligned (numbers).
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const settings = Object.entries(report.serverSettings).map(([name, value]) => `${name}=${value}`);
+  console.log(
+    `\n${report.database} (${report.databaseVersion.split(' on ')[0]}): ${report.products.toLocaleString('en-US')} products, ` +
+      `${report.connections} connections, ${report.durationSeconds} s per endpoint` +
+      (settings.length ? `, ${settings.join(' ')}` : ''),
+  );
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+async function saveReport(report: DatabaseReport): Promise<string> {
+  const file = path.join(resultsDir, `${runName(report)}.json`);
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}
+
+async function main(options: Options): Promise<number> {
+  let failed = false;
+  for (const kind of options.databases) {
+    try {
+      const report = await benchmarkDatabase(kind, options);
+      printTable(report);
+      console.log(`results: ${relative(await saveReport(report))}\n`);
+      // No completed request at all means every one took longer than the run: a failure too.
+      const failures = report.results.filter((r) => r.non2xx > 0 || r.errors > 0 || r.totalRequests === 0);
+      for (const r of failures) {
+        console.error(
+          `[${kind}] ${r.endpoint}: ${r.totalRequests} completed, ${r.non2xx} non-2xx, ` +
+            `${r.errors} errors (${r.timeouts} timeouts)`,
+        );
+      }
+      failed ||= failures.length > 0;
+    } catch (err) {
+      // One database failing (e.g. PostgreSQL not running) still lets the other one be measured.
+      console.error(`[${kind}] benchmark failed:`, err);
+      failed = true;
+    }
+  }
+  return failed ? 1 : 0;
+}
+
+let options: Options;
+try {
+  options = parseOptions(process.argv.slice(2));
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(2);
+}
+process.exitCode = await main(options);

@@ -1,0 +1,116 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { open, readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** The server migrates and loads the whole postal directory before it listens; give it time. */
+const READY_TIMEOUT_MS = 180_000;
+const READY_POLL_MS = 250;
+/** The server drains in-flight requests on SIGTERM; past this it is killed outright. */
+const STOP_TIMEOUT_MS = 15_000;
+
+export interface ServerOptions {
+  repoRoot: string;
+  dataDir: string;
+  /** PostgreSQL URL; the embedded database in dataDir is used when omitted. */
+  databaseUrl?: string | undefined;
+  /** The server's stdout and stderr go here: under load its error logs would bury the results. */
+  logFile: string;
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  /** Resolves once the process has exited; safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+/** Asks the OS for a free port; the tiny window before the server binds it is acceptable here. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  if (address === null || typeof address === 'string') throw new Error('could not find a free port');
+  return address.port;
+}
+
+function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (hasExited(child)) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  try {
+    await exited;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Starts the built server (`apps/server/dist/server.js`) exactly as production would run it, and
+ * resolves once `GET /api/health` answers 200. Demo seeding is off: the benchmark seeds its own
+ * catalogue beforehand.
+ */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: options.dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+  };
+  // A DATABASE_URL inherited from the shell must not turn the embedded run into a PostgreSQL one.
+  delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+
+  const log = await open(options.logFile, 'w');
+  let child: ChildProcess;
+  try {
+    child = spawn(process.execPath, [path.join('apps', 'server', 'dist', 'server.js')], {
+      cwd: options.repoRoot,
+      env,
+      stdio: ['ignore', log.fd, log.fd],
+    });
+  } finally {
+    // The child holds its own copy of the descriptor.
+    await log.close();
+  }
+  const server: RunningServer = { baseUrl: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+
+  try {
+    await waitForHealth(server.baseUrl, child);
+  } catch (err) {
+    await server.stop();
+    const tail = (await readFile(options.logFile, 'utf8')).split('\n').slice(-20).join('\n');
+    throw new Error(`${(err as Error).message}; last lines of ${options.logFile}:\n${tail}`);
+  }
+  return server;
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (hasExited(child)) {
+      throw new Error(`the server exited during start-up (code ${child.exitCode}, signal ${child.signalCode})`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer();
+      if (res.ok) return;
+    } catch {
+      // Not listening yet: start-up is still migrating or loading PIN codes.
+    }
+    await sleep(READY_POLL_MS);
+  }
+  throw new Error(`the server did not report healthy within ${READY_TIMEOUT_MS / 1000} s`);
+}
