@@ -36,12 +36,16 @@ describe('the store as a user starts it', () => {
     const widths = await page
       .getByRole('list', { name: 'Products' })
       .locator('img')
-      .evaluateAll((imgs) => Promise.all(imgs.map(async (img) => {
-        const el = img as HTMLImageElement;
-        el.loading = 'eager';
-        await el.decode().catch(() => undefined);
-        return el.naturalWidth;
-      })));
+      .evaluateAll((imgs) =>
+        Promise.all(
+          imgs.map(async (img) => {
+            const el = img as HTMLImageElement;
+            el.loading = 'eager';
+            await el.decode().catch(() => undefined);
+            return el.naturalWidth;
+          }),
+        ),
+      );
     expect(widths.every((w) => w > 0)).toBe(true);
     await page.screenshot({ path: path.join(screenshots, `placeholder-${name}.png`), fullPage: true });
     expect(problems).toEqual([]);

@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -54,9 +52,7 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues
-      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-      .join('; ');
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
@@ -74,9 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolTimeoutMs: c.DATABASE_POOL_TIMEOUT_MS,
     logLevel: c.LOG_LEVEL,
     seedDemo: c.SEED_DEMO ?? c.DATABASE_URL === undefined,
-    webDistDir: path.resolve(
-      c.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname,
-    ),
+    webDistDir: path.resolve(c.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     catalogCacheTtlMs: c.CATALOG_CACHE_TTL_MS,
     catalogCacheMaxEntries: c.CATALOG_CACHE_MAX_ENTRIES,

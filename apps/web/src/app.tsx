@@ -38,15 +38,21 @@ export function App() {
       {products && (
         <ul
           aria-label="Products"
-          style={{ listStyle: 'none', padding: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 16 }}
+          style={{
+            listStyle: 'none',
+            padding: 0,
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+            gap: 16,
+          }}
         >
           {products.map((p) => (
             <li key={p._id}>
               <img src={p.optimizedImages.thumbnail} alt={p.name} width={200} height={200} loading="lazy" />
               <div>{p.name}</div>
               <div>
-                {p.discountPrice > 0 && <s>₹{p.price.toLocaleString('en-IN')}</s>}{' '}
-                ₹{(p.discountPrice > 0 ? p.discountPrice : p.price).toLocaleString('en-IN')}
+                {p.discountPrice > 0 && <s>₹{p.price.toLocaleString('en-IN')}</s>} ₹
+                {(p.discountPrice > 0 ? p.discountPrice : p.price).toLocaleString('en-IN')}
               </div>
             </li>
           ))}

@@ -45,9 +45,7 @@ export const productListQuerySchema = z
     ),
     order: optionalQuery(z.enum(['asc', 'desc'], { message: 'order must be asc or desc' })),
     sameDayDelivery: optionalQuery(
-      z
-        .enum(['true', 'false'], { message: 'sameDayDelivery must be true or false' })
-        .transform((v) => v === 'true'),
+      z.enum(['true', 'false'], { message: 'sameDayDelivery must be true or false' }).transform((v) => v === 'true'),
     ),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {

@@ -21,9 +21,12 @@ describe('product badges', () => {
     { price: 100_000, discountPrice: 70_600, isSale: false, percentOff: 29 },
     { price: 100_000, discountPrice: 70_000, isSale: true, percentOff: 30 },
     { price: 100_000, discountPrice: 50_000, isSale: true, percentOff: 50 },
-  ])('price $price, discount $discountPrice → Sale $isSale, $percentOff% Off', ({ price, discountPrice, isSale, percentOff }) => {
-    const b = productBadges({ createdAt: daysAgo(100), price, discountPrice }, now);
-    expect(b.isSale).toBe(isSale);
-    expect(b.percentOff).toBe(percentOff);
-  });
+  ])(
+    'price $price, discount $discountPrice → Sale $isSale, $percentOff% Off',
+    ({ price, discountPrice, isSale, percentOff }) => {
+      const b = productBadges({ createdAt: daysAgo(100), price, discountPrice }, now);
+      expect(b.isSale).toBe(isSale);
+      expect(b.percentOff).toBe(percentOff);
+    },
+  );
 });

@@ -51,7 +51,6 @@ export function cartTotals(lines: readonly PricedLine[]): CartTotals {
     taxPrice,
     totalPrice: itemsPrice + shippingPrice + taxPrice,
     savings,
-    awayFromFreeShipping:
-      itemsPrice > FREE_SHIPPING_THRESHOLD ? 0 : FREE_SHIPPING_THRESHOLD - itemsPrice,
+    awayFromFreeShipping: itemsPrice > FREE_SHIPPING_THRESHOLD ? 0 : FREE_SHIPPING_THRESHOLD - itemsPrice,
   };
 }

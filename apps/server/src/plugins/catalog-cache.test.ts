@@ -12,7 +12,9 @@ let second: TestApp;
 
 beforeAll(async () => {
   first = await createTestApp(cacheOn);
-  const database = first.databaseUrl ? await openDatabase({ databaseUrl: first.databaseUrl, poolSize: 2 }) : first.database;
+  const database = first.databaseUrl
+    ? await openDatabase({ databaseUrl: first.databaseUrl, poolSize: 2 })
+    : first.database;
   second = await createTestApp(cacheOn, { database, databaseUrl: first.databaseUrl });
   if (first.databaseUrl) {
     const close = second.close;
@@ -88,23 +90,26 @@ describe(`catalogue cache on ${testDatabaseKind}`, () => {
     await eventually(() => names(second, category), [], 1_000);
   });
 
-  it.runIf(testDatabaseKind === 'postgres')('caches nothing while its notifications are cut off, then recovers', async () => {
-    const category = uniqueCategory();
-    const id = await announcedWrite(first, () => insertProduct(first.database.db, { name: 'Lily', category }));
-    expect(await names(first, category)).toEqual(['Lily']);
+  it.runIf(testDatabaseKind === 'postgres')(
+    'caches nothing while its notifications are cut off, then recovers',
+    async () => {
+      const category = uniqueCategory();
+      const id = await announcedWrite(first, () => insertProduct(first.database.db, { name: 'Lily', category }));
+      expect(await names(first, category)).toEqual(['Lily']);
 
-    await first.database.db.execute(
-      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+      await first.database.db.execute(
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
           WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
-    );
-    // With the channel down, even an unannounced write is seen: nothing is served from memory.
-    await silentRename(first.database.db, id, 'Lily Unannounced');
-    await eventually(() => names(first, category), ['Lily Unannounced']);
+      );
+      // With the channel down, even an unannounced write is seen: nothing is served from memory.
+      await silentRename(first.database.db, id, 'Lily Unannounced');
+      await eventually(() => names(first, category), ['Lily Unannounced']);
 
-    // Once the listener is back (about a second), answers are cached again.
-    await new Promise((r) => setTimeout(r, 1_500));
-    await names(first, category);
-    await silentRename(first.database.db, id, 'Lily Hidden');
-    expect(await names(first, category)).toEqual(['Lily Unannounced']);
-  });
+      // Once the listener is back (about a second), answers are cached again.
+      await new Promise((r) => setTimeout(r, 1_500));
+      await names(first, category);
+      await silentRename(first.database.db, id, 'Lily Hidden');
+      expect(await names(first, category)).toEqual(['Lily Unannounced']);
+    },
+  );
 });

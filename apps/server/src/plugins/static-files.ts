@@ -35,7 +35,10 @@ export async function registerStaticFiles(app: FastifyInstance, uploadsDir: stri
   }
 
   app.setNotFoundHandler((req, reply) => {
-    const isPage = (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && !req.url.startsWith('/uploads/');
+    const isPage =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !req.url.startsWith('/api/') &&
+      !req.url.startsWith('/uploads/');
     if (hasWeb && isPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webDistDir);
     }

@@ -46,7 +46,9 @@ export async function insertProduct(db: Db, fixture: FixtureProduct): Promise<st
   if (reviewRatings.length) {
     await db
       .insert(reviews)
-      .values(reviewRatings.map((rating, i) => ({ productId: id, name: `Reviewer ${i + 1}`, rating, comment: 'Lovely.' })));
+      .values(
+        reviewRatings.map((rating, i) => ({ productId: id, name: `Reviewer ${i + 1}`, rating, comment: 'Lovely.' })),
+      );
   }
   return id;
 }

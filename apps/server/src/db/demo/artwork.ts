@@ -204,25 +204,11 @@ class Painter {
   /** Linear gradient in the element's bounding box (0..1) unless `user` is set. */
   lin(stops: readonly Stop[], x1 = 0, y1 = 0, x2 = 0, y2 = 1, user = false, key?: string): string {
     const units = user ? ' gradientUnits="userSpaceOnUse"' : '';
-    return this.grad(
-      'linearGradient',
-      `x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}"${units}`,
-      stops,
-      key,
-    );
+    return this.grad('linearGradient', `x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}"${units}`, stops, key);
   }
 
   /** Radial gradient in the element's bounding box (0..1) unless `user` is set. */
-  radial(
-    stops: readonly Stop[],
-    cx = 0.5,
-    cy = 0.5,
-    r = 0.5,
-    fx = cx,
-    fy = cy,
-    user = false,
-    key?: string,
-  ): string {
+  radial(stops: readonly Stop[], cx = 0.5, cy = 0.5, r = 0.5, fx = cx, fy = cy, user = false, key?: string): string {
     const units = user ? ' gradientUnits="userSpaceOnUse"' : '';
     const fmt = (v: number): string => (user ? f(v) : v.toFixed(3));
     return this.grad(
@@ -659,7 +645,8 @@ function planHeads(p: Painter, kind: ArtKind, colors: string[]): PlannedHead[] {
       }));
       const second = colors[1];
       if (second !== undefined) {
-        for (let i = 0, n = p.int(3, 5); i < n; i++) heads.push({ kind: 'rose', color: colors[1 + (i % (colors.length - 1))] ?? second });
+        for (let i = 0, n = p.int(3, 5); i < n; i++)
+          heads.push({ kind: 'rose', color: colors[1 + (i % (colors.length - 1))] ?? second });
       }
       return shuffle(p, heads);
     }
@@ -690,7 +677,7 @@ function flowerDome(
 ): string {
   const n = heads.length;
   const units = heads.reduce((acc, h) => acc + HEAD_SCALE[h.kind] ** 2, 0);
-  const base = (Math.sqrt((rx * ry) / units) * 1.18);
+  const base = Math.sqrt((rx * ry) / units) * 1.18;
   let back = '';
   // Leaves radiating from the dome edge.
   const leafCount = opts.leafCount ?? p.int(9, 13);
@@ -759,7 +746,9 @@ function chooseWrap(p: Painter, main: string): { paper: string; tissue: string; 
   });
   const paper = p.pick(ok.length > 0 ? ok : WRAPS);
   const darkPaper = luma(paper) < 0.4;
-  const tissue = darkPaper ? p.pick(['#F5EFE6', lighten(main, 0.7)]) : p.pick(['#FFFFFF', lighten(paper, 0.5), lighten(main, 0.78)]);
+  const tissue = darkPaper
+    ? p.pick(['#F5EFE6', lighten(main, 0.7)])
+    : p.pick(['#FFFFFF', lighten(paper, 0.5), lighten(main, 0.78)]);
   const ribbonChoices = darkPaper
     ? ['#D4AF37', '#F4F0E8', lighten(main, 0.1)]
     : [deepen(main, 0.15), '#D4AF37', luma(main) > 0.8 ? '#C9A0A8' : main, '#B3122E'];
@@ -942,12 +931,10 @@ function arrangement(p: Painter, colors: string[], seed: number): string {
       1,
       0,
     );
-    const water = p.lin(
-      [
-        [0, '#BFE0E8', 0.45],
-        [1, '#8DBFCC', 0.55],
-      ],
-    );
+    const water = p.lin([
+      [0, '#BFE0E8', 0.45],
+      [1, '#8DBFCC', 0.55],
+    ]);
     const tie = colors[1] ?? p.pick(['#D4AF37', '#FFFFFF', deepen(colors[0] ?? '#C8102E', 0.2)]);
     front += `<path d="M395 600Q380 760 410 870Q420 890 440 890L560 890Q580 890 590 870Q620 760 605 600Z" fill="${glass}" stroke="#A9C6CE" stroke-width="3"/>`;
     front += `<path d="M389 700Q385 790 410 870Q420 890 440 890L560 890Q580 890 590 870Q615 790 611 700Z" fill="${water}"/>`;
@@ -1112,7 +1099,15 @@ interface Tier {
   h: number;
 }
 
-function tierSvg(p: Painter, t: Tier, body: string, frost: string, drips: boolean, kitkat: boolean, shavings: boolean): string {
+function tierSvg(
+  p: Painter,
+  t: Tier,
+  body: string,
+  frost: string,
+  drips: boolean,
+  kitkat: boolean,
+  shavings: boolean,
+): string {
   const { cx, top, rx, ry, h } = t;
   const side = p.lin(
     [
@@ -1248,12 +1243,31 @@ function topping(p: Painter, t: Tier, frost: string, deco: string, kitkat: boole
       const x = cx + rx * d * Math.cos(a);
       const y = top + ry * d * Math.sin(a);
       const c = p.pick(gems);
-      items.push({ y, svg: `<ellipse cx="${f(x)}" cy="${f(y)}" rx="${f(11 * s)}" ry="${f(7 * s)}" fill="${c}" stroke="${deepen(c, 0.3)}" stroke-width="1"/>` });
+      items.push({
+        y,
+        svg: `<ellipse cx="${f(x)}" cy="${f(y)}" rx="${f(11 * s)}" ry="${f(7 * s)}" fill="${c}" stroke="${deepen(c, 0.3)}" stroke-width="1"/>`,
+      });
     }
   } else {
     const n = p.int(8, 11);
-    const rosetteColour = dt === 'pink' || dt === 'white' ? deco : bodyBrown && tone(frost) === 'brown' ? lighten(frost, 0.15) : lighten(frost, 0.1);
-    const alternate = dt === 'red' ? (p.chance(0.5) ? 'cherry' : 'straw') : dt === 'brown' ? 'shard' : dt === 'gold' ? 'gold' : dt === 'yellow' ? 'pine' : 'none';
+    const rosetteColour =
+      dt === 'pink' || dt === 'white'
+        ? deco
+        : bodyBrown && tone(frost) === 'brown'
+          ? lighten(frost, 0.15)
+          : lighten(frost, 0.1);
+    const alternate =
+      dt === 'red'
+        ? p.chance(0.5)
+          ? 'cherry'
+          : 'straw'
+        : dt === 'brown'
+          ? 'shard'
+          : dt === 'gold'
+            ? 'gold'
+            : dt === 'yellow'
+              ? 'pine'
+              : 'none';
     for (let k = 0; k < n; k++) {
       const [x, y] = ring(n, k, off);
       let svg = rosette(p, x, y, s * 0.9, rosetteColour);
@@ -1279,7 +1293,10 @@ function topping(p: Painter, t: Tier, frost: string, deco: string, kitkat: boole
     if (alternate === 'pine') {
       for (let k = 0; k < 4; k++) {
         const [x, y] = polar(cx, top, 1, off + k * 1.6);
-        items.push({ y: top + (y - top) * ry * 0.35, svg: pineappleRing(cx + (x - cx) * rx * 0.35, top + (y - top) * ry * 0.35, s) });
+        items.push({
+          y: top + (y - top) * ry * 0.35,
+          svg: pineappleRing(cx + (x - cx) * rx * 0.35, top + (y - top) * ry * 0.35, s),
+        });
       }
     }
     if (alternate === 'straw' || alternate === 'cherry') {
@@ -1287,7 +1304,10 @@ function topping(p: Painter, t: Tier, frost: string, deco: string, kitkat: boole
       items.push({ y: top, svg: alternate === 'straw' ? strawberry(p, x, top, s * 1.3) : cherry(p, x, top, s * 1.3) });
     }
     if (dt === 'pink' || dt === 'white' || dt === 'other') {
-      const cols = dt === 'pink' ? ['#FFFFFF', '#F4A6C1', '#E63E7A', '#F9D56E'] : ['#E63946', '#F4A261', '#2A9D8F', '#E9C46A', '#7E4A9E'];
+      const cols =
+        dt === 'pink'
+          ? ['#FFFFFF', '#F4A6C1', '#E63E7A', '#F9D56E']
+          : ['#E63946', '#F4A261', '#2A9D8F', '#E9C46A', '#7E4A9E'];
       let sp = '';
       for (let i = 0; i < 40; i++) {
         const a = p.r(0, TAU);
@@ -1453,27 +1473,21 @@ function chocolateBox(p: Painter, colors: string[]): string {
   s += `<g transform="rotate(${f(tilt)} 500 460)"><rect x="230" y="140" width="540" height="360" rx="18" fill="${lidGrad}" stroke="${deepen(box, 0.4)}" stroke-width="3"/><rect x="470" y="140" width="60" height="360" fill="${accent}" fill-opacity="0.95" stroke-opacity="0.95"/><rect x="230" y="280" width="540" height="50" fill="${accent}" fill-opacity="0.95" stroke-opacity="0.95"/>${bow(p, 500, 300, 180, accent)}</g>`;
   // Base: top face (trapezoid) and front face.
   const topFace = `M250 450L750 450L830 700L170 700Z`;
-  const rim = p.lin(
-    [
-      [0, deepen(box, 0.1)],
-      [1, lighten(box, 0.1)],
-    ],
-  );
+  const rim = p.lin([
+    [0, deepen(box, 0.1)],
+    [1, lighten(box, 0.1)],
+  ]);
   s += `<path d="${topFace}" fill="${rim}" stroke="${deepen(box, 0.4)}" stroke-width="3"/>`;
   const trayCol = p.pick(['#3A2012', '#C9A227', '#2B1A10', '#E9D9B8']);
-  const tray = p.lin(
-    [
-      [0, deepen(trayCol, 0.3)],
-      [1, lighten(trayCol, 0.1)],
-    ],
-  );
+  const tray = p.lin([
+    [0, deepen(trayCol, 0.3)],
+    [1, lighten(trayCol, 0.1)],
+  ]);
   s += `<path d="M272 465L728 465L800 688L200 688Z" fill="${tray}"/>`;
-  const front = p.lin(
-    [
-      [0, deepen(box, 0.15)],
-      [1, deepen(box, 0.4)],
-    ],
-  );
+  const front = p.lin([
+    [0, deepen(box, 0.15)],
+    [1, deepen(box, 0.4)],
+  ]);
   s += `<path d="M170 700L830 700L830 790Q500 800 170 790Z" fill="${front}" stroke="${deepen(box, 0.45)}" stroke-width="3"/>`;
   s += `<path d="M170 740L830 740" stroke="${accent}" stroke-width="14" fill-opacity="0.9" stroke-opacity="0.9"/>`;
   // Truffles in foil cups, in perspective rows.
@@ -1606,18 +1620,20 @@ function hamper(p: Painter, colors: string[]): string {
     const h = p.r(300, 370);
     const x = 235 + (i * 530) / backN + p.r(-8, 8);
     const tilt = p.r(-8, 8);
-    items.push(`<g transform="rotate(${f(tilt)} ${f(x + w / 2)} 640)">${chocolateBar(p, x, 640 - h, w, h, wrappers[i % wrappers.length] ?? '#3B1F0E')}</g>`);
+    items.push(
+      `<g transform="rotate(${f(tilt)} ${f(x + w / 2)} 640)">${chocolateBar(p, x, 640 - h, w, h, wrappers[i % wrappers.length] ?? '#3B1F0E')}</g>`,
+    );
   }
   // Front: a square gift box, a heart box and a round tin.
   const boxCol = wrappers[backN % wrappers.length] ?? '#C9A227';
   const bx = p.r(260, 300);
-  const bg = p.lin(
-    [
-      [0, lighten(boxCol, 0.15)],
-      [1, deepen(boxCol, 0.3)],
-    ],
+  const bg = p.lin([
+    [0, lighten(boxCol, 0.15)],
+    [1, deepen(boxCol, 0.3)],
+  ]);
+  items.push(
+    `<rect x="${f(bx)}" y="440" width="200" height="180" rx="8" fill="${bg}" stroke="${deepen(boxCol, 0.45)}" stroke-width="2"/><rect x="${f(bx + 88)}" y="440" width="24" height="180" fill="${ribbon}"/><rect x="${f(bx - 6)}" y="424" width="212" height="40" rx="6" fill="${lighten(boxCol, 0.08)}" stroke="${deepen(boxCol, 0.45)}" stroke-width="2"/><rect x="${f(bx + 88)}" y="424" width="24" height="40" fill="${ribbon}"/>`,
   );
-  items.push(`<rect x="${f(bx)}" y="440" width="200" height="180" rx="8" fill="${bg}" stroke="${deepen(boxCol, 0.45)}" stroke-width="2"/><rect x="${f(bx + 88)}" y="440" width="24" height="180" fill="${ribbon}"/><rect x="${f(bx - 6)}" y="424" width="212" height="40" rx="6" fill="${lighten(boxCol, 0.08)}" stroke="${deepen(boxCol, 0.45)}" stroke-width="2"/><rect x="${f(bx + 88)}" y="424" width="24" height="40" fill="${ribbon}"/>`);
   const heart = colors.find((c) => tone(c) === 'red') ?? '#A4161A';
   const hg = p.radial(
     [
@@ -1628,7 +1644,9 @@ function hamper(p: Painter, colors: string[]): string {
     0.3,
     0.8,
   );
-  items.push(`<path d="${heartPath(p.r(555, 590), 520, 95)}" fill="${hg}" stroke="${deepen(heart, 0.45)}" stroke-width="2"/>`);
+  items.push(
+    `<path d="${heartPath(p.r(555, 590), 520, 95)}" fill="${hg}" stroke="${deepen(heart, 0.45)}" stroke-width="2"/>`,
+  );
   const tin = wrappers[(backN + 1) % wrappers.length] ?? '#C9A227';
   const tg = p.lin(
     [
@@ -1642,7 +1660,9 @@ function hamper(p: Painter, colors: string[]): string {
     0,
   );
   const tx = p.r(630, 660);
-  items.push(`<path d="M${f(tx)} 470L${f(tx)} 620L${f(tx + 140)} 620L${f(tx + 140)} 470Z" fill="${tg}" stroke="${deepen(tin, 0.4)}" stroke-width="2"/><ellipse cx="${f(tx + 70)}" cy="470" rx="70" ry="18" fill="${lighten(tin, 0.15)}" stroke="${deepen(tin, 0.4)}" stroke-width="2"/>`);
+  items.push(
+    `<path d="M${f(tx)} 470L${f(tx)} 620L${f(tx + 140)} 620L${f(tx + 140)} 470Z" fill="${tg}" stroke="${deepen(tin, 0.4)}" stroke-width="2"/><ellipse cx="${f(tx + 70)}" cy="470" rx="70" ry="18" fill="${lighten(tin, 0.15)}" stroke="${deepen(tin, 0.4)}" stroke-width="2"/>`,
+  );
   s += items.join('');
   for (let i = 0, n = p.int(3, 5); i < n; i++) {
     s += goldBall(p, p.r(240, 760), p.r(575, 595), p.r(1.5, 1.9));
@@ -1675,12 +1695,10 @@ function teddy(p: Painter, fur: string, accent: string): string {
   );
   const light = lighten(fur, 0.45);
   const edge = deepen(fur, 0.4);
-  const pads = p.radial(
-    [
-      [0, lighten(fur, 0.55)],
-      [1, lighten(fur, 0.3)],
-    ],
-  );
+  const pads = p.radial([
+    [0, lighten(fur, 0.55)],
+    [1, lighten(fur, 0.3)],
+  ]);
   const st = `stroke="${edge}" stroke-width="3"`;
   let s = shadow(p, 500, 905, 250, 32, 0.32);
   s += `<ellipse cx="335" cy="690" rx="58" ry="115" transform="rotate(32 335 690)" fill="${fg}" ${st}/><ellipse cx="665" cy="690" rx="58" ry="115" transform="rotate(-32 665 690)" fill="${fg}" ${st}/>`;
@@ -1721,8 +1739,15 @@ function combo(p: Painter, kind: ArtKind, colors: string[]): string {
   const flowerCols = [colors[0] ?? '#C8102E'];
   const second = colors[1];
   const accent = colors[2];
-  const bKind: ArtKind = p.chance(0.75) ? 'rose-bouquet' : p.pick(['gerbera-bouquet', 'carnation-bouquet', 'mixed-bouquet'] as const);
-  const flowers = group(-40, 290, 0.68, bouquet(p, bKind, bKind === 'mixed-bouquet' ? [...flowerCols, '#FAFAF7'] : flowerCols));
+  const bKind: ArtKind = p.chance(0.75)
+    ? 'rose-bouquet'
+    : p.pick(['gerbera-bouquet', 'carnation-bouquet', 'mixed-bouquet'] as const);
+  const flowers = group(
+    -40,
+    290,
+    0.68,
+    bouquet(p, bKind, bKind === 'mixed-bouquet' ? [...flowerCols, '#FAFAF7'] : flowerCols),
+  );
   let item: string;
   if (kind === 'combo-cake-flowers') {
     const cols = [second ?? '#5C3317', accent ?? lighten(second ?? '#5C3317', 0.2)];

@@ -63,7 +63,7 @@ export function reviewsFor(category: Category, seed: number, count: number, crea
   for (let i = 0; i < count; i++) {
     const k = seed * 7 + i * 13;
     const critical = (seed + i) % 6 === 5;
-    const rating = critical ? (2 + (k % 2)) as 2 | 3 : ((k % 4 === 0 ? 4 : 5) as 4 | 5);
+    const rating = critical ? ((2 + (k % 2)) as 2 | 3) : ((k % 4 === 0 ? 4 : 5) as 4 | 5);
     const comments = critical ? CRITICISM : PRAISE[category];
     reviews.push({
       name: REVIEWERS[k % REVIEWERS.length]!,
@@ -85,8 +85,10 @@ export function cakeWeights(halfKgPrice: number, stock = 12): DemoVariant[] {
   ];
 }
 
-export interface EntryBase
-  extends Omit<DemoProduct, 'category' | 'reviews' | 'art' | 'vendor' | 'createdDaysAgo' | 'brand' | 'tags'> {
+export interface EntryBase extends Omit<
+  DemoProduct,
+  'category' | 'reviews' | 'art' | 'vendor' | 'createdDaysAgo' | 'brand' | 'tags'
+> {
   tags: string[];
   brand?: string;
   vendor?: string[];

@@ -262,8 +262,7 @@ export const CAKES: DemoProduct[] = [
   cake({
     slug: 'eggless-butterscotch-crunch',
     name: 'Eggless Butterscotch Crunch',
-    description:
-      'Eggless butterscotch sponge with caramel cream and crunchy praline bits. A Kerala bakery favourite.',
+    description: 'Eggless butterscotch sponge with caramel cream and crunchy praline bits. A Kerala bakery favourite.',
     subCategory: ['Butterscotch', 'Eggless'],
     halfKg: 549,
     countInStock: 24,
@@ -311,8 +310,7 @@ export const CAKES: DemoProduct[] = [
   cake({
     slug: 'strawberry-half-kg-hearts',
     name: 'Strawberry Hearts Half Kg',
-    description:
-      'A half kilo strawberry cake piped with little cream hearts. Sweet for small celebrations.',
+    description: 'A half kilo strawberry cake piped with little cream hearts. Sweet for small celebrations.',
     subCategory: ['Strawberry', 'Half Kg'],
     halfKg: 499,
     weights: false,
@@ -346,8 +344,7 @@ export const CAKES: DemoProduct[] = [
   cake({
     slug: 'eggless-pineapple-half-kg',
     name: 'Eggless Pineapple Half Kg',
-    description:
-      'Eggless pineapple cake, half a kilo, with cream swirls and a cherry on each slice.',
+    description: 'Eggless pineapple cake, half a kilo, with cream swirls and a cherry on each slice.',
     subCategory: ['Pineapple', 'Eggless', 'Half Kg'],
     halfKg: 429,
     weights: false,
@@ -378,8 +375,7 @@ export const CAKES: DemoProduct[] = [
   cake({
     slug: 'tiramisu-coffee-cake',
     name: 'Tiramisu Coffee Cake',
-    description:
-      'Mascarpone cream, coffee-soaked layers and cocoa: the Italian classic as a celebration cake.',
+    description: 'Mascarpone cream, coffee-soaked layers and cocoa: the Italian classic as a celebration cake.',
     subCategory: ['Coffee'],
     halfKg: 799,
     discountPrice: 549,

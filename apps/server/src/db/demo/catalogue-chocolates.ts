@@ -62,7 +62,8 @@ export const CHOCOLATES: DemoProduct[] = [
   choc({
     slug: 'assorted-celebrations-pack',
     name: 'Assorted Celebrations Pack',
-    description: 'A mix of milk, dark and white chocolates with caramel, nut and fruit centres. Something for everyone.',
+    description:
+      'A mix of milk, dark and white chocolates with caramel, nut and fruit centres. Something for everyone.',
     subCategory: ['Assorted'],
     price: 499,
     countInStock: 50,
@@ -77,7 +78,8 @@ export const CHOCOLATES: DemoProduct[] = [
   choc({
     slug: 'assorted-diwali-minis',
     name: 'Festive Assorted Minis',
-    description: 'Forty bite-sized assorted chocolates in a festive red box, perfect for sharing with the whole office.',
+    description:
+      'Forty bite-sized assorted chocolates in a festive red box, perfect for sharing with the whole office.',
     subCategory: ['Assorted', 'Chocolate Boxes'],
     price: 699,
     discountPrice: 449,
@@ -128,7 +130,8 @@ export const CHOCOLATES: DemoProduct[] = [
   choc({
     slug: 'white-chocolate-pistachio-bark',
     name: 'White Chocolate Pistachio Bark',
-    description: 'Creamy white chocolate bark scattered with pistachios, rose petals and cardamom. A gentle, aromatic treat.',
+    description:
+      'Creamy white chocolate bark scattered with pistachios, rose petals and cardamom. A gentle, aromatic treat.',
     subCategory: ['Handmade'],
     price: 399,
     countInStock: 0,
@@ -143,7 +146,8 @@ export const CHOCOLATES: DemoProduct[] = [
   choc({
     slug: 'premium-chocolate-box-corporate',
     name: 'Premium Corporate Chocolate Box',
-    description: 'Thirty-six assorted pralines in a black and gold box. Makes a polished impression on clients and teams.',
+    description:
+      'Thirty-six assorted pralines in a black and gold box. Makes a polished impression on clients and teams.',
     subCategory: ['Chocolate Boxes'],
     price: 1899,
     countInStock: 15,

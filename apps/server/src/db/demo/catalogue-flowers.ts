@@ -420,8 +420,7 @@ export const FLOWERS: DemoProduct[] = [
   flower({
     slug: 'sunny-gerbera-smile',
     name: 'Sunny Gerbera Smile',
-    description:
-      'Ten yellow and orange gerbera daisies, the happiest flower there is. Bright and budget friendly.',
+    description: 'Ten yellow and orange gerbera daisies, the happiest flower there is. Bright and budget friendly.',
     subCategory: ['Gerbera Bouquet'],
     price: 499,
     countInStock: 45,
@@ -513,8 +512,7 @@ export const FLOWERS: DemoProduct[] = [
   flower({
     slug: 'monthly-fresh-flowers',
     name: 'Monthly Fresh Flowers Subscription',
-    description:
-      'A fresh seasonal bouquet at your door every month, chosen by our florists. Pause or cancel anytime.',
+    description: 'A fresh seasonal bouquet at your door every month, chosen by our florists. Pause or cancel anytime.',
     subCategory: ['Mixed Flower Bouquet'],
     price: 1499,
     countInStock: 50,
@@ -567,8 +565,7 @@ export const FLOWERS: DemoProduct[] = [
   flower({
     slug: 'purple-gerbera-thank-you',
     name: 'Purple Thank You Gerberas',
-    description:
-      'Purple and white gerberas to say thank you to a teacher, a mentor or a kind neighbour.',
+    description: 'Purple and white gerberas to say thank you to a teacher, a mentor or a kind neighbour.',
     subCategory: ['Gerbera Bouquet'],
     price: 529,
     countInStock: 19,

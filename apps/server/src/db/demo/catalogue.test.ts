@@ -27,7 +27,9 @@ describe('demo catalogue', () => {
     for (const [category, subcategories] of Object.entries(CATEGORY_SUBCATEGORIES)) {
       for (const sub of subcategories) {
         const n = countWhere((p) => p.category === category && p.subCategory.includes(sub));
-        expect(n, `${category} › ${sub}`).toBeGreaterThanOrEqual(category === 'Flowers' || category === 'Cakes' ? 2 : 1);
+        expect(n, `${category} › ${sub}`).toBeGreaterThanOrEqual(
+          category === 'Flowers' || category === 'Cakes' ? 2 : 1,
+        );
       }
     }
     for (const p of DEMO_PRODUCTS) {
@@ -47,12 +49,23 @@ describe('demo catalogue', () => {
       if (p.arrangementStyle) expect(ARRANGEMENT_STYLES, p.slug).toContain(p.arrangementStyle);
       if (p.fragrance) expect(FRAGRANCES, p.slug).toContain(p.fragrance);
     }
-    for (const o of occasions) expect(countWhere((p) => p.occasion.includes(o)), o).toBeGreaterThanOrEqual(3);
-    for (const r of RECIPIENTS) expect(countWhere((p) => p.recipient.includes(r)), r).toBeGreaterThanOrEqual(3);
+    for (const o of occasions)
+      expect(
+        countWhere((p) => p.occasion.includes(o)),
+        o,
+      ).toBeGreaterThanOrEqual(3);
+    for (const r of RECIPIENTS)
+      expect(
+        countWhere((p) => p.recipient.includes(r)),
+        r,
+      ).toBeGreaterThanOrEqual(3);
     expect(countWhere((p) => p.recipient.includes('For Him'))).toBeGreaterThanOrEqual(8);
     expect(countWhere((p) => p.recipient.includes('For Her'))).toBeGreaterThanOrEqual(8);
     for (const c of COLOR_PALETTES.Flowers!) {
-      expect(countWhere((p) => p.category === 'Flowers' && p.color.includes(c.name)), c.name).toBeGreaterThanOrEqual(3);
+      expect(
+        countWhere((p) => p.category === 'Flowers' && p.color.includes(c.name)),
+        c.name,
+      ).toBeGreaterThanOrEqual(3);
     }
   });
 
@@ -78,7 +91,10 @@ describe('demo catalogue', () => {
     const cakesWithWeights = DEMO_PRODUCTS.filter((p) => p.category === 'Cakes' && p.variants?.length);
     expect(cakesWithWeights.length).toBeGreaterThanOrEqual(15);
     for (const p of cakesWithWeights) {
-      expect(p.variants!.map((v) => v.name), p.slug).toEqual(['Half Kg', '1 Kg', '2 Kg']);
+      expect(
+        p.variants!.map((v) => v.name),
+        p.slug,
+      ).toEqual(['Half Kg', '1 Kg', '2 Kg']);
       expect(p.price, p.slug).toBe(Math.min(...p.variants!.map((v) => v.price)));
     }
   });

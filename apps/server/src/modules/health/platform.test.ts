@@ -44,7 +44,13 @@ describe(`platform on ${testDatabaseKind}`, () => {
   it('publishes OpenAPI generated from the route schemas, and browsable docs', async () => {
     const spec = (await t.app.inject({ url: '/api/openapi.json' })).json();
     expect(spec.openapi).toMatch(/^3\./);
-    for (const path of ['/api/products', '/api/products/{id}', '/api/users/pincode', '/api/pincodes/{pincode}', '/api/catalog']) {
+    for (const path of [
+      '/api/products',
+      '/api/products/{id}',
+      '/api/users/pincode',
+      '/api/pincodes/{pincode}',
+      '/api/catalog',
+    ]) {
       expect(spec.paths, path).toHaveProperty([path]);
     }
     const params = spec.paths['/api/products'].get.parameters.map((p: { name: string }) => p.name);
@@ -56,7 +62,13 @@ describe(`platform on ${testDatabaseKind}`, () => {
 
   it('compresses JSON answers for clients that accept gzip, whole', async () => {
     const id = (await t.app.inject({ url: '/api/products?pageLimit=1' })).json().products[0]._id;
-    for (const url of ['/api/products', '/api/products?pageLimit=100', '/api/products/top', `/api/products/${id}`, '/api/catalog']) {
+    for (const url of [
+      '/api/products',
+      '/api/products?pageLimit=100',
+      '/api/products/top',
+      `/api/products/${id}`,
+      '/api/catalog',
+    ]) {
       const plain = await t.app.inject({ url });
       const zipped = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
       expect(zipped.headers['content-encoding'], url).toBe('gzip');
@@ -80,20 +92,23 @@ describe(`platform on ${testDatabaseKind}`, () => {
     }
   });
 
-  it.runIf(testDatabaseKind === 'postgres')('sheds load with 503 and Retry-After when no connection frees up', async () => {
-    const busy = await createTestApp({ DATABASE_POOL_SIZE: '1', DATABASE_POOL_TIMEOUT_MS: '100' });
-    let release!: () => void;
-    const held = busy.database.db.transaction(() => new Promise<void>((r) => (release = r)));
-    await new Promise((r) => setTimeout(r, 50));
-    const res = await busy.app.inject({ url: '/api/products?keyword=rose' });
-    release();
-    await held;
-    expect(res.statusCode).toBe(503);
-    expect(res.headers['retry-after']).toBe('2');
-    expect(res.json().code).toBe('UNAVAILABLE');
-    expect((await busy.app.inject({ url: '/api/products?keyword=rose' })).statusCode).toBe(200);
-    await busy.close();
-  });
+  it.runIf(testDatabaseKind === 'postgres')(
+    'sheds load with 503 and Retry-After when no connection frees up',
+    async () => {
+      const busy = await createTestApp({ DATABASE_POOL_SIZE: '1', DATABASE_POOL_TIMEOUT_MS: '100' });
+      let release!: () => void;
+      const held = busy.database.db.transaction(() => new Promise<void>((r) => (release = r)));
+      await new Promise((r) => setTimeout(r, 50));
+      const res = await busy.app.inject({ url: '/api/products?keyword=rose' });
+      release();
+      await held;
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('2');
+      expect(res.json().code).toBe('UNAVAILABLE');
+      expect((await busy.app.inject({ url: '/api/products?keyword=rose' })).statusCode).toBe(200);
+      await busy.close();
+    },
+  );
 
   it('answers 503 when the database is gone', async () => {
     const other = await createTestApp();

@@ -76,7 +76,10 @@ async function insertChunks(db: Db, rows: readonly object[], insert: (json: stri
  */
 export async function ensurePincodes(database: Database): Promise<{ loaded: number }> {
   return database.withExclusiveLock(async (lockedDb) => {
-    const [existing] = await lockedDb.select({ n: sql<number>`count(*)::int` }).from(pincodes).limit(1);
+    const [existing] = await lockedDb
+      .select({ n: sql<number>`count(*)::int` })
+      .from(pincodes)
+      .limit(1);
     if ((existing?.n ?? 0) > 0) return { loaded: 0 };
 
     const require = createRequire(import.meta.url);
@@ -87,13 +90,19 @@ export async function ensurePincodes(database: Database): Promise<{ loaded: numb
     // json_to_recordset sends thousands of rows per statement with a single parameter, which
     // is an order of magnitude faster than row-by-row inserts on both drivers.
     await lockedDb.transaction(async (tx) => {
-      await insertChunks(tx as unknown as Db, pincodeRows, (json) =>
-        sql`insert into pincodes (pincode, district, state)
+      await insertChunks(
+        tx as unknown as Db,
+        pincodeRows,
+        (json) =>
+          sql`insert into pincodes (pincode, district, state)
             select pincode, district, state from json_to_recordset(${json}::json)
             as x(pincode text, district text, state text)`,
       );
-      await insertChunks(tx as unknown as Db, postOfficeRows, (json) =>
-        sql`insert into post_offices (pincode, name)
+      await insertChunks(
+        tx as unknown as Db,
+        postOfficeRows,
+        (json) =>
+          sql`insert into post_offices (pincode, name)
             select pincode, name from json_to_recordset(${json}::json) as x(pincode text, name text)`,
       );
     });

@@ -52,7 +52,12 @@ describe(`delivery check on ${testDatabaseKind}`, () => {
     expect(kochi.json().postOffices.length).toBeGreaterThan(0);
 
     const delhi = (await t.app.inject({ url: '/api/pincodes/110001' })).json();
-    expect(delhi).toMatchObject({ district: 'Central Delhi', state: 'Delhi', deliveryAvailable: true, sameDayDelivery: false });
+    expect(delhi).toMatchObject({
+      district: 'Central Delhi',
+      state: 'Delhi',
+      deliveryAvailable: true,
+      sameDayDelivery: false,
+    });
     expect(delhi.postOffices).toContain('Janpath');
 
     expect((await t.app.inject({ url: '/api/pincodes/1100' })).json().message).toBe('Error - Enter 6 digits');

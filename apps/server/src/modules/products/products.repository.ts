@@ -23,8 +23,7 @@ export interface ProductFilters {
 }
 
 export type ProductOrder =
-  | { by: 'relevance' }
-  | { by: 'price' | 'rating' | 'name' | 'createdAt'; direction: 'asc' | 'desc' };
+  { by: 'relevance' } | { by: 'price' | 'rating' | 'name' | 'createdAt'; direction: 'asc' | 'desc' };
 
 const summaryColumns = {
   id: products.id,
@@ -191,7 +190,10 @@ export async function listProducts(
       .orderBy(...orderBy(order, filters.words, now))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(products)
+      .where(where),
   ]);
   return { rows, total: counted[0]?.total ?? 0 };
 }
@@ -231,7 +233,12 @@ export function featured(db: Db, limit: number) {
 }
 
 export function newestListed(db: Db, limit: number) {
-  return db.select(summaryColumns).from(products).where(listed).orderBy(desc(products.createdAt), asc(products.id)).limit(limit);
+  return db
+    .select(summaryColumns)
+    .from(products)
+    .where(listed)
+    .orderBy(desc(products.createdAt), asc(products.id))
+    .limit(limit);
 }
 
 /** Name look-up for pickers: substring or close spelling, best match first. */

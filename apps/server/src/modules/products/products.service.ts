@@ -50,7 +50,13 @@ export class ProductsService {
     const order: repo.ProductOrder = query.sortBy
       ? { by: query.sortBy, direction: query.order ?? defaultDirection(query.sortBy) }
       : { by: 'relevance' };
-    const { rows, total } = await repo.listProducts(this.db, filters, order, { limit, offset: (page - 1) * limit }, now);
+    const { rows, total } = await repo.listProducts(
+      this.db,
+      filters,
+      order,
+      { limit, offset: (page - 1) * limit },
+      now,
+    );
     return {
       products: rows.map((r) => toProductSummary(r, now)),
       page,

@@ -53,10 +53,7 @@ export const products = pgTable(
       .notNull()
       .default({ thumbnail: '', detail: '' }),
     productImages: textList('product_images'),
-    optimizedProductImages: jsonb('optimized_product_images')
-      .$type<OptimizedProductImage[]>()
-      .notNull()
-      .default([]),
+    optimizedProductImages: jsonb('optimized_product_images').$type<OptimizedProductImage[]>().notNull().default([]),
     category: text('category').notNull().default(''),
     subCategory: textList('sub_category'),
     brand: text('brand').notNull().default(''),

@@ -106,17 +106,43 @@ describe(`GET /api/products on ${testDatabaseKind}`, () => {
       'B 1000 now 600',
       'A full 800',
     ]);
-    expect(names(await list(q({ category, minPrice: '900', sortBy: 'price' })))).toEqual(['C 1000 discount not started']);
+    expect(names(await list(q({ category, minPrice: '900', sortBy: 'price' })))).toEqual([
+      'C 1000 discount not started',
+    ]);
     expect(names(await list(q({ category, maxPrice: '450' })))).toEqual(['D 450']);
   });
 
   it('matches any value of a repeated parameter and requires every different parameter', async () => {
     const category = uniqueCategory();
     const db = t.database.db;
-    await insertProduct(db, { name: 'Red Him Birthday', category, color: ['Red'], recipient: ['For Him'], occasion: ['Birthday'] });
-    await insertProduct(db, { name: 'Pink Her Birthday', category, color: ['Pink'], recipient: ['For Her'], occasion: ['Birthday'] });
-    await insertProduct(db, { name: 'White Her Anniversary', category, color: ['White'], recipient: ['For Her'], occasion: ['Anniversary'] });
-    await insertProduct(db, { name: 'Red Pink Mother Apologies', category, color: ['Red', 'Pink'], recipient: ['For Mother'], occasion: ['Apologies'] });
+    await insertProduct(db, {
+      name: 'Red Him Birthday',
+      category,
+      color: ['Red'],
+      recipient: ['For Him'],
+      occasion: ['Birthday'],
+    });
+    await insertProduct(db, {
+      name: 'Pink Her Birthday',
+      category,
+      color: ['Pink'],
+      recipient: ['For Her'],
+      occasion: ['Birthday'],
+    });
+    await insertProduct(db, {
+      name: 'White Her Anniversary',
+      category,
+      color: ['White'],
+      recipient: ['For Her'],
+      occasion: ['Anniversary'],
+    });
+    await insertProduct(db, {
+      name: 'Red Pink Mother Apologies',
+      category,
+      color: ['Red', 'Pink'],
+      recipient: ['For Mother'],
+      occasion: ['Apologies'],
+    });
 
     const sorted = async (params: Record<string, string | string[]>) =>
       names(await list(q({ category, sortBy: 'name', ...params })));
@@ -186,9 +212,17 @@ describe(`GET /api/products on ${testDatabaseKind}`, () => {
     await insertProduct(db, { name: 'Apple cake', category, reviewRatings: [5] });
     await insertProduct(db, { name: 'Cherry cake', category, reviewRatings: [4] });
     expect(names(await list(q({ category, sortBy: 'rating' })))).toEqual(['Apple cake', 'Cherry cake', 'banana cake']);
-    expect(names(await list(q({ category, sortBy: 'rating', order: 'asc' })))).toEqual(['banana cake', 'Cherry cake', 'Apple cake']);
+    expect(names(await list(q({ category, sortBy: 'rating', order: 'asc' })))).toEqual([
+      'banana cake',
+      'Cherry cake',
+      'Apple cake',
+    ]);
     expect(names(await list(q({ category, sortBy: 'name' })))).toEqual(['Apple cake', 'banana cake', 'Cherry cake']);
-    expect(names(await list(q({ category, sortBy: 'name', order: 'desc' })))).toEqual(['Cherry cake', 'banana cake', 'Apple cake']);
+    expect(names(await list(q({ category, sortBy: 'name', order: 'desc' })))).toEqual([
+      'Cherry cake',
+      'banana cake',
+      'Apple cake',
+    ]);
   });
 
   it('pages with pageLimit and pageNumber without overlap', async () => {
@@ -211,7 +245,10 @@ describe(`keyword search on ${testDatabaseKind}`, () => {
       const found = await list(q({ keyword, pageLimit: '10' }));
       expect(found.products[0]!.name, keyword).toMatch(/chocolate.*cake/i);
       expect(found.products.filter((p) => p.category === 'Cakes').length, keyword).toBeGreaterThanOrEqual(5);
-      expect(found.products.every((p) => /chocolat|cak/i.test(p.name + p.category + p.subCategory)), keyword).toBe(true);
+      expect(
+        found.products.every((p) => /chocolat|cak/i.test(p.name + p.category + p.subCategory)),
+        keyword,
+      ).toBe(true);
     }
     const roses = await list(q({ keyword: 'red rose' }));
     expect(roses.products.length).toBeGreaterThan(0);
