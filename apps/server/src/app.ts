@@ -13,6 +13,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { pincodesRoutes } from './modules/pincodes/pincodes.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
+import { seoRoutes } from './modules/seo/seo.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(catalogRoutes);
   await app.register(productsRoutes);
   await app.register(pincodesRoutes);
+  await app.register(seoRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await registerStaticFiles(app, config.uploadsDir, config.webDistDir);

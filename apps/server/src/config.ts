@@ -21,6 +21,8 @@ const configSchema = z.object({
   /** Where the built web app lives; served by the API server in production. */
   WEB_DIST_DIR: z.string().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  /** The store's address as shoppers reach it; absolute links in the sitemap and share previews use it. */
+  PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://phoolwala.in' }).optional(),
   /** How long a cached catalogue answer may live at most; 0 turns the cache off. */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   CATALOG_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2_000),
@@ -41,6 +43,7 @@ export interface Config {
   shutdownTimeoutMs: number;
   catalogCacheTtlMs: number;
   catalogCacheMaxEntries: number;
+  publicUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -74,5 +77,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     catalogCacheTtlMs: c.CATALOG_CACHE_TTL_MS,
     catalogCacheMaxEntries: c.CATALOG_CACHE_MAX_ENTRIES,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
   };
 }

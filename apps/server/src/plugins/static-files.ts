@@ -1,14 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { createPageRenderer } from '../modules/seo/seo.routes.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * Serves uploaded and demo images from DATA_DIR and the built web app. Hashed build assets never
- * change, so they are cached for a year; index.html is always revalidated so a deployment shows at
- * once. Client-side routes get index.html; unknown /api paths stay JSON 404s.
+ * change, so they are cached for a year; pages are always revalidated so a deployment shows at
+ * once. Client-side routes get the app's HTML with their own head (title, share tags, structured
+ * data); unknown /api paths stay JSON 404s.
  */
 export async function registerStaticFiles(app: FastifyInstance, uploadsDir: string, webDistDir: string) {
   await app.register(fastifyStatic, {
@@ -25,7 +27,7 @@ export async function registerStaticFiles(app: FastifyInstance, uploadsDir: stri
     await app.register(fastifyStatic, {
       root: webDistDir,
       prefix: '/',
-      index: ['index.html'],
+      index: false,
       wildcard: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(path.join(webDistDir, 'assets') + path.sep);
@@ -34,14 +36,21 @@ export async function registerStaticFiles(app: FastifyInstance, uploadsDir: stri
     });
   }
 
-  app.setNotFoundHandler((req, reply) => {
+  const renderPage = createPageRenderer(app, webDistDir);
+  const sendPage = async (pathname: string, reply: FastifyReply) => {
+    await reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await renderPage(pathname));
+  };
+  if (hasWeb) app.get('/', { schema: { hide: true } }, (_req, reply) => sendPage('/', reply));
+
+  app.setNotFoundHandler(async (req, reply) => {
     const isPage =
       (req.method === 'GET' || req.method === 'HEAD') &&
       !req.url.startsWith('/api/') &&
       !req.url.startsWith('/uploads/');
-    if (hasWeb && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDistDir);
-    }
+    if (hasWeb && isPage) return sendPage(req.url.split('?')[0]!, reply);
     return reply.code(404).send({ message: `Not found: ${req.method} ${req.url.split('?')[0]}`, code: 'NOT_FOUND' });
   });
 }

@@ -1,0 +1,94 @@
+import type { ProductDetail } from '@store/contracts';
+
+export const STORE_NAME = 'Phoolwala Gifts';
+export const DEFAULT_TITLE = `${STORE_NAME} | Flowers, Cakes and Gifts Delivered Across India`;
+export const DEFAULT_DESCRIPTION =
+  'Fresh flowers, cakes, chocolates and combos delivered across India, with same-day delivery in Kochi. Pay by card or UPI.';
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute URL of the page. */
+  url: string;
+  /** Absolute URL of the share picture. */
+  image?: string;
+  type?: 'website' | 'product';
+  /** schema.org data, sent as JSON-LD. */
+  jsonLd?: object;
+  /** Extra Open Graph properties, e.g. product:price:amount. */
+  properties?: Record<string, string>;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** JSON inside a <script> must not be able to close it. */
+const escapeJsonForScript = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+function summarise(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+}
+
+export function productHead(product: ProductDetail, publicUrl: string): PageHead {
+  const url = `${publicUrl}/product/${product._id}`;
+  const price = product.discountPrice > 0 ? product.discountPrice : product.price;
+  const image = `${publicUrl}${product.optimizedImages.detail || product.image}`;
+  const inStock = product.available && product.countInStock > 0;
+  return {
+    title: `${product.name} | ${STORE_NAME}`,
+    description: summarise(product.description || `${product.name}, delivered across India by ${STORE_NAME}.`),
+    url,
+    image,
+    type: 'product',
+    properties: {
+      'product:price:amount': price.toFixed(2),
+      'product:price:currency': 'INR',
+      'product:availability': inStock ? 'in stock' : 'out of stock',
+    },
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.name,
+      description: summarise(product.description, 500),
+      image: [image],
+      sku: product._id,
+      brand: product.brand ? { '@type': 'Brand', name: product.brand } : undefined,
+      category: product.category,
+      offers: {
+        '@type': 'Offer',
+        url,
+        priceCurrency: 'INR',
+        price: price.toFixed(2),
+        availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      },
+      aggregateRating:
+        product.numReviews > 0
+          ? { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.numReviews }
+          : undefined,
+    },
+  };
+}
+
+/** Writes the page's title, description, share tags and structured data into the app's HTML. */
+export function renderHead(indexHtml: string, head: PageHead): string {
+  const tags = [
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(head.url)}" />`,
+    `<meta property="og:site_name" content="${STORE_NAME}" />`,
+    `<meta property="og:type" content="${head.type ?? 'website'}" />`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(head.url)}" />`,
+    ...(head.image ? [`<meta property="og:image" content="${escapeHtml(head.image)}" />`] : []),
+    `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
+    ...Object.entries(head.properties ?? {}).map(
+      ([property, content]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}" />`,
+    ),
+    ...(head.jsonLd ? [`<script type="application/ld+json">${escapeJsonForScript(head.jsonLd)}</script>`] : []),
+  ].join('\n    ');
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace('</head>', `    ${tags}\n  </head>`);
+}
