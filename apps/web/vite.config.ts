@@ -1,11 +1,19 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), tailwindcss()],
   resolve: { conditions: ['source'] },
   server: {
-    proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
+    // API_PROXY_TARGET lets several dev servers each talk to their own API.
+    proxy: Object.fromEntries(
+      ['/api', '/uploads', '/sitemap.xml', '/robots.txt'].map((p) => [
+        p,
+        process.env.API_PROXY_TARGET ?? 'http://localhost:3000',
+      ]),
+    ),
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest lets bench/bundle-size.ts measure what the first page downloads.
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
 });

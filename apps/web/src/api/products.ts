@@ -1,0 +1,102 @@
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type {
+  CatalogResponse,
+  PincodeDetail,
+  ProductDetail,
+  ProductListResponse,
+  ProductSummary,
+} from '@store/contracts';
+import { apiFetch } from '../lib/api.js';
+import { queryKeys } from '../lib/query-client.js';
+
+/**
+ * The listing filters as the URL and the API name them (spec "Filter state"). Repeatable ones are
+ * lists; absent ones are undefined.
+ */
+export interface ProductFilters {
+  keyword?: string;
+  category?: string;
+  subcategory?: string;
+  color?: string[];
+  recipient?: string[];
+  occasion?: string[];
+  variant?: string;
+  minRating?: number;
+  maxRating?: number;
+  minPrice?: number;
+  maxPrice?: number;
+  sortBy?: 'price' | 'rating' | 'name' | 'createdAt';
+  order?: 'asc' | 'desc';
+  sameDayDelivery?: boolean;
+}
+
+export function filtersToSearchParams(filters: ProductFilters, extra: Record<string, string> = {}): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === undefined || value === '' || value === false) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  return params;
+}
+
+export function useCatalog() {
+  return useQuery({
+    queryKey: queryKeys.catalog,
+    queryFn: ({ signal }) => apiFetch<CatalogResponse>('/api/catalog', { signal }),
+    staleTime: Infinity,
+  });
+}
+
+export function useProducts(filters: ProductFilters, pageNumber = 1, pageLimit?: number) {
+  const params = filtersToSearchParams(filters, {
+    pageNumber: String(pageNumber),
+    ...(pageLimit ? { pageLimit: String(pageLimit) } : {}),
+  });
+  return useQuery({
+    queryKey: [...queryKeys.products, 'list', params.toString()],
+    queryFn: ({ signal }) => apiFetch<ProductListResponse>(`/api/products?${params}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The infinite-scroll listing: page 1 replaces, later pages append (spec section 4). */
+export function useInfiniteProducts(filters: ProductFilters) {
+  const base = filtersToSearchParams(filters);
+  return useInfiniteQuery({
+    queryKey: [...queryKeys.products, 'infinite', base.toString()],
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams(base);
+      params.set('pageNumber', String(pageParam));
+      return apiFetch<ProductListResponse>(`/api/products?${params}`, { signal });
+    },
+    getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
+  });
+}
+
+export function useProduct(id: string | undefined) {
+  return useQuery({
+    queryKey: [...queryKeys.products, 'detail', id],
+    queryFn: ({ signal }) => apiFetch<ProductDetail>(`/api/products/${encodeURIComponent(id!)}`, { signal }),
+    enabled: Boolean(id),
+  });
+}
+
+function productGroup(path: 'top' | 'featured' | 'all') {
+  return {
+    queryKey: [...queryKeys.products, path],
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      apiFetch<{ products: ProductSummary[] }>(`/api/products/${path}`, { signal }).then((r) => r.products),
+  };
+}
+
+export const useTopProducts = () => useQuery(productGroup('top'));
+export const useFeaturedProducts = () => useQuery(productGroup('featured'));
+/** Newest available products for the home page's 'Our UNIQUE Collections' carousel. */
+export const useCarouselProducts = () => useQuery(productGroup('all'));
+
+/** District, state and delivery options of a six-digit PIN code; the server answers the spec's texts. */
+export function fetchPincode(pincode: string, signal?: AbortSignal): Promise<PincodeDetail> {
+  return apiFetch<PincodeDetail>(`/api/pincodes/${encodeURIComponent(pincode)}`, { signal });
+}

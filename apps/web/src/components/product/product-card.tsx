@@ -1,0 +1,63 @@
+import { Link } from 'react-router';
+import type { ProductSummary } from '@store/contracts';
+import { productBadges, rupeesToPaise } from '@store/domain';
+import { Price } from '../ui/price.js';
+import { Stars } from '../ui/stars.js';
+
+/** The badges of a product card (spec "Product card"): New, Sale and '{pct}% Off'. */
+export function ProductBadges({ product }: { product: ProductSummary }) {
+  const badges = productBadges({
+    createdAt: new Date(product.createdAt),
+    price: rupeesToPaise(product.price),
+    discountPrice: rupeesToPaise(product.discountPrice),
+  });
+  if (!badges.isNew && !badges.isSale && badges.percentOff === null) return null;
+  return (
+    <div className="pointer-events-none absolute top-2 left-2 flex flex-col items-start gap-1">
+      {badges.isNew && <span className="rounded bg-leaf-600 px-2 py-0.5 text-xs font-semibold text-white">New</span>}
+      {badges.isSale && <span className="rounded bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">Sale</span>}
+      {badges.percentOff !== null && (
+        <span className="rounded bg-amber-300 px-2 py-0.5 text-xs font-semibold text-neutral-900">
+          {badges.percentOff}% Off
+        </span>
+      )}
+    </div>
+  );
+}
+
+interface ProductCardProps {
+  product: ProductSummary;
+  /** The first cards of a page are above the fold: load their pictures eagerly. */
+  priority?: boolean;
+}
+
+export function ProductCard({ product, priority = false }: ProductCardProps) {
+  return (
+    <article className="group flex h-full flex-col overflow-hidden rounded-lg border border-neutral-200 bg-white transition-shadow hover:shadow-md">
+      <Link to={`/product/${product._id}`} className="relative block">
+        <img
+          src={product.optimizedImages.thumbnail || product.image}
+          alt={product.name}
+          width={400}
+          height={400}
+          loading={priority ? 'eager' : 'lazy'}
+          decoding="async"
+          className="h-[150px] w-full object-cover md:h-[250px]"
+        />
+        <ProductBadges product={product} />
+      </Link>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <h3 className="line-clamp-2 text-sm font-medium text-neutral-900">
+          <Link to={`/product/${product._id}`} className="hover:underline">
+            {product.name}
+          </Link>
+        </h3>
+        <Price price={product.price} discountPrice={product.discountPrice} />
+        <div className="mt-auto flex flex-wrap items-center gap-x-1 text-xs text-neutral-600">
+          <Stars rating={product.rating} className="h-3.5 w-3.5" />
+          <span className="whitespace-nowrap">{product.numReviews} reviews</span>
+        </div>
+      </div>
+    </article>
+  );
+}
