@@ -1,0 +1,31 @@
+import { ShoppingBag } from 'lucide-react';
+import { cartCount, useCart } from '../../features/cart/cart-store.js';
+import { setCartPanelOpen } from '../../features/cart/cart-panel-store.js';
+
+export function cartLabel(count: number): string {
+  return count === 0 ? 'Cart, empty' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+}
+
+/** Opens the cart side panel; the badge shows the total quantity once the cart has something in it. */
+export function CartButton() {
+  const count = cartCount(useCart());
+  return (
+    <button
+      type="button"
+      aria-label={cartLabel(count)}
+      aria-haspopup="dialog"
+      onClick={() => setCartPanelOpen(true)}
+      className="relative grid size-10 place-items-center rounded-full text-neutral-800 hover:bg-neutral-100"
+    >
+      <ShoppingBag className="size-6" aria-hidden="true" />
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-brand-600 px-1 text-[0.6875rem] leading-none font-bold text-white ring-2 ring-white"
+        >
+          {count > 99 ? '99+' : count}
+        </span>
+      ) : null}
+    </button>
+  );
+}

@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { LogIn, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { buttonClasses } from '../../components/ui/button.js';
+import { LazySheet } from '../../components/ui/lazy-sheet.js';
+import { useUserInfo } from '../../features/account/user-store.js';
+import { cn } from '../../lib/cn.js';
+import { SidebarMenu, SidebarRail, type OpenGroups } from './sidebar-menu.js';
+import { sidebarActions, useIsMobile, useSidebarState } from './sidebar-store.js';
+
+export const SIDEBAR_NAV_ID = 'sidebar-nav';
+
+/** Ctrl+b (Cmd+b on a Mac) toggles the sidebar anywhere in the store (spec "Global layout"). */
+function useToggleShortcut(isMobile: boolean): void {
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'b') {
+        event.preventDefault();
+        sidebarActions.toggle(isMobile);
+      }
+    }
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [isMobile]);
+}
+
+/** The mobile sheet closes once the shopper has picked somewhere to go. */
+function useCloseSheetOnNavigate(): void {
+  const { key } = useLocation();
+  useEffect(() => {
+    sidebarActions.setMobileOpen(false);
+  }, [key]);
+}
+
+function SignIn({ compact = false }: { compact?: boolean }) {
+  const user = useUserInfo();
+  if (user) return null;
+  return (
+    <Link
+      to="/login"
+      aria-label={compact ? 'Sign In' : undefined}
+      title={compact ? 'Sign In' : undefined}
+      className={cn(buttonClasses('primary', compact ? 'icon' : 'md'), compact ? 'size-9' : 'w-full')}
+    >
+      <LogIn className="size-4" aria-hidden="true" />
+      {compact ? null : 'Sign In'}
+    </Link>
+  );
+}
+
+export function Sidebar() {
+  const { expanded, mobileOpen } = useSidebarState();
+  const isMobile = useIsMobile();
+  const [openGroups, setOpenGroups] = useState<OpenGroups>({});
+  useToggleShortcut(isMobile);
+  useCloseSheetOnNavigate();
+
+  const ToggleIcon = expanded ? PanelLeftClose : PanelLeftOpen;
+
+  return (
+    <>
+      <aside
+        aria-label="Sidebar"
+        data-state={expanded ? 'expanded' : 'collapsed'}
+        className={cn(
+          'sticky top-0 hidden h-dvh shrink-0 flex-col border-r border-neutral-200 bg-neutral-50 transition-[width] duration-200 md:flex',
+          expanded ? 'w-64' : 'w-12',
+        )}
+      >
+        <div
+          className={cn(
+            'flex h-[5.5625rem] shrink-0 items-center border-b border-neutral-200 px-1.5',
+            expanded && 'justify-between pl-4',
+          )}
+        >
+          {expanded ? <span className="text-sm font-semibold text-neutral-900">Shop by category</span> : null}
+          <button
+            type="button"
+            className="grid size-9 place-items-center rounded-md text-neutral-600 hover:bg-neutral-200 hover:text-neutral-900"
+            aria-label="Toggle sidebar"
+            title="Toggle sidebar (Ctrl+B)"
+            aria-expanded={expanded}
+            aria-controls={SIDEBAR_NAV_ID}
+            aria-keyshortcuts="Control+B Meta+B"
+            onClick={() => sidebarActions.setExpanded(!expanded)}
+          >
+            <ToggleIcon className="size-5" aria-hidden="true" />
+          </button>
+        </div>
+        <nav id={SIDEBAR_NAV_ID} aria-label="Categories" className="flex-1 overflow-x-hidden overflow-y-auto">
+          {expanded ? (
+            <SidebarMenu openGroups={openGroups} onOpenGroupsChange={setOpenGroups} />
+          ) : (
+            <SidebarRail
+              onExpandGroup={(key) => {
+                setOpenGroups((groups) => ({ ...groups, [key]: true }));
+                sidebarActions.setExpanded(true);
+              }}
+            />
+          )}
+        </nav>
+        <div
+          className={cn('border-t border-neutral-200 empty:hidden', expanded ? 'p-3' : 'grid place-items-center py-2')}
+        >
+          <SignIn compact={!expanded} />
+        </div>
+      </aside>
+      <LazySheet
+        open={isMobile && mobileOpen}
+        onOpenChange={sidebarActions.setMobileOpen}
+        title="Shop by category"
+        side="left"
+        className="max-w-[18rem]"
+      >
+        <div className="flex min-h-full flex-col">
+          <nav aria-label="Categories" className="flex-1">
+            <SidebarMenu openGroups={openGroups} onOpenGroupsChange={setOpenGroups} />
+          </nav>
+          <div className="sticky bottom-0 border-t border-neutral-200 bg-white p-3 empty:hidden">
+            <SignIn />
+          </div>
+        </div>
+      </LazySheet>
+    </>
+  );
+}
