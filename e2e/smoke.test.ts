@@ -20,34 +20,32 @@ describe('the store as a user starts it', () => {
   it.each([
     { name: 'desktop', width: 1280, height: 900 },
     { name: 'mobile', width: 375, height: 812 },
-  ])('shows the page with real products and pictures ($name)', async ({ name, width, height }) => {
+  ])('shows the home page with real products and pictures ($name)', async ({ name, width, height }) => {
     const page = await browser.newPage({ viewport: { width, height } });
     const problems: string[] = [];
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
     page.on('pageerror', (e) => problems.push(e.message));
 
     await page.goto(inject('baseUrl'));
-    await expect(page.title()).resolves.toBe('Phoolwala Gifts');
-    await page.getByText('FREE SHIPPING ON ORDERS OVER ₹1000').waitFor();
-    const items = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
-    await items.first().waitFor();
-    expect(await items.count()).toBe(8);
-    expect(await items.allInnerTexts()).not.toContain('Sample Product');
-    const widths = await page
-      .getByRole('list', { name: 'Products' })
-      .locator('img')
-      .evaluateAll((imgs) =>
-        Promise.all(
-          imgs.map(async (img) => {
-            const el = img as HTMLImageElement;
-            el.loading = 'eager';
-            await el.decode().catch(() => undefined);
-            return el.naturalWidth;
-          }),
-        ),
-      );
+    const grid = page.getByRole('list', { name: 'Our Exclusive Collection' });
+    await grid.waitFor();
+    await expect(page.title()).resolves.toBe('Phoolwala Gifts | Flowers, Cakes and Gifts Delivered Across India');
+    const cards = grid.getByRole('listitem');
+    expect(await cards.count()).toBe(10);
+    expect(await grid.getByRole('heading', { level: 3 }).allInnerTexts()).not.toContain('Sample Product');
+    const widths = await grid.locator('img').evaluateAll((imgs) =>
+      Promise.all(
+        imgs.map(async (img) => {
+          const el = img as HTMLImageElement;
+          el.loading = 'eager';
+          await el.decode().catch(() => undefined);
+          return el.naturalWidth;
+        }),
+      ),
+    );
+    expect(widths).toHaveLength(10);
     expect(widths.every((w) => w > 0)).toBe(true);
-    await page.screenshot({ path: path.join(screenshots, `placeholder-${name}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(screenshots, `smoke-home-${name}.png`), fullPage: true });
     expect(problems).toEqual([]);
     await page.close();
   });

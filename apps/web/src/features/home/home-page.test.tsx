@@ -1,0 +1,219 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { ProductSummary } from '@store/contracts';
+import { HOME_TITLE, HomePage } from './home-page.js';
+
+function product(i: number, category = 'Flowers'): ProductSummary {
+  return {
+    _id: `p${i}`,
+    name: `Gift number ${i}`,
+    price: 500 + i,
+    discountPrice: 0,
+    discountStartDate: null,
+    discountEndDate: null,
+    countInStock: 5,
+    available: true,
+    isFeatured: false,
+    isSellingFast: false,
+    isSubscription: false,
+    image: `/uploads/p${i}.jpg`,
+    optimizedImages: { thumbnail: `/uploads/p${i}-thumb.webp`, detail: `/uploads/p${i}-detail.webp` },
+    category,
+    subCategory: [],
+    brand: 'Phoolwala',
+    color: [],
+    occasion: [],
+    recipient: [],
+    deliveryOptions: { sameDayDelivery: false, expressDelivery: false },
+    rating: 4,
+    numReviews: 2,
+    createdAt: '2024-01-01T00:00:00.000Z',
+  };
+}
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let listRequests: URLSearchParams[];
+let listReply: () => Response;
+
+function fakeFetch(input: RequestInfo | URL): Promise<Response> {
+  const url = new URL(String(input), 'http://store.test');
+  if (url.pathname === '/api/products/all') return Promise.resolve(json({ products: [product(101, 'Cakes')] }));
+  if (url.pathname === '/api/products') {
+    listRequests.push(url.searchParams);
+    return Promise.resolve(listReply());
+  }
+  return Promise.resolve(json({ message: 'Not found', code: 'NOT_FOUND' }, 404));
+}
+
+function reducedMotion(reduce: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: reduce && query.includes('prefers-reduced-motion'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+  }));
+}
+
+function renderHome(url = '/') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          {['/', '/search/:keyword', '/page/:pageNumber', '/search/:keyword/page/:pageNumber'].map((path) => (
+            <Route key={path} path={path} element={<HomePage />} />
+          ))}
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const region = (name: string) => screen.getByRole('region', { name });
+const hrefs = (links: HTMLElement[]) => links.map((a) => a.getAttribute('href'));
+
+beforeEach(() => {
+  listRequests = [];
+  listReply = () => json({ products: Array.from({ length: 10 }, (_, i) => product(i)), page: 1, pages: 3 });
+  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  reducedMotion(false);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the home page', () => {
+  it('has its own title, one h1 and a heading per section in page order', async () => {
+    renderHome();
+    await screen.findByRole('list', { name: 'Our Exclusive Collection' });
+    expect(document.title).toBe(HOME_TITLE);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Phoolwala Gifts');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Shop for every Occasions',
+      'Our UNIQUE Collections',
+      'Gifts for Him & Her',
+      'Our Exclusive Collection',
+      'Subscribe and Save',
+    ]);
+  });
+
+  it('shows four hero banners, only the first loaded eagerly, and the Kochi same-day banner', () => {
+    renderHome();
+    const slides = within(screen.getByRole('region', { name: 'Offers' })).getAllByRole('group');
+    expect(slides).toHaveLength(4);
+    const images = slides.map((slide) => slide.querySelector('img')!);
+    expect(images.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy', 'lazy']);
+    expect(images[0]!.getAttribute('fetchpriority')).toBe('high');
+    expect(within(slides[0]!).getByRole('link').textContent).toContain('Same-day flowers in Kochi');
+    const sameDay = screen.getByRole('link', { name: /Same-day delivery in Kochi — order by 4 PM/ });
+    expect(sameDay.getAttribute('href')).toBe('/products?sameDayDelivery=true');
+  });
+
+  it('links each occasion tile, in the spec order, to the listing filtered by that occasion', () => {
+    renderHome();
+    const links = within(region('Shop for every Occasions')).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual([
+      'Love and Romance',
+      'Weddings and Engagements',
+      'Housewarming',
+      'Congratulations',
+      'Mothers day',
+      'Sympathy and Support',
+      'Birthday',
+      'Apologies',
+    ]);
+    expect(hrefs(links)).toEqual([
+      '/products/?occasion=Love%20and%20Romance',
+      '/products/?occasion=Weddings%20and%20Engagements',
+      '/products/?occasion=Housewarming',
+      '/products/?occasion=Congratulations',
+      '/products/?occasion=Mothers%20day',
+      '/products/?occasion=Sympathy%20and%20Support',
+      '/products/?occasion=Birthday',
+      '/products/?occasion=Apologies',
+    ]);
+    expect(links.every((a) => a.querySelector('img[width="400"][height="400"]'))).toBe(true);
+  });
+
+  it('sends For Him and For Her to the listing filtered by recipient', () => {
+    renderHome();
+    expect(screen.getByRole('link', { name: /For Him/ }).getAttribute('href')).toBe('/products?recipient=For+Him');
+    expect(screen.getByRole('link', { name: /For Her/ }).getAttribute('href')).toBe('/products?recipient=For+Her');
+  });
+
+  it('fills Our UNIQUE Collections from the carousel products', async () => {
+    renderHome();
+    const unique = region('Our UNIQUE Collections');
+    expect(await within(unique).findByRole('heading', { name: 'Gift number 101' })).toBeTruthy();
+  });
+
+  it('shows the first page of ten products with a Show all products link', async () => {
+    renderHome();
+    const exclusive = region('Our Exclusive Collection');
+    expect(within(exclusive).getByRole('link', { name: 'Show all products' }).getAttribute('href')).toBe('/products');
+    const items = within(await within(exclusive).findByRole('list')).getAllByRole('listitem');
+    expect(items).toHaveLength(10);
+    expect(listRequests[0]!.get('pageNumber')).toBe('1');
+    expect(listRequests[0]!.get('pageLimit')).toBe('10');
+    expect(listRequests[0]!.has('keyword')).toBe(false);
+    expect(within(exclusive).getByRole('link', { name: 'Next' }).getAttribute('href')).toBe('/page/2');
+  });
+
+  it('takes the keyword and page number from the route', async () => {
+    listReply = () => json({ products: [product(1)], page: 2, pages: 2 });
+    renderHome('/search/red%20roses/page/2');
+    const exclusive = region('Our Exclusive Collection');
+    await within(exclusive).findByRole('list');
+    expect(listRequests[0]!.get('keyword')).toBe('red roses');
+    expect(listRequests[0]!.get('pageNumber')).toBe('2');
+    expect(within(exclusive).getByText('Results for “red roses”')).toBeTruthy();
+    expect(within(exclusive).getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe('/search/red%20roses');
+  });
+
+  it('shows placeholders while the products load', () => {
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+    renderHome();
+    const exclusive = region('Our Exclusive Collection');
+    expect(within(exclusive).getByRole('status').textContent).toBe('Loading products…');
+    expect(within(exclusive).queryByRole('list')).toBeNull();
+  });
+
+  it('shows the error message in a red alert when the products fail to load', async () => {
+    listReply = () => json({ message: 'Database is resting', code: 'INTERNAL' }, 500);
+    renderHome();
+    const alert = await within(region('Our Exclusive Collection')).findByRole('alert');
+    expect(alert.textContent).toBe('Database is resting');
+  });
+
+  it('plays the Subscribe and Save video muted and looping, with a way to pause it', () => {
+    renderHome();
+    const promo = region('Subscribe and Save');
+    expect(
+      within(promo).getByText('Save up to 10% and get free shipping on every subscription delivery.'),
+    ).toBeTruthy();
+    const video = promo.querySelector('video')!;
+    expect(video.autoplay).toBe(true);
+    expect(video.muted).toBe(true);
+    expect(video.loop).toBe(true);
+    expect(video.getAttribute('poster')).toBe('/media/subscribe-and-save-poster.webp');
+    expect(within(promo).getByRole('button', { name: /animation/ })).toBeTruthy();
+    expect(within(promo).getByRole('link', { name: 'Explore subscriptions' }).getAttribute('href')).toBe(
+      '/products/subscription',
+    );
+  });
+
+  it('does not autoplay the video for people who prefer reduced motion', () => {
+    reducedMotion(true);
+    renderHome();
+    const video = region('Subscribe and Save').querySelector('video')!;
+    expect(video.autoplay).toBe(false);
+    expect(video.controls).toBe(true);
+  });
+});
