@@ -1,0 +1,269 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ProductListResponse } from '@store/contracts';
+import { LOAD_MORE_MARGIN } from './components/product-results.js';
+import { fakeApi, pagesOf, servePages, withListingRoutes, type Reply } from './listing-test-utils.js';
+import { ProductListPage } from './product-list-page.js';
+
+/** Stands in for the browser's IntersectionObserver so a test can scroll the sentinel into view. */
+class FakeObserver {
+  static all: FakeObserver[] = [];
+  constructor(
+    readonly callback: IntersectionObserverCallback,
+    readonly options: IntersectionObserverInit = {},
+  ) {
+    FakeObserver.all.push(this);
+  }
+  observe() {}
+  disconnect() {
+    FakeObserver.all = FakeObserver.all.filter((o) => o !== this);
+  }
+  static scrollNearEnd(near = true) {
+    act(() => {
+      for (const o of FakeObserver.all)
+        o.callback([{ isIntersecting: near } as IntersectionObserverEntry], o as unknown as IntersectionObserver);
+    });
+  }
+}
+
+let api: ReturnType<typeof fakeApi>;
+function serve(listPage: (query: URLSearchParams) => Reply) {
+  api = fakeApi(listPage);
+  vi.stubGlobal('fetch', api.fetch);
+}
+
+function renderPage(url = '/products') {
+  render(withListingRoutes(<ProductListPage />, url));
+  return userEvent.setup();
+}
+
+const address = () => screen.getByRole('status', { name: 'Current address' }).textContent;
+const cards = () => within(screen.getByRole('list', { name: 'Products' })).getAllByRole('article');
+
+beforeEach(() => {
+  FakeObserver.all = [];
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  serve(servePages(pagesOf(30)));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('filters in the URL', () => {
+  it('Apply Filters writes the chosen filters into the query, back on page 1', async () => {
+    const user = renderPage('/products/page/3');
+    await screen.findByRole('option', { name: 'Cakes' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Cakes');
+    await user.click(screen.getByRole('button', { name: 'Cream' }));
+    await user.click(screen.getByRole('radio', { name: '4 stars & up' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Same day delivery' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Price');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'Descending');
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
+
+    expect(address()).toBe(
+      '/products?category=Cakes&color=Cream&minRating=4&sortBy=price&order=desc&sameDayDelivery=true',
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cakes' })).toBeTruthy();
+    await waitFor(() => expect(api.requests.at(-1)?.get('category')).toBe('Cakes'));
+    const sent = api.requests.at(-1)!;
+    expect(Object.fromEntries(sent)).toEqual({
+      category: 'Cakes',
+      color: 'Cream',
+      minRating: '4',
+      sortBy: 'price',
+      order: 'desc',
+      sameDayDelivery: 'true',
+      pageNumber: '1',
+    });
+  });
+
+  it('a keyword goes in the path, and an emptied keyword goes back to /products', async () => {
+    const user = renderPage('/products?category=Flowers');
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    await user.type(search, 'red roses');
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    expect(address()).toBe('/products/red%20roses?category=Flowers');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Results for "red roses"' })).toBeTruthy();
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    expect(address()).toBe('/products?category=Flowers');
+  });
+
+  it('reads the keyword from the route, decoded, on the paged routes too, and sends it to the API', async () => {
+    renderPage('/products/red%20roses/page/2?minRating=abc&category=Flowers');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Results for "red roses"' })).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveProperty('value', 'red roses');
+    await waitFor(() => expect(api.requests).toHaveLength(1));
+    expect(Object.fromEntries(api.requests[0]!)).toEqual({
+      keyword: 'red roses',
+      category: 'Flowers',
+      pageNumber: '1',
+    });
+  });
+
+  it('shows recipients and occasions from the URL as chips that can be removed', async () => {
+    const user = renderPage('/products?recipient=For+Her&recipient=For+Wife&occasion=Birthday');
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((c) => c.textContent),
+    ).toEqual(['For Her', 'For Wife', 'Birthday']);
+    await user.click(screen.getByRole('button', { name: 'Remove filter For Her' }));
+    expect(address()).toBe('/products?recipient=For+Wife&occasion=Birthday');
+    await user.click(screen.getByRole('button', { name: 'Remove filter Birthday' }));
+    expect(address()).toBe('/products?recipient=For+Wife');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gifts For Wife' })).toBeTruthy();
+  });
+
+  it('a new URL resets the panel to what the URL says', async () => {
+    const user = renderPage('/products?category=Flowers');
+    await user.click(screen.getByRole('checkbox', { name: 'Same day delivery' }));
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    expect(address()).toBe('/products?category=Flowers&sameDayDelivery=true');
+    expect(screen.getByRole('checkbox', { name: 'Same day delivery' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveProperty('value', 'Flowers');
+  });
+
+  it('titles the page after what is listed', async () => {
+    renderPage('/products?category=Cakes');
+    await waitFor(() => expect(document.title).toBe('Cakes | Phoolwala Gifts'));
+  });
+});
+
+describe('on a phone (768px or less)', () => {
+  beforeEach(() => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 768px)',
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+  });
+
+  it('folds the filters into a "Filters" accordion that closes again on Apply Filters', async () => {
+    const user = renderPage();
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('button', { name: 'Apply Filters' })).toBeNull();
+
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await user.click(screen.getByRole('checkbox', { name: 'Same day delivery' }));
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    expect(address()).toBe('/products?sameDayDelivery=true');
+    expect(screen.getByRole('button', { name: 'Filters' }).getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('the infinite list', () => {
+  it('shows 4 skeleton cards and a polite loading status on first load', async () => {
+    let release!: () => void;
+    const page = pagesOf(5)[0]!;
+    serve(() => new Promise((resolve) => (release = () => resolve({ status: 200, body: page }))));
+    renderPage();
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe('Loading products...');
+    expect(document.querySelectorAll('[data-skeleton]')).toHaveLength(4);
+    await waitFor(() => expect(release).toBeTypeOf('function'));
+    release();
+    expect(await screen.findByText('Gift 5')).toBeTruthy();
+    expect(document.querySelectorAll('[data-skeleton]')).toHaveLength(0);
+  });
+
+  it('appends the next page near the end, showing "Loading more products..." meanwhile, until the last', async () => {
+    const pages = pagesOf(30);
+    let release: (() => void) | undefined;
+    serve((query) => {
+      const body = pages[Number(query.get('pageNumber')) - 1] as ProductListResponse;
+      if (query.get('pageNumber') === '1') return { status: 200, body };
+      return new Promise((resolve) => (release = () => resolve({ status: 200, body })));
+    });
+    renderPage();
+    await screen.findByText('Gift 12');
+    expect(cards()).toHaveLength(12);
+    expect(screen.queryByText("You've seen all products!")).toBeNull();
+    expect(FakeObserver.all[0]?.options.rootMargin).toBe(LOAD_MORE_MARGIN);
+    expect(LOAD_MORE_MARGIN).toBe('0px 0px 200px 0px');
+
+    FakeObserver.scrollNearEnd();
+    expect(await screen.findByText('Loading more products...')).toBeTruthy();
+    await waitFor(() => expect(release).toBeTypeOf('function'));
+    release!();
+    await screen.findByText('Gift 24');
+    expect(cards()).toHaveLength(24);
+    expect(within(cards()[0]!).getAllByRole('link', { name: 'Gift 1' })).toHaveLength(2);
+
+    // Still near the end after page 2 arrived: page 3 follows without another scroll.
+    await waitFor(() => expect(api.requests.map((q) => q.get('pageNumber'))).toEqual(['1', '2', '3']));
+    release!();
+    await screen.findByText('Gift 30');
+    expect(cards()).toHaveLength(30);
+    expect(screen.getByText("You've seen all products!")).toBeTruthy();
+    expect(screen.getByText('Try adjusting your filters to see more results')).toBeTruthy();
+    expect(screen.queryByText('Loading more products...')).toBeNull();
+    expect(api.requests).toHaveLength(3);
+  });
+
+  it('does not load more while the end is out of view', async () => {
+    renderPage();
+    await screen.findByText('Gift 12');
+    FakeObserver.scrollNearEnd(false);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('a filter change starts again from page 1, replacing the list', async () => {
+    serve((query) =>
+      query.get('category') === 'Cakes'
+        ? { status: 200, body: { page: 1, pages: 1, products: pagesOf(2)[0]!.products } }
+        : servePages(pagesOf(30))(query),
+    );
+    const user = renderPage();
+    await screen.findByText('Gift 12');
+    FakeObserver.scrollNearEnd();
+    await screen.findByText('Gift 24');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Cakes');
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(api.requests.at(-1)?.get('pageNumber')).toBe('1');
+    expect(screen.getByText("You've seen all products!")).toBeTruthy();
+  });
+
+  it('says so when nothing matches', async () => {
+    serve(() => ({ status: 200, body: { products: [], page: 1, pages: 0 } }));
+    renderPage('/products/unicorns');
+    expect(await screen.findByText('More products coming soon.')).toBeTruthy();
+    expect(screen.getByText('Try adjusting your filters or search terms.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Products' })).toBeNull();
+    expect(screen.queryByText("You've seen all products!")).toBeNull();
+  });
+
+  it('shows a failed load as an alert with the message', async () => {
+    serve(() => ({ status: 500, body: { message: 'The catalogue is resting', code: 'INTERNAL' } }));
+    renderPage();
+    expect((await screen.findByRole('alert')).textContent).toBe('The catalogue is resting');
+  });
+
+  it('shows a failed next page as an alert with a way to try again', async () => {
+    let fail = true;
+    serve((query) =>
+      query.get('pageNumber') === '2' && fail
+        ? { status: 503, body: { message: 'Busy, try again shortly', code: 'RATE_LIMITED' } }
+        : servePages(pagesOf(20))(query),
+    );
+    const user = renderPage();
+    await screen.findByText('Gift 12');
+    FakeObserver.scrollNearEnd();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Busy, try again shortly');
+    expect(cards()).toHaveLength(12);
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByText('Gift 20');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,87 @@
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Accordion } from 'radix-ui';
+import { ChevronDown, SlidersHorizontal } from 'lucide-react';
+import { usePageTitle } from '../../lib/page-title.js';
+import { FilterChips } from './components/filter-chips.js';
+import { FilterPanel } from './components/filter-panel.js';
+import { ProductResults } from './components/product-results.js';
+import { filtersToQuery, listingHref, parseFilters, type ListingFilters } from './filters-url.js';
+import { listingDescription, listingTitle } from './listing-title.js';
+import { MOBILE_QUERY, useMediaQuery } from './use-media-query.js';
+
+/**
+ * The product listing (spec "Product listing"): filters live in the URL, so a listing can be
+ * shared, bookmarked and reached from the menus; the keyword is the route's.
+ */
+export function ProductListPage() {
+  const { keyword } = useParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const filters = useMemo(() => parseFilters(searchParams, keyword), [searchParams, keyword]);
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  const title = listingTitle(filters);
+  usePageTitle(title, listingDescription(filters));
+
+  const apply = (next: ListingFilters) => {
+    setFiltersOpen(false);
+    void navigate(listingHref(next));
+  };
+
+  // A new URL (from Apply, a chip, the menus or Back) starts the panel again from what it says.
+  const panel = (
+    <FilterPanel key={`${filters.keyword ?? ''}?${filtersToQuery(filters)}`} applied={filters} onApply={apply} />
+  );
+
+  return (
+    <div className="mx-auto w-full max-w-screen-2xl px-4 py-6 md:px-6 md:py-8">
+      <h1 className="mb-5 text-2xl font-bold tracking-tight text-neutral-900 md:text-3xl">{title}</h1>
+      <div className="flex flex-col gap-5 md:flex-row md:items-start md:gap-8">
+        {isMobile ? (
+          <Accordion.Root
+            type="single"
+            collapsible
+            value={filtersOpen ? 'filters' : ''}
+            onValueChange={(value) => setFiltersOpen(value === 'filters')}
+            className="rounded-lg border border-neutral-200 bg-white"
+          >
+            <Accordion.Item value="filters">
+              <Accordion.Header asChild>
+                <h2>
+                  <Accordion.Trigger className="group flex w-full items-center justify-between gap-2 px-4 py-3 text-base font-semibold text-neutral-900">
+                    <span className="flex items-center gap-2">
+                      <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+                      Filters
+                    </span>
+                    <ChevronDown
+                      className="h-5 w-5 transition-transform group-data-[state=open]:rotate-180"
+                      aria-hidden="true"
+                    />
+                  </Accordion.Trigger>
+                </h2>
+              </Accordion.Header>
+              <Accordion.Content className="border-t border-neutral-200 px-4 py-4">{panel}</Accordion.Content>
+            </Accordion.Item>
+          </Accordion.Root>
+        ) : (
+          <aside
+            aria-labelledby="listing-filters-heading"
+            className="sticky top-4 max-h-[calc(100vh-2rem)] w-64 shrink-0 overflow-y-auto rounded-lg border border-neutral-200 bg-white p-5 lg:w-72"
+          >
+            <h2 id="listing-filters-heading" className="mb-4 flex items-center gap-2 text-lg font-semibold">
+              <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
+              Filters
+            </h2>
+            {panel}
+          </aside>
+        )}
+        <section aria-label="Search results" className="@container flex min-w-0 flex-1 flex-col gap-4">
+          <FilterChips filters={filters} onChange={apply} />
+          <ProductResults filters={filters} />
+        </section>
+      </div>
+    </div>
+  );
+}
