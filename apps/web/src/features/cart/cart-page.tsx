@@ -1,0 +1,132 @@
+import { useId } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ArrowLeft, ShoppingBag, Trash2 } from 'lucide-react';
+import { formatInr, rupeesToPaise } from '@store/domain';
+import { Button, buttonClasses } from '../../components/ui/button.js';
+import { Price } from '../../components/ui/price.js';
+import { usePageTitle } from '../../lib/page-title.js';
+import { CartBanners } from './cart-banners.js';
+import { cartActions, cartCount, lineKey, useCart, type CartItem } from './cart-store.js';
+
+export function CartPage() {
+  const cart = useCart();
+  const navigate = useNavigate();
+  const count = cartCount(cart);
+  const empty = cart.cartItems.length === 0;
+
+  usePageTitle('Shopping Cart', 'The flowers, cakes and gifts in your cart at Phoolwala Gifts.');
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 md:py-10">
+      <h1 className="text-2xl font-bold text-neutral-900 md:text-3xl">Shopping Cart</h1>
+      <div className="mt-6 grid items-start gap-8 md:grid-cols-[1fr_20rem]">
+        {empty ? (
+          <EmptyCart />
+        ) : (
+          <ul aria-label="Cart items" className="flex flex-col divide-y divide-neutral-200 border-y border-neutral-200">
+            {cart.cartItems.map((item) => (
+              <CartLine key={lineKey(item)} item={item} />
+            ))}
+          </ul>
+        )}
+        <section
+          aria-labelledby="summary-heading"
+          className="flex flex-col gap-4 rounded-xl border border-neutral-200 bg-neutral-50 p-5 md:sticky md:top-4"
+        >
+          <h2 id="summary-heading" className="text-lg font-semibold text-neutral-900">
+            Order summary
+          </h2>
+          {!empty && <CartBanners cart={cart} />}
+          <p className="flex items-center justify-between text-base">
+            <span>
+              Subtotal ({count} {count === 1 ? 'item' : 'items'})
+            </span>
+            <span className="font-semibold">{formatInr(rupeesToPaise(cart.itemsPrice))}</span>
+          </p>
+          <Button size="lg" disabled={empty} onClick={() => navigate('/login?redirect=/shipping')}>
+            Proceed To Checkout
+          </Button>
+          <p className="text-xs text-neutral-600">
+            Final shipping amount, discounts, taxes, and fees are calculated at checkout
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function EmptyCart() {
+  const navigate = useNavigate();
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-neutral-300 px-6 py-14 text-center">
+      <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+        <ShoppingBag className="h-8 w-8" aria-hidden="true" />
+      </span>
+      <p className="text-lg font-semibold text-neutral-900">Your cart is empty</p>
+      <Link
+        to="/"
+        onClick={(e) => {
+          // Back to wherever the shopper came from inside the store; a fresh tab goes home.
+          if ((window.history.state as { idx?: number } | null)?.idx) {
+            e.preventDefault();
+            navigate(-1);
+          }
+        }}
+        className={buttonClasses('outline', 'lg')}
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+        Go Back
+      </Link>
+    </div>
+  );
+}
+
+function CartLine({ item }: { item: CartItem }) {
+  const selectId = useId();
+  return (
+    <li className="flex gap-4 py-4">
+      <img
+        src={item.optimizedImages.thumbnail || item.image}
+        alt=""
+        width={96}
+        height={96}
+        decoding="async"
+        className="h-24 w-24 shrink-0 rounded-lg bg-neutral-100 object-cover"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="min-w-0 flex-1">
+          <Link to={`/product/${item._id}`} className="line-clamp-2 font-medium text-neutral-900 hover:underline">
+            {item.name}
+          </Link>
+          {item.variant && <p className="text-sm text-neutral-600">{item.variant.name}</p>}
+          <Price price={item.price} discountPrice={item.discountPrice} className="mt-1" />
+        </div>
+        <div className="flex items-center gap-3">
+          <label htmlFor={selectId} className="sr-only">
+            Quantity of {item.name}
+          </label>
+          <select
+            id={selectId}
+            value={item.qty}
+            onChange={(e) => cartActions.add({ ...item, qty: Number(e.target.value) })}
+            className="h-10 rounded-md border border-neutral-300 bg-white px-3 text-sm"
+          >
+            {Array.from({ length: Math.max(1, item.countInStock) }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            aria-label={`Remove ${item.name}`}
+            onClick={() => cartActions.remove(lineKey(item))}
+            className="rounded-md p-2 text-neutral-600 hover:bg-neutral-100 hover:text-red-700"
+          >
+            <Trash2 className="h-5 w-5" aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

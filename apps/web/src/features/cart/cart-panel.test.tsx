@@ -1,0 +1,138 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { CartPanel } from './cart-panel.js';
+import { setCartPanelOpen, useCartPanelOpen } from './cart-panel-store.js';
+import { cartActions, type CartItem } from './cart-store.js';
+
+const item = (over: Partial<CartItem> = {}): CartItem => ({
+  _id: 'p1',
+  name: 'Classic Dozen Red Roses',
+  image: '/roses.jpg',
+  optimizedImages: { thumbnail: '/roses-thumb.webp' },
+  price: 699,
+  discountPrice: 0,
+  countInStock: 3,
+  qty: 1,
+  ...over,
+});
+
+let path = '';
+function Where() {
+  path = useLocation().pathname + useLocation().search;
+  return null;
+}
+let panelOpen = false;
+function OpenSpy() {
+  panelOpen = useCartPanelOpen();
+  return null;
+}
+
+function renderPanel() {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={['/product/p1']}>
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
+      <CartPanel />
+      <OpenSpy />
+    </MemoryRouter>,
+  );
+  act(() => setCartPanelOpen(true));
+  return user;
+}
+
+const panel = () => screen.getByRole('dialog');
+
+beforeEach(() => {
+  localStorage.clear();
+  cartActions.reset();
+});
+afterEach(() => {
+  act(() => setCartPanelOpen(false));
+  cleanup();
+});
+
+describe('the cart side panel', () => {
+  it('invites an empty cart to keep shopping', async () => {
+    const user = renderPanel();
+    expect(within(panel()).getByRole('heading', { name: 'Cart (0)' })).toBeTruthy();
+    expect(within(panel()).getByText('Your cart is empty')).toBeTruthy();
+    expect(panel().textContent).toContain('Have an account! Log in to check out faster.');
+    expect(within(panel()).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+    expect(within(panel()).getByRole('button', { name: 'Checkout' })).toHaveProperty('disabled', true);
+    await user.click(within(panel()).getByRole('link', { name: 'Continue Shopping' }));
+    expect(path).toBe('/products');
+    expect(panelOpen).toBe(false);
+  });
+
+  it('counts quantities in the title and says how far free shipping is', () => {
+    act(() => cartActions.add(item({ qty: 1 })));
+    renderPanel();
+    expect(within(panel()).getByRole('heading', { name: 'Cart (1)' })).toBeTruthy();
+    expect(within(panel()).getByText('You are ₹301 away from free shipping!')).toBeTruthy();
+    expect(within(panel()).queryByText(/You are saving/)).toBeNull();
+    expect(panel().textContent).toContain('Total₹699');
+    expect(panel().textContent).toContain('Estimated Shipping: To be calc.');
+    expect(panel().textContent).toContain(
+      'Final shipping amount, discounts, taxes, and fees are calculated at checkout',
+    );
+  });
+
+  it('unlocks free shipping above ₹1000 and shows the savings and the PIN code', () => {
+    localStorage.setItem('pincode', JSON.stringify('682001'));
+    act(() => {
+      cartActions.add(item({ price: 999, discountPrice: 649, qty: 2 }));
+      cartActions.add(item({ _id: 'p2', name: 'Vanilla Cake', price: 300 }));
+    });
+    renderPanel();
+    expect(within(panel()).getByRole('heading', { name: 'Cart (3)' })).toBeTruthy();
+    expect(within(panel()).getByText('You are saving ₹700 on this order')).toBeTruthy();
+    expect(within(panel()).getByText("You've unlocked free shipping!")).toBeTruthy();
+    expect(within(panel()).queryByText(/away from free shipping/)).toBeNull();
+    expect(panel().textContent).toContain('Estimated Shipping to 682001: To be calc.');
+  });
+
+  it('still asks for a paisa more at exactly ₹1000', () => {
+    act(() => cartActions.add(item({ price: 500, qty: 2 })));
+    renderPanel();
+    expect(within(panel()).getByText('You are ₹0.01 away from free shipping!')).toBeTruthy();
+  });
+
+  it('changes quantities within 1..stock, removes lines and goes to checkout', async () => {
+    act(() => cartActions.add(item({ qty: 2, countInStock: 3, variant: { _id: 'v24', name: '24 Stems' } })));
+    const user = renderPanel();
+    const line = within(panel()).getByRole('listitem');
+    expect(within(line).getByText('24 Stems')).toBeTruthy();
+    const plus = within(line).getByRole('button', { name: 'Increase quantity of Classic Dozen Red Roses' });
+    const minus = within(line).getByRole('button', { name: 'Decrease quantity of Classic Dozen Red Roses' });
+    await user.click(plus);
+    expect(within(panel()).getByRole('heading', { name: 'Cart (3)' })).toBeTruthy();
+    expect(plus).toHaveProperty('disabled', true);
+    await user.click(minus);
+    await user.click(minus);
+    expect(within(panel()).getByRole('heading', { name: 'Cart (1)' })).toBeTruthy();
+    expect(minus).toHaveProperty('disabled', true);
+
+    await user.click(within(panel()).getByRole('button', { name: 'Checkout' }));
+    expect(path).toBe('/login?redirect=/shipping');
+    expect(panelOpen).toBe(false);
+
+    act(() => setCartPanelOpen(true));
+    await user.click(within(panel()).getByRole('button', { name: 'Remove Classic Dozen Red Roses' }));
+    expect(within(panel()).getByText('Your cart is empty')).toBeTruthy();
+  });
+
+  it('shows the struck-through price of a discounted line and links to the product', async () => {
+    act(() => cartActions.add(item({ price: 999, discountPrice: 649 })));
+    const user = renderPanel();
+    const line = within(panel()).getByRole('listitem');
+    expect(line.querySelector('s')?.textContent).toBe('was ₹999');
+    expect(line.textContent).toContain('₹649');
+    await user.click(within(line).getByRole('link', { name: 'Classic Dozen Red Roses' }));
+    expect(path).toBe('/product/p1');
+    expect(panelOpen).toBe(false);
+  });
+});

@@ -1,0 +1,99 @@
+import { useId, type FormEvent } from 'react';
+import { CheckCircle2, Loader2, MapPin, XCircle } from 'lucide-react';
+import { Button } from '../../components/ui/button.js';
+import { Input } from '../../components/ui/input.js';
+import { PINCODE_LENGTH } from '@store/domain';
+import type { PincodeCheckApi } from './use-pincode-check.js';
+
+const NOT_AVAILABLE_MESSAGE = 'Delivery not available in this area yet';
+
+/** The 'Check delivery' box of the product page: a six-digit PIN code and its answer. */
+export function DeliveryCheck({ check }: { check: PincodeCheckApi }) {
+  const inputId = useId();
+  const statusId = useId();
+  const { state } = check;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    check.check();
+  }
+
+  return (
+    <form onSubmit={submit} className="rounded-lg border border-neutral-200 bg-neutral-50 p-4" noValidate>
+      <label htmlFor={inputId} className="flex items-center gap-2 text-sm font-semibold text-neutral-900">
+        <MapPin className="h-4 w-4 text-brand-600" aria-hidden="true" />
+        Check delivery
+      </label>
+      <div className="mt-2 flex gap-2">
+        <Input
+          id={inputId}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={PINCODE_LENGTH}
+          placeholder="Enter 6-digit PIN code"
+          value={check.value}
+          aria-describedby={statusId}
+          onChange={(e) => check.setValue(e.target.value)}
+          className="max-w-56 tracking-wider"
+        />
+        <Button type="submit" variant="dark" disabled={state.status === 'loading'}>
+          Check
+        </Button>
+      </div>
+      {/* Two lines kept free, so the answer arriving does not push the buy buttons down. */}
+      <div id={statusId} role="status" className="mt-2 min-h-10 text-sm">
+        <DeliveryResult state={state} />
+      </div>
+    </form>
+  );
+}
+
+function DeliveryResult({ state }: { state: PincodeCheckApi['state'] }) {
+  switch (state.status) {
+    case 'idle':
+      return <span className="text-neutral-600">Enter your PIN code to check delivery before adding to cart.</span>;
+    case 'loading':
+      return (
+        <span className="inline-flex items-center gap-1.5 text-neutral-700">
+          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+          Checking {state.pincode}…
+        </span>
+      );
+    case 'error':
+      return (
+        <span className="inline-flex items-center gap-1.5 font-medium text-red-700">
+          <XCircle className="h-4 w-4" aria-hidden="true" />
+          {state.message}
+        </span>
+      );
+    case 'success': {
+      const { detail } = state;
+      if (!detail.deliveryAvailable) {
+        return (
+          <span className="inline-flex items-center gap-1.5 font-medium text-red-700">
+            <XCircle className="h-4 w-4" aria-hidden="true" />
+            {NOT_AVAILABLE_MESSAGE}
+          </span>
+        );
+      }
+      return (
+        <span className="flex flex-col gap-0.5">
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span className="inline-flex items-center gap-1.5 font-semibold text-leaf-600">
+              <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
+              Available
+            </span>
+            {detail.sameDayDelivery && (
+              <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800">
+                Same-day delivery available
+              </span>
+            )}
+          </span>
+          <span className="text-neutral-700">
+            Delivering to {detail.district}, {detail.state}
+          </span>
+        </span>
+      );
+    }
+  }
+}

@@ -1,0 +1,183 @@
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { Dialog } from 'radix-ui';
+import { ChevronLeft, ChevronRight, X, ZoomIn } from 'lucide-react';
+import type { ProductDetail } from '@store/contracts';
+import { cn } from '../../lib/cn.js';
+
+export interface GalleryImage {
+  /** 800 px WebP shown in the page. */
+  detail: string;
+  /** Small picture for the thumbnail strip. */
+  thumb: string;
+  /** The uploaded original, for the full-size view. */
+  full: string;
+}
+
+export function galleryImages(
+  product: Pick<ProductDetail, 'image' | 'optimizedImages' | 'optimizedProductImages'>,
+): GalleryImage[] {
+  const main = product.optimizedImages.detail || product.image;
+  return [
+    { detail: main, thumb: product.optimizedImages.thumbnail || main, full: product.image || main },
+    ...product.optimizedProductImages.map((o) => {
+      const detail = o.optimized.detail || o.original;
+      return { detail, thumb: detail, full: o.original || detail };
+    }),
+  ];
+}
+
+interface ProductGalleryProps {
+  name: string;
+  images: GalleryImage[];
+}
+
+/**
+ * The main picture with thumbnails. A mouse hovering the picture magnifies it around the pointer;
+ * a click or Enter opens the full-size picture. Arrow keys step through the pictures.
+ */
+export function ProductGallery({ name, images }: ProductGalleryProps) {
+  const [index, setIndex] = useState(0);
+  const [fullOpen, setFullOpen] = useState(false);
+  const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
+  const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
+  const count = images.length;
+  const current = images[Math.min(index, count - 1)];
+  if (!current) return null;
+
+  const step = (delta: number) => setIndex((i) => (i + delta + count) % count);
+
+  function onKeyDown(e: KeyboardEvent) {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    e.preventDefault();
+    const next = (index + (e.key === 'ArrowLeft' ? -1 : 1) + count) % count;
+    setIndex(next);
+    // Focus follows the choice in the thumbnail strip, as in a toolbar.
+    if (thumbs.current.includes(e.target as HTMLButtonElement)) thumbs.current[next]?.focus();
+  }
+
+  function onPointerMove(e: PointerEvent<HTMLElement>) {
+    if (e.pointerType !== 'mouse') return;
+    const box = e.currentTarget.getBoundingClientRect();
+    setZoom({ x: ((e.clientX - box.left) / box.width) * 100, y: ((e.clientY - box.top) / box.height) * 100 });
+  }
+
+  return (
+    <Dialog.Root open={fullOpen} onOpenChange={setFullOpen}>
+      <div className="flex flex-col gap-3 self-start md:sticky md:top-4 md:flex-row-reverse" onKeyDown={onKeyDown}>
+        <div className="relative min-w-0 flex-1">
+          <Dialog.Trigger
+            onPointerMove={onPointerMove}
+            onPointerLeave={() => setZoom(null)}
+            aria-label={`Open full-size image ${index + 1} of ${count}`}
+            className="block w-full cursor-zoom-in overflow-hidden rounded-xl bg-neutral-100"
+          >
+            <img
+              src={current.detail}
+              alt={name}
+              width={800}
+              height={800}
+              fetchPriority="high"
+              decoding="async"
+              className="block aspect-square w-full object-cover transition-transform duration-150 ease-out"
+              style={
+                zoom
+                  ? { transform: 'scale(2)', transformOrigin: `${zoom.x}% ${zoom.y}%` }
+                  : { transformOrigin: 'center' }
+              }
+            />
+          </Dialog.Trigger>
+          <span className="pointer-events-none absolute right-3 bottom-3 inline-flex items-center gap-1 rounded-full bg-white/90 px-2.5 py-1 text-xs font-medium text-neutral-800 shadow-sm">
+            <ZoomIn className="h-3.5 w-3.5" aria-hidden="true" />
+            <span className="hidden md:inline">Hover to zoom, click to enlarge</span>
+            <span className="md:hidden">Tap to enlarge</span>
+          </span>
+        </div>
+
+        {count > 1 && (
+          <div
+            role="group"
+            aria-label="Product images"
+            className="flex gap-2 overflow-x-auto md:w-20 md:flex-col md:overflow-visible"
+          >
+            {images.map((img, i) => (
+              <button
+                key={img.detail}
+                ref={(el) => {
+                  thumbs.current[i] = el;
+                }}
+                type="button"
+                aria-label={`Show image ${i + 1} of ${count}`}
+                aria-pressed={i === index}
+                onClick={() => setIndex(i)}
+                className={cn(
+                  'shrink-0 overflow-hidden rounded-lg border-2 bg-neutral-100 transition-colors',
+                  i === index ? 'border-brand-600' : 'border-transparent hover:border-neutral-300',
+                )}
+              >
+                <img
+                  src={img.thumb}
+                  alt=""
+                  width={80}
+                  height={80}
+                  decoding="async"
+                  className="h-16 w-16 object-cover md:h-[76px] md:w-[76px]"
+                />
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+
+      {/* Outside the strip's key handler: arrow keys in the full-size view must step only once. */}
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/85" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowLeft') step(-1);
+            if (e.key === 'ArrowRight') step(1);
+          }}
+          className="fixed inset-0 z-50 flex items-center justify-center p-4 focus:outline-none"
+        >
+          <Dialog.Title className="sr-only">
+            {name}, image {index + 1} of {count}
+          </Dialog.Title>
+          <img
+            src={current.full}
+            alt={name}
+            width={1000}
+            height={1000}
+            decoding="async"
+            className="max-h-full w-auto max-w-full rounded-lg object-contain"
+          />
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute top-4 right-4 rounded-full bg-white/90 p-2 text-neutral-900 hover:bg-white"
+          >
+            <X className="h-5 w-5" aria-hidden="true" />
+          </Dialog.Close>
+          {count > 1 && (
+            <>
+              <button
+                type="button"
+                aria-label="Previous image"
+                onClick={() => step(-1)}
+                className="absolute top-1/2 left-4 -translate-y-1/2 rounded-full bg-white/90 p-2 text-neutral-900 hover:bg-white"
+              >
+                <ChevronLeft className="h-6 w-6" aria-hidden="true" />
+              </button>
+              <button
+                type="button"
+                aria-label="Next image"
+                onClick={() => step(1)}
+                className="absolute top-1/2 right-4 -translate-y-1/2 rounded-full bg-white/90 p-2 text-neutral-900 hover:bg-white"
+              >
+                <ChevronRight className="h-6 w-6" aria-hidden="true" />
+              </button>
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

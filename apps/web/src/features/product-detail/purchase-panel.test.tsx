@@ -1,0 +1,247 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import type { ProductDetail } from '@store/contracts';
+import { cartActions, useCart } from '../cart/cart-store.js';
+import { PurchasePanel } from './purchase-panel.js';
+
+type Product = Parameters<typeof PurchasePanel>[0]['product'];
+
+const product = (over: Partial<Product> = {}): Product => ({
+  _id: 'p1',
+  name: 'Classic Dozen Red Roses',
+  image: '/roses.jpg',
+  optimizedImages: { thumbnail: '/roses-thumb.webp', detail: '/roses-detail.webp' },
+  price: 999,
+  discountPrice: 699,
+  countInStock: 3,
+  available: true,
+  category: 'Flowers',
+  variants: [],
+  ...over,
+});
+
+const variants: ProductDetail['variants'] = [
+  { _id: 'v1', name: 'Half Kg', price: 799, countInStock: 2, image: '/cake.jpg' },
+  { _id: 'v2', name: '1 Kg', price: 1449, countInStock: 5, image: '/cake.jpg' },
+];
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+const kochi = {
+  pincode: '682001',
+  district: 'Ernakulam',
+  state: 'Kerala',
+  postOffices: ['Kochi'],
+  deliveryAvailable: true,
+  sameDayDelivery: true,
+};
+
+/** The PIN code lookup answers by code, as the server does. */
+function stubPincodes(answers: Record<string, Response | (() => Promise<Response>)>) {
+  const fetchMock = vi.fn((url: string) => {
+    const code = url.split('/').pop()!;
+    const answer = answers[code];
+    if (!answer) throw new Error(`unexpected lookup ${url}`);
+    return typeof answer === 'function' ? answer() : Promise.resolve(answer.clone());
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+let cartLines: ReturnType<typeof useCart>['cartItems'] = [];
+function CartSpy() {
+  cartLines = useCart().cartItems;
+  return null;
+}
+
+function renderPanel(p: Product = product()) {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter>
+      <PurchasePanel product={p} />
+      <CartSpy />
+    </MemoryRouter>,
+  );
+  return user;
+}
+
+async function checkPincode(user: ReturnType<typeof userEvent.setup>, code: string) {
+  const box = screen.getByLabelText('Check delivery');
+  await user.clear(box);
+  await user.type(box, code);
+  await user.click(screen.getByRole('button', { name: 'Check' }));
+}
+
+/** The live answer the PIN code box is described by. */
+function deliveryStatus(): HTMLElement {
+  const id = screen.getByLabelText('Check delivery').getAttribute('aria-describedby')!;
+  const el = document.getElementById(id)!;
+  expect(el.getAttribute('role')).toBe('status');
+  return el;
+}
+
+const addButton = () => screen.getByRole('button', { name: 'Add To Cart' });
+const buyButton = () => screen.getByRole('button', { name: 'Buy Now' });
+
+beforeEach(() => {
+  localStorage.clear();
+  cartActions.reset();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the delivery check', () => {
+  it('refuses a code that is not six digits without asking the server', async () => {
+    const fetchMock = stubPincodes({});
+    const user = renderPanel();
+    await checkPincode(user, '12345');
+    expect(deliveryStatus().textContent).toBe('Error - Enter 6 digits');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(addButton()).toHaveProperty('disabled', true);
+  });
+
+  it("shows the server's answer for an unknown code", async () => {
+    stubPincodes({ '999999': json(404, { message: 'Please enter a valid Pin', code: 'NOT_FOUND' }) });
+    const user = renderPanel();
+    await checkPincode(user, '999999');
+    await screen.findByText('Please enter a valid Pin');
+    expect(addButton()).toHaveProperty('disabled', true);
+    expect(localStorage.getItem('pincode')).toBeNull();
+  });
+
+  it('keeps buying closed where there is no delivery yet', async () => {
+    stubPincodes({
+      '744101': json(200, { ...kochi, pincode: '744101', deliveryAvailable: false, sameDayDelivery: false }),
+    });
+    const user = renderPanel();
+    await checkPincode(user, '744101');
+    await screen.findByText('Delivery not available in this area yet');
+    expect(addButton()).toHaveProperty('disabled', true);
+    expect(buyButton()).toHaveProperty('disabled', true);
+  });
+
+  it('goes idle → loading → Available and opens buying, remembering the code', async () => {
+    let answer!: (r: Response) => void;
+    stubPincodes({ '682001': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const user = renderPanel();
+    expect(deliveryStatus().textContent).toBe('Enter your PIN code to check delivery before adding to cart.');
+    expect(addButton()).toHaveProperty('disabled', true);
+    await checkPincode(user, '682001');
+    expect(deliveryStatus().textContent).toContain('Checking 682001');
+    expect(screen.getByRole('button', { name: 'Check' })).toHaveProperty('disabled', true);
+    answer(json(200, kochi));
+    await screen.findByText('Available');
+    expect(screen.getByText('Delivering to Ernakulam, Kerala')).toBeTruthy();
+    expect(screen.getByText('Same-day delivery available')).toBeTruthy();
+    expect(addButton()).toHaveProperty('disabled', false);
+    expect(buyButton()).toHaveProperty('disabled', false);
+    expect(JSON.parse(localStorage.getItem('pincode')!)).toBe('682001');
+  });
+
+  it('checks a remembered code again on load', async () => {
+    localStorage.setItem('pincode', JSON.stringify('682001'));
+    const fetchMock = stubPincodes({ '682001': json(200, kochi) });
+    renderPanel();
+    expect(screen.getByLabelText('Check delivery')).toHaveProperty('value', '682001');
+    await screen.findByText('Available');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(addButton()).toHaveProperty('disabled', false);
+  });
+
+  it('asks again once the code is edited', async () => {
+    stubPincodes({ '682001': json(200, kochi) });
+    const user = renderPanel();
+    await checkPincode(user, '682001');
+    await screen.findByText('Available');
+    await user.type(screen.getByLabelText('Check delivery'), '{backspace}');
+    expect(screen.queryByText('Available')).toBeNull();
+    expect(addButton()).toHaveProperty('disabled', true);
+  });
+});
+
+describe('the quantity stepper', () => {
+  it('stays between 1 and the stock', async () => {
+    const user = renderPanel(product({ countInStock: 3 }));
+    const minus = screen.getByRole('button', { name: 'Decrease quantity' });
+    const plus = screen.getByRole('button', { name: 'Increase quantity' });
+    const qty = () => screen.getByRole('status', { name: 'Quantity' }).textContent;
+    expect(qty()).toBe('1');
+    expect(minus).toHaveProperty('disabled', true);
+    await user.click(plus);
+    await user.click(plus);
+    expect(qty()).toBe('3');
+    expect(plus).toHaveProperty('disabled', true);
+    await user.click(plus);
+    expect(qty()).toBe('3');
+    await user.click(minus);
+    expect(qty()).toBe('2');
+    expect(minus).toHaveProperty('disabled', false);
+  });
+
+  it('shows Out of stock and keeps both buttons disabled when there is none', () => {
+    stubPincodes({});
+    renderPanel(product({ countInStock: 0 }));
+    expect(screen.getByText('Out of stock')).toBeTruthy();
+    expect(addButton()).toHaveProperty('disabled', true);
+    expect(buyButton()).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Increase quantity' })).toHaveProperty('disabled', true);
+  });
+
+  it('says an unavailable product cannot be bought', () => {
+    renderPanel(product({ available: false }));
+    expect(screen.getByText('This product is currently unavailable')).toBeTruthy();
+    expect(screen.queryByLabelText('Check delivery')).toBeNull();
+    expect(addButton()).toHaveProperty('disabled', true);
+  });
+});
+
+describe('adding to the cart', () => {
+  it('adds the product at its discount price with the chosen quantity', async () => {
+    stubPincodes({ '682001': json(200, kochi) });
+    const user = renderPanel();
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await checkPincode(user, '682001');
+    await screen.findByText('Available');
+    await user.click(addButton());
+    expect(cartLines).toEqual([
+      {
+        _id: 'p1',
+        name: 'Classic Dozen Red Roses',
+        image: '/roses.jpg',
+        optimizedImages: { thumbnail: '/roses-thumb.webp' },
+        price: 999,
+        discountPrice: 699,
+        countInStock: 3,
+        qty: 2,
+      },
+    ]);
+  });
+
+  it("uses the chosen variant's price and stock", async () => {
+    stubPincodes({ '682001': json(200, kochi) });
+    const user = renderPanel(product({ category: 'Cakes', countInStock: 9, variants }));
+    expect(screen.getByText('30% Off')).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: /Half Kg/ }));
+    expect(screen.queryByText('30% Off')).toBeNull();
+    expect(screen.getAllByText('₹799').length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(screen.getByRole('button', { name: 'Increase quantity' })).toHaveProperty('disabled', true);
+    await checkPincode(user, '682001');
+    await screen.findByText('Available');
+    await user.click(addButton());
+    await waitFor(() => expect(cartLines).toHaveLength(1));
+    expect(cartLines[0]).toMatchObject({
+      price: 799,
+      discountPrice: 0,
+      countInStock: 2,
+      qty: 2,
+      variant: { _id: 'v1', name: 'Half Kg' },
+    });
+  });
+});
