@@ -18,6 +18,8 @@ export interface ServerOptions {
   databaseUrl?: string | undefined;
   /** The server's stdout and stderr go here: under load its error logs would bury the results. */
   logFile: string;
+  /** Seed the demo catalogue (the page-speed benchmark browses it); the load benchmark seeds its own. */
+  seedDemo?: boolean;
 }
 
 export interface RunningServer {
@@ -55,8 +57,8 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 /**
  * Starts the built server (`apps/server/dist/server.js`) exactly as production would run it, and
- * resolves once `GET /api/health` answers 200. Demo seeding is off: the benchmark seeds its own
- * catalogue beforehand.
+ * resolves once `GET /api/health` answers 200. Demo seeding is off unless asked for: the load
+ * benchmark seeds its own catalogue beforehand.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
@@ -67,7 +69,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     PORT: String(port),
     DATA_DIR: options.dataDir,
     LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
+    SEED_DEMO: options.seedDemo ? 'true' : 'false',
   };
   // A DATABASE_URL inherited from the shell must not turn the embedded run into a PostgreSQL one.
   delete env.DATABASE_URL;

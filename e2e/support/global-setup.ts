@@ -9,6 +9,13 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // Point the browser tests at a store that is already running (a dev server, say) instead.
+  const external = process.env.E2E_BASE_URL;
+  if (external) {
+    project.provide('baseUrl', external.replace(/\/$/, ''));
+    project.provide('dataDir', '');
+    return undefined;
+  }
   const server = await startServer();
   project.provide('baseUrl', server.url);
   project.provide('dataDir', server.dataDir);
