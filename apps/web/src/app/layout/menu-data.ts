@@ -1,3 +1,5 @@
+import { RECIPIENTS } from '@store/domain';
+
 /**
  * The top menu of spec "Global layout": three hover groups, their sections and items. Every item
  * opens the listing with a filter query named as the listing reads it (category, subcategory,
@@ -38,17 +40,7 @@ export function productsHref(query: MenuQuery): string {
   return search ? `/products?${search}` : '/products';
 }
 
-const recipients = [
-  'For Her',
-  'For Him',
-  'For Mother',
-  'For Father',
-  'For Wife',
-  'For Husband',
-  'For Girlfriend',
-  'For Boyfriend',
-  'For Friend',
-].map((recipient) => ({ label: recipient, query: { recipient } }));
+const recipients = RECIPIENTS.map((recipient) => ({ label: recipient, query: { recipient } }));
 
 const flowerTypes: [label: string, subcategory: string][] = [
   ['Rose', 'Roses'],
