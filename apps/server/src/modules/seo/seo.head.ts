@@ -17,6 +17,10 @@ export interface PageHead {
   jsonLd?: object;
   /** Extra Open Graph properties, e.g. product:price:amount. */
   properties?: Record<string, string>;
+  /** The page's main picture, fetched at once instead of after the scripts render it. */
+  preloadImage?: string;
+  /** Script chunks of the page's route, fetched beside the entry script instead of after it. */
+  modulePreloads?: string[];
 }
 
 const escapeHtml = (s: string) =>
@@ -40,6 +44,7 @@ export function productHead(product: ProductDetail, publicUrl: string): PageHead
     description: summarise(product.description || `${product.name}, delivered across India by ${STORE_NAME}.`),
     url,
     image,
+    preloadImage: product.optimizedImages.detail || product.image,
     type: 'product',
     properties: {
       'product:price:amount': price.toFixed(2),
@@ -86,6 +91,10 @@ export function renderHead(indexHtml: string, head: PageHead): string {
       ([property, content]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}" />`,
     ),
     ...(head.jsonLd ? [`<script type="application/ld+json">${escapeJsonForScript(head.jsonLd)}</script>`] : []),
+    ...(head.modulePreloads ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+    ...(head.preloadImage
+      ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(head.preloadImage)}" />`]
+      : []),
   ].join('\n    ');
   return indexHtml
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)

@@ -8,6 +8,7 @@ import { products } from '../products/products.table.js';
 import { ProductsService } from '../products/products.service.js';
 import { stableKey } from '../../lib/response-cache.js';
 import { AppError } from '../../lib/app-error.js';
+import { loadRouteChunks } from './seo.route-chunks.js';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, STORE_NAME, productHead, renderHead, type PageHead } from './seo.head.js';
 
 /** The sitemap protocol's limit for one file. */
@@ -80,6 +81,8 @@ export function createPageRenderer(app: FastifyInstance, webDistDir: string) {
   const service = new ProductsService(app.database.db);
   let template: Promise<string> | undefined;
   const indexHtml = () => (template ??= readFile(path.join(webDistDir, 'index.html'), 'utf8'));
+  let routeChunks: ReturnType<typeof loadRouteChunks> | undefined;
+  const chunksFor = async (urlPath: string) => (await (routeChunks ??= loadRouteChunks(webDistDir)))(urlPath);
 
   async function headFor(urlPath: string): Promise<PageHead> {
     const { publicUrl } = app.config;
@@ -101,5 +104,6 @@ export function createPageRenderer(app: FastifyInstance, webDistDir: string) {
     };
   }
 
-  return async (urlPath: string): Promise<string> => renderHead(await indexHtml(), await headFor(urlPath));
+  return async (urlPath: string): Promise<string> =>
+    renderHead(await indexHtml(), { ...(await headFor(urlPath)), modulePreloads: await chunksFor(urlPath) });
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,17 @@ beforeAll(async () => {
     path.join(webDist, 'index.html'),
     '<!doctype html><html><head><title>Phoolwala Gifts</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>',
   );
+  await mkdir(path.join(webDist, '.vite'));
+  await writeFile(
+    path.join(webDist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_shared-B.js'] },
+      '_shared-B.js': { file: 'assets/shared-B.js' },
+      '_card-D.js': { file: 'assets/card-D.js', imports: ['_shared-B.js'] },
+      'src/features/product-listing/product-list-page.tsx': { file: 'assets/list-C.js', imports: ['_card-D.js'] },
+      'src/features/product-detail/product-page.tsx': { file: 'assets/product-E.js', imports: ['_card-D.js'] },
+    }),
+  );
   t = await createTestApp({ WEB_DIST_DIR: webDist, PUBLIC_URL });
 });
 afterAll(async () => {
@@ -28,6 +39,8 @@ const page = async (url: string) => {
 };
 const meta = (html: string, property: string) =>
   new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
+const modulePreloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
 const jsonLd = (html: string) =>
   JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as {
     name: string;
@@ -97,6 +110,21 @@ describe(`search engines and link previews on ${testDatabaseKind}`, () => {
     );
     expect(jsonLd(html).name).toBe('Evil "</title><script>alert(1)</script>');
     expect(jsonLd(html).offers.availability).toBe('https://schema.org/OutOfStock');
+  });
+
+  it("preloads the route's own scripts and a product's main picture, so they load beside the entry", async () => {
+    const id = await insertProduct(t.database.db, {
+      name: 'Preload Lilies',
+      optimizedImages: { thumbnail: '/uploads/l-t.webp', detail: '/uploads/l-d.webp' },
+    });
+    const product = await page(`/product/${id}`);
+    expect(modulePreloads(product)).toEqual(['/assets/product-E.js', '/assets/card-D.js']);
+    expect(product).toContain('<link rel="preload" as="image" fetchpriority="high" href="/uploads/l-d.webp" />');
+    expect(modulePreloads(await page('/products/roses'))).toEqual(['/assets/list-C.js', '/assets/card-D.js']);
+    expect(modulePreloads(await page('/products?category=Cakes'))).toEqual(['/assets/list-C.js', '/assets/card-D.js']);
+    const terms = await page('/terms-and-conditions');
+    expect(modulePreloads(terms)).toEqual([]);
+    expect(terms).not.toContain('rel="preload"');
   });
 
   it('gives other pages their own titles, and unknown products the store default', async () => {

@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * Which lazy page module renders a path: the same table as the web app's router. Only used to
+ * preload chunks, so a path it does not know simply gets no preloads.
+ */
+const ROUTE_MODULES: [RegExp, string][] = [
+  [/^\/product\/[^/]+\/?$/, 'src/features/product-detail/product-page.tsx'],
+  [/^\/products(\/.*)?$/, 'src/features/product-listing/product-list-page.tsx'],
+  [/^\/(search\/[^/]+(\/page\/[^/]+)?|page\/[^/]+)?\/?$/, 'src/features/home/home-page.tsx'],
+  [/^\/cart\/?$/, 'src/features/cart/cart-page.tsx'],
+  [/^\/terms-and-conditions\/?$/, 'src/features/pages/terms-page.tsx'],
+];
+
+/**
+ * Reads the web build's manifest and answers, for a page path, the script files of its route that
+ * the entry does not already load. Without them the browser would discover the route's code only
+ * after the entry script had run: one more round trip before anything shows.
+ */
+export async function loadRouteChunks(webDistDir: string): Promise<(pathname: string) => string[]> {
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(await readFile(path.join(webDistDir, '.vite', 'manifest.json'), 'utf8'));
+  } catch {
+    return () => [];
+  }
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  const loadedByEntry = entry ? closure(entry) : new Set<string>();
+  const byModule = new Map(
+    ROUTE_MODULES.map(([, module]) => [
+      module,
+      [...closure(module)].filter((k) => !loadedByEntry.has(k)).map((k) => `/${manifest[k]!.file}`),
+    ]),
+  );
+  return (pathname) => {
+    const route = ROUTE_MODULES.find(([pattern]) => pattern.test(pathname));
+    return route ? (byModule.get(route[1]) ?? []) : [];
+  };
+}
