@@ -1,10 +1,8 @@
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { AxeResults } from 'axe-core';
+import type { Browser } from 'playwright-core';
+import { seriousViolations } from './support/axe.js';
 import { launchBrowser } from './support/browser.js';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -13,14 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const results = await page.evaluate(() => (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run());
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function firstProductId(): Promise<string> {
   const res = await fetch(`${inject('baseUrl')}/api/products?pageLimit=1`);

@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { seriousViolations } from './support/axe.js';
 import { launchBrowser } from './support/browser.js';
 import { repoRoot } from './support/server.js';
 
@@ -16,7 +16,6 @@ interface Summary {
 }
 
 const screenshots = path.join(repoRoot, 'test-results', 'screenshots');
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 let browser: Browser;
 let base: string;
 
@@ -74,16 +73,6 @@ async function scrollToEnd(page: Page): Promise<void> {
   await end.waitFor();
 }
 
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } })
-      .axe;
-    const { violations } = await axe.run();
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-  });
-}
-
 describe('the product listing as a shopper uses it', () => {
   it('loads page after page while scrolling until every product is shown', async () => {
     const { page, problems } = await openPage(1280, 900);
@@ -109,7 +98,7 @@ describe('the product listing as a shopper uses it', () => {
     expect(await page.getByText('Loading more products...').count()).toBe(0);
     await page.screenshot({ path: path.join(screenshots, 'listing-desktop-end.png') });
 
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -183,7 +172,7 @@ describe('the product listing as a shopper uses it', () => {
     await page.getByRole('combobox', { name: 'Category' }).selectOption('Flowers');
     await page.getByRole('button', { name: 'Red', exact: true }).click();
     await page.screenshot({ path: path.join(screenshots, 'listing-mobile-filters.png'), fullPage: true });
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Apply Filters' }).click();
     await page.waitForURL((url) => url.search === '?category=Flowers&color=Red&recipient=For+Her');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');

@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { seriousViolations } from './support/axe.js';
 import { launchBrowser } from './support/browser.js';
 import { repoRoot } from './support/server.js';
 
@@ -17,7 +17,6 @@ interface Product {
 }
 
 const screenshots = path.join(repoRoot, 'test-results', 'screenshots');
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const inr = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',
@@ -54,23 +53,6 @@ async function checkPincode(page: Page, code: string, answer: string) {
   await page.getByRole('status').filter({ hasText: answer }).waitFor();
 }
 
-/**
- * Serious and critical accessibility problems axe finds on the page as it is now. The toast area
- * belongs to the app shell, not to these screens, so it is left to the shell's own checks.
- */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  return page.evaluate(async () => {
-    type Violation = { id: string; impact: string; nodes: { target: string[] }[] };
-    type Axe = { run(context: unknown): Promise<{ violations: Violation[] }> };
-    const { axe } = window as unknown as { axe: Axe };
-    const { violations } = await axe.run({ exclude: [['[data-sonner-toaster]']] });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
   await mkdir(screenshots, { recursive: true });
@@ -101,7 +83,7 @@ describe('a shopper buying from a product page', () => {
       fullPage: true,
       animations: 'disabled',
     });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await add.click();
     const panel = page.getByRole('dialog');
@@ -109,7 +91,7 @@ describe('a shopper buying from a product page', () => {
     await page.getByText('Added to cart').waitFor();
     await panel.getByText('Estimated Shipping to 682001: To be calc.').waitFor();
     await page.screenshot({ path: path.join(screenshots, 'cart-panel-desktop.png'), animations: 'disabled' });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await panel.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
     await panel.getByRole('heading', { name: 'Cart (2)' }).waitFor();
     await page.keyboard.press('Escape');
@@ -130,7 +112,7 @@ describe('a shopper buying from a product page', () => {
       fullPage: true,
       animations: 'disabled',
     });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: `Remove ${product.name}` }).click();
     await page.getByText('Your cart is empty').waitFor();

@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerCatalogCache } from './plugins/catalog-cache.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
+import { registerSecurity } from './plugins/security.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerStaticFiles } from './plugins/static-files.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
@@ -48,6 +49,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     reply.header('x-request-id', req.id);
   });
   registerErrorHandling(app);
+  registerSecurity(app);
   registerCatalogCache(app);
 
   await app.register(compress, { threshold: 1024 });
