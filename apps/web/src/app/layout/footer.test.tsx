@@ -17,7 +17,7 @@ describe('Footer', () => {
         <Footer />
       </MemoryRouter>,
     );
-    expect(screen.getByText('© 2031 Phoolwala Gifts. All rights reserved.')).toBeTruthy();
+    expect(screen.queryByText('© 2031 Phoolwala Gifts. All rights reserved.')).not.toBeNull();
   });
 
   it('links the shop pages, the policies and the social pages', () => {
@@ -35,6 +35,6 @@ describe('Footer', () => {
       expect(hrefOf(policy)).toBe('/terms-and-conditions');
     }
     for (const social of ['Instagram', 'Facebook', 'YouTube', 'X']) expect(hrefOf(social)).toMatch(/^https:\/\//);
-    expect(screen.getByText(/Want to collaborate\? Write to/)).toBeTruthy();
+    expect(screen.queryByText(/Want to collaborate\? Write to/)).not.toBeNull();
   });
 });

@@ -58,8 +58,8 @@ afterEach(() => {
 describe('the cart side panel', () => {
   it('invites an empty cart to keep shopping', async () => {
     const user = renderPanel();
-    expect(within(panel()).getByRole('heading', { name: 'Cart (0)' })).toBeTruthy();
-    expect(within(panel()).getByText('Your cart is empty')).toBeTruthy();
+    expect(within(panel()).queryByRole('heading', { name: 'Cart (0)' })).not.toBeNull();
+    expect(within(panel()).queryByText('Your cart is empty')).not.toBeNull();
     expect(panel().textContent).toContain('Have an account! Log in to check out faster.');
     expect(within(panel()).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
     expect(within(panel()).getByRole('button', { name: 'Checkout' })).toHaveProperty('disabled', true);
@@ -71,8 +71,8 @@ describe('the cart side panel', () => {
   it('counts quantities in the title and says how far free shipping is', () => {
     act(() => cartActions.add(item({ qty: 1 })));
     renderPanel();
-    expect(within(panel()).getByRole('heading', { name: 'Cart (1)' })).toBeTruthy();
-    expect(within(panel()).getByText('You are ₹301 away from free shipping!')).toBeTruthy();
+    expect(within(panel()).queryByRole('heading', { name: 'Cart (1)' })).not.toBeNull();
+    expect(within(panel()).queryByText('You are ₹301 away from free shipping!')).not.toBeNull();
     expect(within(panel()).queryByText(/You are saving/)).toBeNull();
     expect(panel().textContent).toContain('Total₹699');
     expect(panel().textContent).toContain('Estimated Shipping: To be calc.');
@@ -88,9 +88,9 @@ describe('the cart side panel', () => {
       cartActions.add(item({ _id: 'p2', name: 'Vanilla Cake', price: 300 }));
     });
     renderPanel();
-    expect(within(panel()).getByRole('heading', { name: 'Cart (3)' })).toBeTruthy();
-    expect(within(panel()).getByText('You are saving ₹700 on this order')).toBeTruthy();
-    expect(within(panel()).getByText("You've unlocked free shipping!")).toBeTruthy();
+    expect(within(panel()).queryByRole('heading', { name: 'Cart (3)' })).not.toBeNull();
+    expect(within(panel()).queryByText('You are saving ₹700 on this order')).not.toBeNull();
+    expect(within(panel()).queryByText("You've unlocked free shipping!")).not.toBeNull();
     expect(within(panel()).queryByText(/away from free shipping/)).toBeNull();
     expect(panel().textContent).toContain('Estimated Shipping to 682001: To be calc.');
   });
@@ -98,22 +98,22 @@ describe('the cart side panel', () => {
   it('still asks for a paisa more at exactly ₹1000', () => {
     act(() => cartActions.add(item({ price: 500, qty: 2 })));
     renderPanel();
-    expect(within(panel()).getByText('You are ₹0.01 away from free shipping!')).toBeTruthy();
+    expect(within(panel()).queryByText('You are ₹0.01 away from free shipping!')).not.toBeNull();
   });
 
   it('changes quantities within 1..stock, removes lines and goes to checkout', async () => {
     act(() => cartActions.add(item({ qty: 2, countInStock: 3, variant: { _id: 'v24', name: '24 Stems' } })));
     const user = renderPanel();
     const line = within(panel()).getByRole('listitem');
-    expect(within(line).getByText('24 Stems')).toBeTruthy();
+    expect(within(line).queryByText('24 Stems')).not.toBeNull();
     const plus = within(line).getByRole('button', { name: 'Increase quantity of Classic Dozen Red Roses' });
     const minus = within(line).getByRole('button', { name: 'Decrease quantity of Classic Dozen Red Roses' });
     await user.click(plus);
-    expect(within(panel()).getByRole('heading', { name: 'Cart (3)' })).toBeTruthy();
+    expect(within(panel()).queryByRole('heading', { name: 'Cart (3)' })).not.toBeNull();
     expect(plus).toHaveProperty('disabled', true);
     await user.click(minus);
     await user.click(minus);
-    expect(within(panel()).getByRole('heading', { name: 'Cart (1)' })).toBeTruthy();
+    expect(within(panel()).queryByRole('heading', { name: 'Cart (1)' })).not.toBeNull();
     expect(minus).toHaveProperty('disabled', true);
 
     await user.click(within(panel()).getByRole('button', { name: 'Checkout' }));
@@ -122,7 +122,7 @@ describe('the cart side panel', () => {
 
     act(() => setCartPanelOpen(true));
     await user.click(within(panel()).getByRole('button', { name: 'Remove Classic Dozen Red Roses' }));
-    expect(within(panel()).getByText('Your cart is empty')).toBeTruthy();
+    expect(within(panel()).queryByText('Your cart is empty')).not.toBeNull();
   });
 
   it('shows the struck-through price of a discounted line and links to the product', async () => {

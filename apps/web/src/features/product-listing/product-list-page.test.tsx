@@ -66,7 +66,7 @@ describe('filters in the URL', () => {
     expect(address()).toBe(
       '/products?category=Cakes&color=Cream&minRating=4&sortBy=price&order=desc&sameDayDelivery=true',
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Cakes' })).toBeTruthy();
+    await expect(screen.findByRole('heading', { level: 1, name: 'Cakes' })).resolves.not.toBeNull();
     await waitFor(() => expect(api.requests.at(-1)?.get('category')).toBe('Cakes'));
     const sent = api.requests.at(-1)!;
     expect(Object.fromEntries(sent)).toEqual({
@@ -86,7 +86,7 @@ describe('filters in the URL', () => {
     await user.type(search, 'red roses');
     await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
     expect(address()).toBe('/products/red%20roses?category=Flowers');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Results for "red roses"' })).toBeTruthy();
+    await expect(screen.findByRole('heading', { level: 1, name: 'Results for "red roses"' })).resolves.not.toBeNull();
 
     await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
     await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
@@ -95,7 +95,7 @@ describe('filters in the URL', () => {
 
   it('reads the keyword from the route, decoded, on the paged routes too, and sends it to the API', async () => {
     renderPage('/products/red%20roses/page/2?minRating=abc&category=Flowers');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Results for "red roses"' })).toBeTruthy();
+    await expect(screen.findByRole('heading', { level: 1, name: 'Results for "red roses"' })).resolves.not.toBeNull();
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveProperty('value', 'red roses');
     await waitFor(() => expect(api.requests).toHaveLength(1));
     expect(Object.fromEntries(api.requests[0]!)).toEqual({
@@ -117,7 +117,7 @@ describe('filters in the URL', () => {
     expect(address()).toBe('/products?recipient=For+Wife&occasion=Birthday');
     await user.click(screen.getByRole('button', { name: 'Remove filter Birthday' }));
     expect(address()).toBe('/products?recipient=For+Wife');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Gifts For Wife' })).toBeTruthy();
+    await expect(screen.findByRole('heading', { level: 1, name: 'Gifts For Wife' })).resolves.not.toBeNull();
   });
 
   it('a new URL resets the panel to what the URL says', async () => {
@@ -169,7 +169,7 @@ describe('the infinite list', () => {
     expect(document.querySelectorAll('[data-skeleton]')).toHaveLength(4);
     await waitFor(() => expect(release).toBeTypeOf('function'));
     release();
-    expect(await screen.findByText('Gift 5')).toBeTruthy();
+    await expect(screen.findByText('Gift 5')).resolves.not.toBeNull();
     expect(document.querySelectorAll('[data-skeleton]')).toHaveLength(0);
   });
 
@@ -189,7 +189,7 @@ describe('the infinite list', () => {
     expect(LOAD_MORE_MARGIN).toBe('0px 0px 200px 0px');
 
     FakeObserver.scrollNearEnd();
-    expect(await screen.findByText('Loading more products...')).toBeTruthy();
+    await expect(screen.findByText('Loading more products...')).resolves.not.toBeNull();
     await waitFor(() => expect(release).toBeTypeOf('function'));
     release!();
     await screen.findByText('Gift 24');
@@ -201,8 +201,8 @@ describe('the infinite list', () => {
     release!();
     await screen.findByText('Gift 30');
     expect(cards()).toHaveLength(30);
-    expect(screen.getByText("You've seen all products!")).toBeTruthy();
-    expect(screen.getByText('Try adjusting your filters to see more results')).toBeTruthy();
+    expect(screen.queryByText("You've seen all products!")).not.toBeNull();
+    expect(screen.queryByText('Try adjusting your filters to see more results')).not.toBeNull();
     expect(screen.queryByText('Loading more products...')).toBeNull();
     expect(api.requests).toHaveLength(3);
   });
@@ -230,14 +230,14 @@ describe('the infinite list', () => {
     await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
     await waitFor(() => expect(cards()).toHaveLength(2));
     expect(api.requests.at(-1)?.get('pageNumber')).toBe('1');
-    expect(screen.getByText("You've seen all products!")).toBeTruthy();
+    expect(screen.queryByText("You've seen all products!")).not.toBeNull();
   });
 
   it('says so when nothing matches', async () => {
     serve(() => ({ status: 200, body: { products: [], page: 1, pages: 0 } }));
     renderPage('/products/unicorns');
-    expect(await screen.findByText('More products coming soon.')).toBeTruthy();
-    expect(screen.getByText('Try adjusting your filters or search terms.')).toBeTruthy();
+    await expect(screen.findByText('More products coming soon.')).resolves.not.toBeNull();
+    expect(screen.queryByText('Try adjusting your filters or search terms.')).not.toBeNull();
     expect(screen.queryByRole('list', { name: 'Products' })).toBeNull();
     expect(screen.queryByText("You've seen all products!")).toBeNull();
   });
