@@ -8,6 +8,8 @@ import type { Database } from './db/client.js';
 import { registerCatalogCache } from './plugins/catalog-cache.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerSessions } from './plugins/sessions.js';
+import { usersRoutes } from './modules/users/users.routes.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerStaticFiles } from './plugins/static-files.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
@@ -51,6 +53,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerErrorHandling(app);
   registerSecurity(app);
   registerCatalogCache(app);
+  await registerSessions(app);
 
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
@@ -60,6 +63,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(productsRoutes);
   await app.register(pincodesRoutes);
   await app.register(seoRoutes);
+  await app.register(usersRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await registerStaticFiles(app, config.uploadsDir, config.webDistDir);

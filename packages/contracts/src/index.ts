@@ -3,3 +3,4 @@ export * from './products.js';
 export * from './catalog.js';
 export * from './pincodes.js';
 export * from './health.js';
+export * from './users.js';

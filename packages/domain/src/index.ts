@@ -4,3 +4,4 @@ export * from './pricing.js';
 export * from './badges.js';
 export * from './cart.js';
 export * from './pincode.js';
+export * from './password.js';

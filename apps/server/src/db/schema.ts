@@ -1,2 +1,3 @@
 export * from '../modules/products/products.table.js';
 export * from '../modules/pincodes/pincodes.table.js';
+export * from '../modules/users/users.table.js';

@@ -1,0 +1,104 @@
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { passwordProblem } from '@store/domain';
+import type { LoginInput, ProfileUpdate, RegisterInput, UserResponse } from '@store/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { SessionUser } from '../../plugins/sessions.js';
+import { sessions, users } from './users.table.js';
+
+/** argon2id with OWASP's minimum: 19 MiB of memory, 2 iterations, 1 lane. */
+const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const EMAIL_TAKEN = 'An account with this email already exists';
+const UNIQUE_VIOLATION = '23505';
+
+export function toUserResponse(u: SessionUser): UserResponse {
+  return { _id: u.id, name: u.name, email: u.email, isAdmin: u.isAdmin, pincode: u.pincode };
+}
+
+function checkPassword(password: string): void {
+  const problem = passwordProblem(password);
+  if (problem) throw new AppError('VALIDATION', problem);
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
+  }
+  return false;
+};
+
+export class UsersService {
+  /** Verifying against this when no account matches keeps "no such email" as slow as "wrong password". */
+  private readonly dummyHash: Promise<string>;
+
+  constructor(private readonly db: Db) {
+    this.dummyHash = hash('not-a-real-password', ARGON2);
+  }
+
+  private async findByEmail(email: string) {
+    const [user] = await this.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    return user;
+  }
+
+  async register(input: RegisterInput): Promise<SessionUser> {
+    checkPassword(input.password);
+    if (await this.findByEmail(input.email)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+    try {
+      const [user] = await this.db
+        .insert(users)
+        .values({ name: input.name, email: input.email, passwordHash: await hash(input.password, ARGON2) })
+        .returning();
+      return user!;
+    } catch (err) {
+      // Two sign-ups with one address at the same moment: the unique index decides.
+      if (isUniqueViolation(err)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+      throw err;
+    }
+  }
+
+  async authenticate(input: LoginInput): Promise<SessionUser> {
+    const user = await this.findByEmail(input.email);
+    const storedHash = user?.passwordHash ?? (await this.dummyHash);
+    const ok = await verify(storedHash, input.password).catch(() => false);
+    if (!user?.passwordHash || !ok) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
+    return user;
+  }
+
+  async endSession(tokenHash: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  }
+
+  async updateProfile(user: SessionUser, update: ProfileUpdate, currentTokenHash: string): Promise<SessionUser> {
+    if (update.password !== undefined) checkPassword(update.password);
+    if (update.email !== undefined && update.email.toLowerCase() !== user.email.toLowerCase()) {
+      if (await this.findByEmail(update.email)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+    }
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(users)
+          .set({
+            ...(update.name === undefined ? {} : { name: update.name }),
+            ...(update.email === undefined ? {} : { email: update.email }),
+            ...(update.password === undefined ? {} : { passwordHash: await hash(update.password, ARGON2) }),
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, user.id))
+          .returning();
+        // A new password signs out every other device.
+        if (update.password !== undefined) {
+          await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, currentTokenHash)));
+        }
+        return updated!;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+      throw err;
+    }
+  }
+}
