@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { rupeesToPaise } from '@store/domain';
 import type { Database, Db } from './client.js';
-import { productRelations, products, productVariants, reviews } from './schema.js';
+import { productRelations, products, productVariants, reviews, users } from './schema.js';
+import { hashPassword } from '../modules/users/users.passwords.js';
 import { buildSearchColumns } from '../modules/products/products.search-text.js';
 import { DEMO_PRODUCTS } from './demo/catalogue.js';
 import { writeArtImages } from './demo/artwork.js';
@@ -137,6 +138,22 @@ async function insertDemo(db: Db, catalogue: readonly DemoProduct[], images: Dem
 }
 
 /**
+ * The README's demo accounts. They exist only where the demo catalogue was seeded; a real
+ * deployment gets its first admin from `npm run create-admin`, never a known password.
+ */
+export const DEMO_ACCOUNTS = [
+  { name: 'Demo Admin', email: 'admin@example.com', password: 'admin-demo-pass', isAdmin: true },
+  { name: 'Demo Customer', email: 'customer@example.com', password: 'customer-demo-pass', isAdmin: false },
+] as const;
+
+async function insertDemoAccounts(db: Db) {
+  const rows = await Promise.all(
+    DEMO_ACCOUNTS.map(async ({ password, ...account }) => ({ ...account, passwordHash: await hashPassword(password) })),
+  );
+  await db.insert(users).values(rows).onConflictDoNothing();
+}
+
+/**
  * Seeds the demo catalogue into an empty store. It never touches a store that has products, so a
  * restart, or a second server starting at the same time, leaves the data alone.
  */
@@ -146,6 +163,7 @@ export async function seedDemoCatalogue(database: Database, uploadsDir: string, 
     if ((row?.n ?? 0) > 0) return { products: 0 };
     const images = await writeDemoImages(uploadsDir);
     await insertDemo(db, DEMO_PRODUCTS, images, now);
+    await insertDemoAccounts(db);
     return { products: DEMO_PRODUCTS.length };
   });
 }

@@ -1,14 +1,12 @@
-import { hash, verify } from '@node-rs/argon2';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { passwordProblem } from '@store/domain';
 import type { LoginInput, ProfileUpdate, RegisterInput, UserResponse } from '@store/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SessionUser } from '../../plugins/sessions.js';
+import { hashPassword, passwordMatches } from './users.passwords.js';
 import { sessions, users } from './users.table.js';
 
-/** argon2id with OWASP's minimum: 19 MiB of memory, 2 iterations, 1 lane. */
-const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const EMAIL_TAKEN = 'An account with this email already exists';
 const UNIQUE_VIOLATION = '23505';
@@ -34,7 +32,7 @@ export class UsersService {
   private readonly dummyHash: Promise<string>;
 
   constructor(private readonly db: Db) {
-    this.dummyHash = hash('not-a-real-password', ARGON2);
+    this.dummyHash = hashPassword('not-a-real-password');
   }
 
   private async findByEmail(email: string) {
@@ -51,7 +49,7 @@ export class UsersService {
     try {
       const [user] = await this.db
         .insert(users)
-        .values({ name: input.name, email: input.email, passwordHash: await hash(input.password, ARGON2) })
+        .values({ name: input.name, email: input.email, passwordHash: await hashPassword(input.password) })
         .returning();
       return user!;
     } catch (err) {
@@ -64,7 +62,7 @@ export class UsersService {
   async authenticate(input: LoginInput): Promise<SessionUser> {
     const user = await this.findByEmail(input.email);
     const storedHash = user?.passwordHash ?? (await this.dummyHash);
-    const ok = await verify(storedHash, input.password).catch(() => false);
+    const ok = await passwordMatches(storedHash, input.password);
     if (!user?.passwordHash || !ok) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
     return user;
   }
@@ -85,7 +83,7 @@ export class UsersService {
           .set({
             ...(update.name === undefined ? {} : { name: update.name }),
             ...(update.email === undefined ? {} : { email: update.email }),
-            ...(update.password === undefined ? {} : { passwordHash: await hash(update.password, ARGON2) }),
+            ...(update.password === undefined ? {} : { passwordHash: await hashPassword(update.password) }),
             updatedAt: new Date(),
           })
           .where(eq(users.id, user.id))

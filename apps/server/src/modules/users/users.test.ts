@@ -114,6 +114,14 @@ describe(`accounts and sessions on ${testDatabaseKind}`, () => {
     expect(signedOut.statusCode).toBe(401);
   });
 
+  it("lets the README's demo accounts sign in where the demo catalogue was seeded", async () => {
+    const admin = await login('admin@example.com', 'admin-demo-pass');
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json()).toMatchObject({ email: 'admin@example.com', isAdmin: true });
+    const customer = await login('customer@example.com', 'customer-demo-pass');
+    expect(customer.json()).toMatchObject({ email: 'customer@example.com', isAdmin: false });
+  });
+
   it('ends every session of a deleted user', async () => {
     const email = uniqueEmail();
     const cookie = sessionCookie((await register({ name: 'J', email, password: PASSWORD })).headers['set-cookie']);
