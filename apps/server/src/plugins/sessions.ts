@@ -52,12 +52,14 @@ export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): v
   });
 }
 
-/** Reads the session cookie of every request into `request.user`. */
+/** Reads the session cookie of every API request into `request.user`. */
 export async function registerSessions(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
   app.addHook('onRequest', async (req) => {
+    // Only the API acts on who is signed in; pages, scripts and pictures would each cost a query.
+    if (!req.url.startsWith('/api/')) return;
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return;
     const tokenHash = hashToken(token);

@@ -1038,8 +1038,9 @@ function strawberry(p: Painter, x: number, y: number, s: number): string {
   return `<g transform="translate(${f(x)} ${f(y)}) scale(${s.toFixed(2)}) rotate(${f(p.r(-20, 20))})"><path d="M0-14C16-16 20 2 0 26C-20 2-16-16 0-14Z" fill="${g}" stroke="#8E0E22" stroke-width="1.2"/>${seeds}<path d="M0-14L-12-20L-6-12L-14-8L0-11L14-8L6-12L12-20Z" fill="#3F8A3A"/></g>`;
 }
 
-function goldBall(p: Painter, x: number, y: number, s: number): string {
-  const g = p.radial(
+/** The shiny gold of foil wrappers and gold-dusted truffles, one gradient per use site id. */
+function goldFoil(p: Painter, id: string): string {
+  return p.radial(
     [
       [0, '#FFF2B0'],
       [0.35, '#E2BC45'],
@@ -1052,8 +1053,12 @@ function goldBall(p: Painter, x: number, y: number, s: number): string {
     0.35,
     0.3,
     false,
-    'goldball',
+    id,
   );
+}
+
+function goldBall(p: Painter, x: number, y: number, s: number): string {
+  const g = goldFoil(p, 'goldball');
   let crinkle = '';
   for (let i = 0; i < 5; i++) {
     const a = p.r(0, TAU);
@@ -1378,21 +1383,7 @@ function truffle(p: Painter, x: number, y: number, r: number, base: string): str
   const t = tone(base);
   const foil = t === 'gold';
   const g = foil
-    ? p.radial(
-        [
-          [0, '#FFF2B0'],
-          [0.35, '#E2BC45'],
-          [0.8, '#A97F1A'],
-          [1, '#6E5210'],
-        ],
-        0.35,
-        0.3,
-        0.75,
-        0.35,
-        0.3,
-        false,
-        'truffle-gold',
-      )
+    ? goldFoil(p, 'truffle-gold')
     : p.radial(
         [
           [0, lighten(base, 0.3)],
