@@ -8,6 +8,7 @@ import type { Database } from './db/client.js';
 import { registerCatalogCache } from './plugins/catalog-cache.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSessions } from './plugins/sessions.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -40,6 +41,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // A hop count trusts that many proxies in front of the server, nearest first.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -54,6 +60,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerSecurity(app);
   registerCatalogCache(app);
   await registerSessions(app);
+  await registerRateLimits(app);
 
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);

@@ -17,6 +17,22 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('reads limits as count per window, with the defaults the README lists', () => {
+    const c = loadConfig({});
+    expect(c.rateLimits).toEqual({
+      loginPerAccount: { max: 10, windowMs: 15 * 60_000 },
+      loginPerAddress: { max: 100, windowMs: 15 * 60_000 },
+      register: { max: 20, windowMs: 3_600_000 },
+      pincode: { max: 60, windowMs: 60_000 },
+    });
+    const custom = loadConfig({ RATE_LIMIT_LOGIN_ACCOUNT: '3/30s', RATE_LIMIT_PINCODE: 'off' }).rateLimits;
+    expect(custom.loginPerAccount).toEqual({ max: 3, windowMs: 30_000 });
+    expect(custom.pincode).toBeNull();
+    expect(c.googleClientId).toBeUndefined();
+    expect(c.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -24,6 +40,11 @@ describe('configuration', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ RATE_LIMIT_REGISTER: '20 per hour' }, 'RATE_LIMIT_REGISTER'],
+    [{ RATE_LIMIT_PINCODE: '0/1m' }, 'RATE_LIMIT_PINCODE'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ GOOGLE_JWKS_URL: 'not a url' }, 'GOOGLE_JWKS_URL'],
   ])('%o stops start-up naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

@@ -3,6 +3,24 @@ import { z } from 'zod';
 
 const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** A limit written as `count/window`, e.g. `10/15m`, `20/1h`, `60/1m`; `off` turns it off. */
+const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000 } as const;
+const rateLimit = z
+  .string()
+  .regex(/^(off|\d{1,7}\/\d{1,5}[smh])$/, 'must look like 10/15m (count per seconds, minutes or hours) or off')
+  .transform((v): RateLimit | null => {
+    if (v === 'off') return null;
+    const [count, window] = v.split('/') as [string, string];
+    const unit = window.slice(-1) as keyof typeof UNIT_MS;
+    return { max: Number(count), windowMs: Number(window.slice(0, -1)) * UNIT_MS[unit] };
+  })
+  .refine((l) => l === null || (l.max > 0 && l.windowMs > 0), 'count and window must be above 0');
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -26,6 +44,26 @@ const configSchema = z.object({
   /** How long a cached catalogue answer may live at most; 0 turns the cache off. */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   CATALOG_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2_000),
+  /** Behind a reverse proxy: trust its X-Forwarded-For for the caller's address (true, false or a hop count). */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, 'must be true, false or a number of proxy hops')
+    .transform((v) => (v === 'true' ? true : v === 'false' ? false : Number(v)))
+    .prefault('false'),
+  /** Shared counters for the sign-in and other limits when several server processes run. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('store:'),
+  RATE_LIMIT_LOGIN_ACCOUNT: rateLimit.prefault('10/15m'),
+  RATE_LIMIT_LOGIN_ADDRESS: rateLimit.prefault('100/15m'),
+  RATE_LIMIT_REGISTER: rateLimit.prefault('20/1h'),
+  RATE_LIMIT_PINCODE: rateLimit.prefault('60/1m'),
+  /** The OAuth client id of the store's Google sign-in; without it Google sign-in is off. */
+  GOOGLE_CLIENT_ID: z.string().min(1).max(200).optional(),
+  /** Where Google publishes the keys its ID tokens are signed with. */
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
 });
 
 export interface Config {
@@ -44,6 +82,17 @@ export interface Config {
   catalogCacheTtlMs: number;
   catalogCacheMaxEntries: number;
   publicUrl: string;
+  trustProxy: boolean | number;
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  rateLimits: {
+    loginPerAccount: RateLimit | null;
+    loginPerAddress: RateLimit | null;
+    register: RateLimit | null;
+    pincode: RateLimit | null;
+  };
+  googleClientId: string | undefined;
+  googleJwksUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -78,5 +127,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogCacheTtlMs: c.CATALOG_CACHE_TTL_MS,
     catalogCacheMaxEntries: c.CATALOG_CACHE_MAX_ENTRIES,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+    trustProxy: c.TRUST_PROXY,
+    redisUrl: c.REDIS_URL,
+    redisKeyPrefix: c.REDIS_KEY_PREFIX,
+    rateLimits: {
+      loginPerAccount: c.RATE_LIMIT_LOGIN_ACCOUNT,
+      loginPerAddress: c.RATE_LIMIT_LOGIN_ADDRESS,
+      register: c.RATE_LIMIT_REGISTER,
+      pincode: c.RATE_LIMIT_PINCODE,
+    },
+    googleClientId: c.GOOGLE_CLIENT_ID,
+    googleJwksUrl: c.GOOGLE_JWKS_URL,
   };
 }

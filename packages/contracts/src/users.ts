@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeText } from './common.js';
+import { idSchema, safeText } from './common.js';
 
 const email = safeText()
   .trim()
@@ -33,3 +33,29 @@ export const userResponseSchema = z.object({
 export type UserResponse = z.infer<typeof userResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
+
+/** The ID token Google Identity Services hands the page after the shopper picks an account. */
+export const googleCallbackSchema = z.object({
+  credential: z.string({ message: 'credential is required' }).min(1, 'credential is required').max(4096),
+});
+
+/** Settings the web app needs at start; null means the feature is off on this store. */
+export const clientConfigSchema = z.object({ googleClientId: z.string().nullable() });
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+export const userIdParamsSchema = z.object({ id: idSchema });
+
+export const adminUserSchema = userResponseSchema.extend({
+  createdAt: z.iso.datetime(),
+  /** Whether the account can sign in with Google (shown to admins, never the subject id). */
+  googleLinked: z.boolean(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** The admin's edit of another user; the spec's client also sends userId, which the path already says. */
+export const adminUserUpdateSchema = z.object({
+  name: name.optional(),
+  email: email.optional(),
+  isAdmin: z.boolean({ message: 'isAdmin must be true or false' }).optional(),
+});
+export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;

@@ -21,11 +21,14 @@ function codeFor(status: number): string {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, req, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).send({
-        message: error.message,
-        code: error.code,
-        ...(error.details === undefined ? {} : { details: error.details }),
-      });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({
+          message: error.message,
+          code: error.code,
+          ...(error.details === undefined ? {} : { details: error.details }),
+        });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { AppError } from '../lib/app-error.js';
 import { sessions, users } from '../modules/users/users.table.js';
 
 export const SESSION_COOKIE = 'session';
@@ -73,4 +74,18 @@ export async function registerSessions(app: FastifyInstance): Promise<void> {
       req.sessionTokenHash = tokenHash;
     }
   });
+}
+
+/** The signed-in user of a request, or a 401 (which the web app answers by signing out). */
+export function signedInUser(req: FastifyRequest): SessionUser {
+  if (!req.user) throw new AppError('UNAUTHORIZED', 'Please sign in');
+  return req.user;
+}
+
+/**
+ * Pre-handler of every admin endpoint. A customer gets 403, not 401: the web app treats a 401 as
+ * "your session is gone" and signs out, which would be wrong for someone who is signed in.
+ */
+export async function adminOnly(req: FastifyRequest): Promise<void> {
+  if (!signedInUser(req).isAdmin) throw new AppError('FORBIDDEN', 'This needs an admin account');
 }

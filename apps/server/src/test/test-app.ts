@@ -64,6 +64,10 @@ export async function createTestApp(
     CATALOG_CACHE_TTL_MS: '0',
     DATA_DIR: TEST_DATA_DIR,
     WEB_DIST_DIR: path.join(TEST_DATA_DIR, 'no-web-build'),
+    // Every test request comes from one address; the limits have tests of their own.
+    RATE_LIMIT_REGISTER: '10000/1h',
+    RATE_LIMIT_PINCODE: '10000/1m',
+    RATE_LIMIT_LOGIN_ADDRESS: '10000/15m',
     ...env,
   });
   const app = await buildApp(config, database);

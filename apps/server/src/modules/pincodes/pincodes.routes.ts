@@ -6,12 +6,15 @@ import {
   pincodeDetailSchema,
   pincodeParamsSchema,
 } from '@store/contracts';
+import { limitPerAddress } from '../../plugins/rate-limits.js';
 import { PincodesService } from './pincodes.service.js';
 
-const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
+const errors = { 400: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 
 export const pincodesRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new PincodesService(app.database.db);
+  // Both ways of asking share one allowance: it stops scraping the delivery map, not shoppers.
+  const limit = limitPerAddress(app, 'pincode', app.config.rateLimits.pincode, 'Too many PIN code checks.');
 
   app.post(
     '/api/users/pincode',
@@ -22,6 +25,7 @@ export const pincodesRoutes: FastifyPluginAsyncZod = async (app) => {
         body: pincodeCheckBodySchema,
         response: { 200: pincodeCheckResponseSchema, ...errors },
       },
+      preHandler: limit,
     },
     async (req) => {
       const { deliveryAvailable } = await service.lookup(req.body.pincode);
@@ -38,6 +42,7 @@ export const pincodesRoutes: FastifyPluginAsyncZod = async (app) => {
         params: pincodeParamsSchema,
         response: { 200: pincodeDetailSchema, ...errors },
       },
+      preHandler: limit,
     },
     (req) => service.lookup(req.params.pincode),
   );

@@ -1,32 +1,72 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  adminUserSchema,
+  adminUserUpdateSchema,
+  clientConfigSchema,
   errorResponseSchema,
+  googleCallbackSchema,
   loginInputSchema,
   messageResponseSchema,
   profileUpdateSchema,
   registerInputSchema,
+  userIdParamsSchema,
   userResponseSchema,
 } from '@store/contracts';
 import { AppError } from '../../lib/app-error.js';
-import { clearSessionCookie, createSession, setSessionCookie, type SessionUser } from '../../plugins/sessions.js';
-import { toUserResponse, UsersService } from './users.service.js';
+import { limitPerAddress } from '../../plugins/rate-limits.js';
+import {
+  adminOnly,
+  clearSessionCookie,
+  createSession,
+  setSessionCookie,
+  signedInUser,
+  type SessionUser,
+} from '../../plugins/sessions.js';
+import { GoogleVerifier } from './users.google.js';
+import { toAdminUser, toUserResponse, UsersService } from './users.service.js';
 
 const tags = ['Users'];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 409: errorResponseSchema };
+const adminTags = ['Users (admin)'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+const adminErrors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const TOO_MANY_SIGN_INS = 'Too many sign-in attempts.';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new UsersService(app.database.db);
+  const { rateLimits, googleClientId, googleJwksUrl } = app.config;
+  const google = googleClientId ? new GoogleVerifier(googleClientId, googleJwksUrl) : undefined;
+  const limitSignInsPerAddress = limitPerAddress(app, 'login-address', rateLimits.loginPerAddress, TOO_MANY_SIGN_INS);
 
   /** A fresh session at every sign-in, so a token seen before signing in is worth nothing after. */
-  const signIn = async (user: SessionUser, reply: Parameters<typeof setSessionCookie>[1]) => {
+  const signIn = async (user: SessionUser, reply: FastifyReply) => {
     setSessionCookie(app, reply, await createSession(app.database.db, user.id));
     return toUserResponse(user);
   };
 
-  const signedIn = (user: SessionUser | null): SessionUser => {
-    if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in');
-    return user;
-  };
+  app.get(
+    '/api/config',
+    {
+      schema: {
+        tags: ['Store'],
+        summary: 'Settings the web app reads at start (Google sign-in client id, or null when it is off)',
+        response: { 200: clientConfigSchema },
+      },
+    },
+    async () => ({ googleClientId: googleClientId ?? null }),
+  );
 
   app.post(
     '/api/users',
@@ -37,6 +77,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         body: registerInputSchema,
         response: { 201: userResponseSchema, ...errors },
       },
+      preHandler: limitPerAddress(app, 'register', rateLimits.register, 'Too many sign-ups from your network.'),
     },
     async (req, reply) => reply.code(201).send(await signIn(await service.register(req.body), reply)),
   );
@@ -45,8 +86,41 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/auth',
     {
       schema: { tags, summary: 'Sign in', body: loginInputSchema, response: { 200: userResponseSchema, ...errors } },
+      preHandler: limitSignInsPerAddress,
     },
-    async (req, reply) => signIn(await service.authenticate(req.body), reply),
+    async (req, reply) => {
+      // Failures are counted per account whether or not it exists, so the limit reveals nothing.
+      const accountKey = `login-account:${req.body.email.toLowerCase()}`;
+      await app.rateLimiter.ensureBelow(accountKey, rateLimits.loginPerAccount, TOO_MANY_SIGN_INS);
+      let user: SessionUser;
+      try {
+        user = await service.authenticate(req.body);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'UNAUTHORIZED') {
+          await app.rateLimiter.record(accountKey, rateLimits.loginPerAccount);
+        }
+        throw err;
+      }
+      await app.rateLimiter.forget(accountKey);
+      return signIn(user, reply);
+    },
+  );
+
+  app.post(
+    '/api/users/auth/callback',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with Google (an ID token from Google Identity Services)',
+        body: googleCallbackSchema,
+        response: { 200: userResponseSchema, ...errors, 403: errorResponseSchema, 404: errorResponseSchema },
+      },
+      preHandler: limitSignInsPerAddress,
+    },
+    async (req, reply) => {
+      if (!google) throw new AppError('NOT_FOUND', 'Google sign-in is not configured on this store');
+      return signIn(await service.googleSignIn(await google.verify(req.body.credential)), reply);
+    },
   );
 
   app.post(
@@ -66,7 +140,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: 'The signed-in user', response: { 200: userResponseSchema, 401: errorResponseSchema } },
     },
-    async (req) => toUserResponse(signedIn(req.user)),
+    async (req) => toUserResponse(signedInUser(req)),
   );
 
   app.put(
@@ -79,7 +153,65 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userResponseSchema, ...errors },
       },
     },
-    async (req) =>
-      toUserResponse(await service.updateProfile(signedIn(req.user), req.body, req.sessionTokenHash ?? '')),
+    async (req) => toUserResponse(await service.updateProfile(signedInUser(req), req.body, req.sessionTokenHash ?? '')),
+  );
+
+  app.get(
+    '/api/users',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Every account, newest first',
+        response: { 200: z.array(adminUserSchema), ...adminErrors },
+      },
+      preHandler: adminOnly,
+    },
+    async () => (await service.list()).map(toAdminUser),
+  );
+
+  app.get(
+    '/api/users/:id',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'One account',
+        params: userIdParamsSchema,
+        response: { 200: adminUserSchema, ...adminErrors },
+      },
+      preHandler: adminOnly,
+    },
+    async (req) => toAdminUser(await service.get(req.params.id)),
+  );
+
+  app.put(
+    '/api/users/:id',
+    {
+      schema: {
+        tags: adminTags,
+        summary: "Change an account's name, email or admin flag",
+        params: userIdParamsSchema,
+        body: adminUserUpdateSchema,
+        response: { 200: adminUserSchema, ...adminErrors },
+      },
+      preHandler: adminOnly,
+    },
+    async (req) => toAdminUser(await service.adminUpdate(signedInUser(req), req.params.id, req.body)),
+  );
+
+  app.delete(
+    '/api/users/:id',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Delete a customer account (and end its sessions)',
+        params: userIdParamsSchema,
+        response: { 200: messageResponseSchema, ...adminErrors },
+      },
+      preHandler: adminOnly,
+    },
+    async (req) => {
+      await service.delete(req.params.id);
+      return { message: 'User removed' };
+    },
   );
 };

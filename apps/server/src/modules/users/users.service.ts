@@ -1,9 +1,17 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { passwordProblem } from '@store/domain';
-import type { LoginInput, ProfileUpdate, RegisterInput, UserResponse } from '@store/contracts';
+import type {
+  AdminUser,
+  AdminUserUpdate,
+  LoginInput,
+  ProfileUpdate,
+  RegisterInput,
+  UserResponse,
+} from '@store/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SessionUser } from '../../plugins/sessions.js';
+import type { GoogleIdentity } from './users.google.js';
 import { hashPassword, passwordMatches } from './users.passwords.js';
 import { sessions, users } from './users.table.js';
 
@@ -13,6 +21,10 @@ const UNIQUE_VIOLATION = '23505';
 
 export function toUserResponse(u: SessionUser): UserResponse {
   return { _id: u.id, name: u.name, email: u.email, isAdmin: u.isAdmin, pincode: u.pincode };
+}
+
+export function toAdminUser(u: SessionUser): AdminUser {
+  return { ...toUserResponse(u), createdAt: u.createdAt.toISOString(), googleLinked: u.googleSubject !== null };
 }
 
 function checkPassword(password: string): void {
@@ -67,6 +79,42 @@ export class UsersService {
     return user;
   }
 
+  /**
+   * Signs in with a verified Google identity: the account already linked to it, else the account
+   * with its email (linked now, but only when Google has verified that address, so nobody can
+   * take over an account by naming its email on an unverified Google account), else a new one.
+   */
+  async googleSignIn(identity: GoogleIdentity): Promise<SessionUser> {
+    const [linked] = await this.db.select().from(users).where(eq(users.googleSubject, identity.subject));
+    if (linked) return linked;
+    if (!identity.emailVerified) {
+      throw new AppError('FORBIDDEN', 'Google has not verified this email address. Please sign in with your email.');
+    }
+    const existing = await this.findByEmail(identity.email);
+    if (existing) {
+      if (existing.googleSubject) {
+        throw new AppError('CONFLICT', 'This email is linked to a different Google account');
+      }
+      const [updated] = await this.db
+        .update(users)
+        .set({ googleSubject: identity.subject, updatedAt: new Date() })
+        .where(eq(users.id, existing.id))
+        .returning();
+      return updated!;
+    }
+    try {
+      const [created] = await this.db
+        .insert(users)
+        .values({ name: identity.name, email: identity.email, googleSubject: identity.subject })
+        .returning();
+      return created!;
+    } catch (err) {
+      // The same Google account signing in twice at once: the other request created it.
+      if (isUniqueViolation(err)) return this.googleSignIn(identity);
+      throw err;
+    }
+  }
+
   async endSession(tokenHash: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
   }
@@ -98,5 +146,50 @@ export class UsersService {
       if (isUniqueViolation(err)) throw new AppError('CONFLICT', EMAIL_TAKEN);
       throw err;
     }
+  }
+
+  async list(): Promise<SessionUser[]> {
+    return this.db.select().from(users).orderBy(desc(users.createdAt), users.id);
+  }
+
+  async get(id: string): Promise<SessionUser> {
+    const [user] = await this.db.select().from(users).where(eq(users.id, id));
+    if (!user) throw new AppError('NOT_FOUND', 'User not found');
+    return user;
+  }
+
+  /** An admin's edit of an account. Nobody can take away their own admin rights (and lock the store out). */
+  async adminUpdate(actor: SessionUser, id: string, update: AdminUserUpdate): Promise<SessionUser> {
+    const target = await this.get(id);
+    if (target.id === actor.id && update.isAdmin === false) {
+      throw new AppError('VALIDATION', 'You cannot remove your own admin rights');
+    }
+    if (update.email !== undefined && update.email.toLowerCase() !== target.email.toLowerCase()) {
+      if (await this.findByEmail(update.email)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+    }
+    try {
+      const [updated] = await this.db
+        .update(users)
+        .set({
+          ...(update.name === undefined ? {} : { name: update.name }),
+          ...(update.email === undefined ? {} : { email: update.email }),
+          ...(update.isAdmin === undefined ? {} : { isAdmin: update.isAdmin }),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id))
+        .returning();
+      if (!updated) throw new AppError('NOT_FOUND', 'User not found');
+      return updated;
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+      throw err;
+    }
+  }
+
+  /** Deleting an account ends its sessions (the foreign key cascades). Admin accounts are kept. */
+  async delete(id: string): Promise<void> {
+    const target = await this.get(id);
+    if (target.isAdmin) throw new AppError('VALIDATION', 'Admin users cannot be deleted');
+    await this.db.delete(users).where(and(eq(users.id, id), eq(users.isAdmin, false)));
   }
 }

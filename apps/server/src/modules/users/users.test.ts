@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { sessionCookie, TEST_PASSWORD as PASSWORD, uniqueEmail } from '../../test/accounts.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 import { users } from './users.table.js';
 
@@ -11,15 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const PASSWORD = 'gulmohar in bloom';
-const uniqueEmail = () => `shopper.${randomBytes(4).toString('hex')}@example.in`;
-
-function sessionCookie(setCookie: string | string[] | undefined): string {
-  const header = [setCookie ?? []].flat().find((c) => c.startsWith('session='));
-  if (!header) throw new Error('no session cookie set');
-  return header.split(';')[0]!;
-}
 
 const register = (body: object) => t.app.inject({ method: 'POST', url: '/api/users', payload: body });
 const login = (email: string, password: string) =>

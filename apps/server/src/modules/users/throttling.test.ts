@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCustomer, TEST_PASSWORD, uniqueEmail } from '../../test/accounts.js';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
+
+let base: TestApp;
+const extra: TestApp[] = [];
+beforeAll(async () => {
+  base = await createTestApp();
+});
+afterAll(async () => {
+  for (const app of extra) await app.close();
+  await base?.close();
+});
+
+/** Another server process on the same database, with its own limits. */
+async function serverWith(env: Record<string, string>) {
+  const app = await createTestApp(env, { database: base.database });
+  extra.push(app);
+  return app.app;
+}
+
+type App = Awaited<ReturnType<typeof serverWith>>;
+const signIn = (app: App, email: string, password: string, remoteAddress = '203.0.113.7') =>
+  app.inject({ method: 'POST', url: '/api/users/auth', payload: { email, password }, remoteAddress });
+
+describe(`sign-in and other throttling on ${testDatabaseKind}`, () => {
+  it('locks one account after its failed sign-ins, even to the right password, until the window passes', async () => {
+    const app = await serverWith({ RATE_LIMIT_LOGIN_ACCOUNT: '3/2s' });
+    const { email } = await registerCustomer(app);
+    for (let i = 0; i < 3; i++) expect((await signIn(app, email, 'wrong password!')).statusCode).toBe(401);
+
+    const locked = await signIn(app, email.toUpperCase(), TEST_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(locked.json().message).toMatch(/^Too many sign-in attempts\. Please try again in [12] seconds?\.$/);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(2);
+    expect(locked.headers['set-cookie']).toBeUndefined();
+
+    // Someone else's account is not affected, nor is an unknown address treated differently.
+    const other = await registerCustomer(app);
+    expect((await signIn(app, other.email, TEST_PASSWORD)).statusCode).toBe(200);
+
+    await new Promise((r) => setTimeout(r, 2_100));
+    expect((await signIn(app, email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('forgets earlier failures after a good sign-in', async () => {
+    const app = await serverWith({ RATE_LIMIT_LOGIN_ACCOUNT: '3/15m' });
+    const { email } = await registerCustomer(app);
+    for (let i = 0; i < 2; i++) await signIn(app, email, 'wrong password!');
+    expect((await signIn(app, email, TEST_PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await signIn(app, email, 'wrong password!')).statusCode).toBe(401);
+    expect((await signIn(app, email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts failures for emails that have no account the same way', async () => {
+    const app = await serverWith({ RATE_LIMIT_LOGIN_ACCOUNT: '2/15m' });
+    const ghost = uniqueEmail();
+    for (let i = 0; i < 2; i++) expect((await signIn(app, ghost, 'whatever it is')).statusCode).toBe(401);
+    expect((await signIn(app, ghost, 'whatever it is')).statusCode).toBe(429);
+  });
+
+  it('limits one address across accounts, while other addresses carry on', async () => {
+    const app = await serverWith({ RATE_LIMIT_LOGIN_ADDRESS: '4/15m' });
+    for (let i = 0; i < 4; i++) expect((await signIn(app, uniqueEmail(), 'guessing away')).statusCode).toBe(401);
+    const fifth = await signIn(app, 'customer@example.com', 'customer-demo-pass');
+    expect([fifth.statusCode, fifth.json().message]).toEqual([
+      429,
+      'Too many sign-in attempts. Please try again in 15 minutes.',
+    ]);
+    const google = await app.inject({
+      method: 'POST',
+      url: '/api/users/auth/callback',
+      payload: { credential: 'x' },
+      remoteAddress: '203.0.113.7',
+    });
+    expect(google.statusCode).toBe(429);
+    expect((await signIn(app, 'customer@example.com', 'customer-demo-pass', '198.51.100.2')).statusCode).toBe(200);
+  });
+
+  it('limits registrations per address', async () => {
+    const app = await serverWith({ RATE_LIMIT_REGISTER: '2/1h' });
+    const register = (remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/users',
+        payload: { name: 'Ravi', email: uniqueEmail(), password: TEST_PASSWORD },
+        remoteAddress,
+      });
+    expect((await register('203.0.113.9')).statusCode).toBe(201);
+    expect((await register('203.0.113.9')).statusCode).toBe(201);
+    const third = await register('203.0.113.9');
+    expect([third.statusCode, third.json().message]).toEqual([
+      429,
+      'Too many sign-ups from your network. Please try again in 60 minutes.',
+    ]);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(3500);
+    expect((await register('203.0.113.10')).statusCode).toBe(201);
+  });
+
+  it('limits PIN code checks per address over both ways of asking', async () => {
+    const app = await serverWith({ RATE_LIMIT_PINCODE: '3/1m' });
+    const asks = [
+      () => app.inject({ method: 'POST', url: '/api/users/pincode', payload: { pincode: '682001' } }),
+      () => app.inject({ url: '/api/pincodes/560001' }),
+      () => app.inject({ url: '/api/pincodes/110001' }),
+    ];
+    for (const ask of asks) expect((await ask()).statusCode).toBe(200);
+    const fourth = await app.inject({ url: '/api/pincodes/400001' });
+    expect([fourth.statusCode, fourth.json().message]).toEqual([
+      429,
+      'Too many PIN code checks. Please try again in 1 minute.',
+    ]);
+  });
+
+  it("uses the proxy's forwarded address only when told to trust the proxy", async () => {
+    const direct = await serverWith({ RATE_LIMIT_PINCODE: '1/1m' });
+    const proxied = await serverWith({ RATE_LIMIT_PINCODE: '1/1m', TRUST_PROXY: '1' });
+    const ask = (app: App, forwardedFor: string) =>
+      app.inject({ url: '/api/pincodes/682001', headers: { 'x-forwarded-for': forwardedFor } });
+    expect((await ask(direct, '192.0.2.1')).statusCode).toBe(200);
+    // Without trust, a client cannot dodge the limit by making up forwarded addresses.
+    expect((await ask(direct, '192.0.2.2')).statusCode).toBe(429);
+    expect((await ask(proxied, '192.0.2.1')).statusCode).toBe(200);
+    expect((await ask(proxied, '192.0.2.2')).statusCode).toBe(200);
+    expect((await ask(proxied, '192.0.2.1')).statusCode).toBe(429);
+  });
+
+  it.runIf(process.env.TEST_REDIS_URL)('shares counters between server processes through Redis', async () => {
+    const env = {
+      REDIS_URL: process.env.TEST_REDIS_URL!,
+      REDIS_KEY_PREFIX: `test-${randomBytes(4).toString('hex')}:`,
+      RATE_LIMIT_LOGIN_ACCOUNT: '3/15m',
+    };
+    const one = await serverWith(env);
+    const two = await serverWith(env);
+    const { email } = await registerCustomer(one);
+    await signIn(one, email, 'wrong password!');
+    await signIn(two, email, 'wrong password!');
+    await signIn(one, email, 'wrong password!');
+    expect((await signIn(two, email, TEST_PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('keeps signing people in when Redis is down, rather than locking everyone out', async () => {
+    const app = await serverWith({ REDIS_URL: 'redis://127.0.0.1:9/0', RATE_LIMIT_LOGIN_ACCOUNT: '1/15m' });
+    const { email } = await registerCustomer(base.app);
+    await signIn(app, email, 'wrong password!');
+    expect((await signIn(app, email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+});
