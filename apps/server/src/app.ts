@@ -8,6 +8,7 @@ import type { Database } from './db/client.js';
 import { registerCatalogCache } from './plugins/catalog-cache.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerPayments } from './plugins/payments.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSessions } from './plugins/sessions.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -18,6 +19,8 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { pincodesRoutes } from './modules/pincodes/pincodes.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +64,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   registerCatalogCache(app);
   await registerSessions(app);
   await registerRateLimits(app);
+  registerPayments(app);
 
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
@@ -71,6 +75,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(pincodesRoutes);
   await app.register(seoRoutes);
   await app.register(usersRoutes);
+  await app.register(ordersRoutes);
+  await app.register(paymentsRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await registerStaticFiles(app, config.uploadsDir, config.webDistDir);

@@ -16,6 +16,19 @@ const rateLimit = z
   })
   .refine((l) => l === null || (l.max > 0 && l.windowMs > 0), 'count and window must be above 0');
 
+const duration = z
+  .string()
+  .regex(/^\d{1,5}[smh]$/, 'must look like 30m (seconds, minutes or hours)')
+  .transform((v) => Number(v.slice(0, -1)) * UNIT_MS[v.slice(-1) as keyof typeof UNIT_MS])
+  .refine((ms) => ms > 0, 'must be above 0');
+
+/** The demo gateway keys: they only ever work with the simulated Razorpay. */
+export const DEMO_RAZORPAY = {
+  keyId: 'rzp_test_demo',
+  keySecret: 'demo_key_secret',
+  webhookSecret: 'demo_webhook_secret',
+} as const;
+
 export interface RateLimit {
   max: number;
   windowMs: number;
@@ -64,6 +77,18 @@ const configSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).max(200).optional(),
   /** Where Google publishes the keys its ID tokens are signed with. */
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** `razorpay` talks to Razorpay; `simulated` is a local stand-in. Default: razorpay once real keys are set. */
+  PAYMENT_PROVIDER: z.enum(['razorpay', 'simulated']).optional(),
+  RAZORPAY_KEY_ID: z
+    .string()
+    .regex(/^rzp_(test|live)_\w+$/, 'must be a Razorpay key id (rzp_test_… or rzp_live_…)')
+    .default(DEMO_RAZORPAY.keyId),
+  RAZORPAY_KEY_SECRET: z.string().min(8).default(DEMO_RAZORPAY.keySecret),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(8).default(DEMO_RAZORPAY.webhookSecret),
+  /** How long an order waits for payment before its stock goes back and it can no longer be paid. */
+  ORDER_PAY_WITHIN: duration.prefault('30m'),
+  /** The simulated gateway, like Razorpay, also reports each payment by webhook, this long after it. */
+  SIMULATED_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
 });
 
 export interface Config {
@@ -93,6 +118,14 @@ export interface Config {
   };
   googleClientId: string | undefined;
   googleJwksUrl: string;
+  payments: {
+    provider: 'razorpay' | 'simulated';
+    keyId: string;
+    keySecret: string;
+    webhookSecret: string;
+    payWithinMs: number;
+    simulatedWebhookDelayMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -108,6 +141,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
+  if (c.PAYMENT_PROVIDER === 'razorpay' && c.RAZORPAY_KEY_ID === DEMO_RAZORPAY.keyId) {
+    throw new ConfigError(
+      'Invalid configuration: RAZORPAY_KEY_ID: set your Razorpay keys to use PAYMENT_PROVIDER=razorpay',
+    );
+  }
   // npm runs workspace scripts inside the workspace folder; INIT_CWD is where the user typed the
   // command, so a relative DATA_DIR means the same folder whichever way the server was started.
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR);
@@ -138,5 +176,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     googleClientId: c.GOOGLE_CLIENT_ID,
     googleJwksUrl: c.GOOGLE_JWKS_URL,
+    payments: {
+      provider: c.PAYMENT_PROVIDER ?? (c.RAZORPAY_KEY_ID === DEMO_RAZORPAY.keyId ? 'simulated' : 'razorpay'),
+      keyId: c.RAZORPAY_KEY_ID,
+      keySecret: c.RAZORPAY_KEY_SECRET,
+      webhookSecret: c.RAZORPAY_WEBHOOK_SECRET,
+      payWithinMs: c.ORDER_PAY_WITHIN,
+      simulatedWebhookDelayMs: c.SIMULATED_WEBHOOK_DELAY_MS,
+    },
   };
 }

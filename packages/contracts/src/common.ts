@@ -16,7 +16,8 @@ export const idParamsSchema = z.object({ id: idSchema });
  * Text from a client that goes near the database. PostgreSQL rejects NUL bytes in text, so they
  * are refused here as bad input rather than failing later as a server error.
  */
-export const safeText = () => z.string().refine((v) => !v.includes('\u0000'), 'must not contain NUL characters');
+export const safeText = (params?: { message: string }) =>
+  z.string(params).refine((v) => !v.includes('\u0000'), 'must not contain NUL characters');
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 

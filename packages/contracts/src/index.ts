@@ -4,3 +4,4 @@ export * from './catalog.js';
 export * from './pincodes.js';
 export * from './health.js';
 export * from './users.js';
+export * from './orders.js';

@@ -40,7 +40,11 @@ export const googleCallbackSchema = z.object({
 });
 
 /** Settings the web app needs at start; null means the feature is off on this store. */
-export const clientConfigSchema = z.object({ googleClientId: z.string().nullable() });
+export const clientConfigSchema = z.object({
+  googleClientId: z.string().nullable(),
+  /** Which checkout the web app opens: Razorpay's, or the store's simulated stand-in. */
+  payments: z.object({ provider: z.enum(['razorpay', 'simulated']), keyId: z.string() }),
+});
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
 export const userIdParamsSchema = z.object({ id: idSchema });

@@ -5,3 +5,4 @@ export * from './badges.js';
 export * from './cart.js';
 export * from './pincode.js';
 export * from './password.js';
+export * from './phone.js';

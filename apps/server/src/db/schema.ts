@@ -1,3 +1,4 @@
 export * from '../modules/products/products.table.js';
 export * from '../modules/pincodes/pincodes.table.js';
 export * from '../modules/users/users.table.js';
+export * from '../modules/orders/orders.table.js';

@@ -61,11 +61,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Store'],
-        summary: 'Settings the web app reads at start (Google sign-in client id, or null when it is off)',
+        summary: 'Settings the web app reads at start: Google sign-in client id (null when off), payment gateway',
         response: { 200: clientConfigSchema },
       },
     },
-    async () => ({ googleClientId: googleClientId ?? null }),
+    async () => ({
+      googleClientId: googleClientId ?? null,
+      payments: { provider: app.config.payments.provider, keyId: app.config.payments.keyId },
+    }),
   );
 
   app.post(

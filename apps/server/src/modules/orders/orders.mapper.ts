@@ -1,0 +1,44 @@
+import { paiseToRupees } from '@store/domain';
+import type { OrderResponse } from '@store/contracts';
+import type { orderItems, orders } from './orders.table.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The spec's order, in rupees, plus the status and payment deadline a shopper needs to see. */
+export function toOrderResponse(order: OrderRow, items: readonly OrderItemRow[]): OrderResponse {
+  return {
+    _id: order.id,
+    user: { _id: order.userId, name: order.userName, email: order.userEmail },
+    orderItems: [...items]
+      .sort((a, b) => a.position - b.position)
+      .map((i) => ({
+        _id: i.productId ?? i.id,
+        product: i.productId,
+        variant: i.variantName === null ? null : { _id: i.variantId, name: i.variantName },
+        name: i.name,
+        qty: i.qty,
+        price: paiseToRupees(i.price),
+        discountPrice: paiseToRupees(i.discountPrice),
+        image: i.image,
+        optimizedImages: i.optimizedImages,
+        vendor: i.vendor,
+      })),
+    shippingAddress: order.shippingAddress,
+    paymentMethod: order.paymentMethod,
+    itemsPrice: paiseToRupees(order.itemsPrice),
+    shippingPrice: paiseToRupees(order.shippingPrice),
+    taxPrice: paiseToRupees(order.taxPrice),
+    totalPrice: paiseToRupees(order.totalPrice),
+    status: order.status,
+    payBy: order.payBy.toISOString(),
+    isPaid: order.status === 'paid',
+    paidAt: iso(order.paidAt),
+    isDelivered: order.deliveredAt !== null,
+    deliveredAt: iso(order.deliveredAt),
+    createdAt: order.createdAt.toISOString(),
+    razorpayOrder: { id: order.razorpayOrderId, amount: order.razorpayAmount },
+  };
+}

@@ -1,0 +1,165 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createOrderSchema,
+  errorResponseSchema,
+  idempotencyKeyHeaderSchema,
+  orderIdParamsSchema,
+  orderResponseSchema,
+  payOrderSchema,
+  verifyPaymentSchema,
+  type VerifyPaymentInput,
+} from '@store/contracts';
+import { AppError } from '../../lib/app-error.js';
+import { adminOnly, signedInUser, type SessionUser } from '../../plugins/sessions.js';
+import { checkoutSignature, signatureMatches } from '../payments/signatures.js';
+import { applyPayment } from '../payments/payments.service.js';
+import { OrdersService } from './orders.service.js';
+
+const tags = ['Orders'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+  503: errorResponseSchema,
+};
+export const VERIFICATION_FAILED = 'Payment Verification Failed!';
+
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new OrdersService(app.database.db, app.paymentProvider, app.config.payments.payWithinMs);
+
+  /**
+   * Checkout's proof of payment. The signature is checked against the Razorpay order id the store
+   * stored (ids in the body are ignored), then the gateway's record of the payment decides the
+   * amount; only then is the payment applied.
+   */
+  const verify = async (user: SessionUser, orderId: string, proof: VerifyPaymentInput) => {
+    const order = await service.get(user, orderId);
+    if (order.user._id !== user.id) throw new AppError('NOT_FOUND', 'Order not found');
+    const expected = checkoutSignature(app.config.payments.keySecret, order.razorpayOrder.id, proof.razorpayPaymentId);
+    if (!signatureMatches(expected, proof.razorpaySignature)) {
+      throw new AppError('VALIDATION', VERIFICATION_FAILED);
+    }
+    let payment;
+    try {
+      payment = await app.paymentProvider.settlePayment(proof.razorpayPaymentId, order.razorpayOrder.id);
+    } catch (err) {
+      app.log.error({ err, orderId }, 'could not fetch the payment from the gateway');
+      throw new AppError('UNAVAILABLE', 'We could not confirm the payment just now. Please try again in a moment.');
+    }
+    if (payment.orderId !== order.razorpayOrder.id || payment.status !== 'captured') {
+      throw new AppError('VALIDATION', VERIFICATION_FAILED);
+    }
+    const applied = await app.database.db.transaction((tx) =>
+      applyPayment(tx, {
+        paymentId: payment.id,
+        razorpayOrderId: payment.orderId,
+        amount: payment.amount,
+      }),
+    );
+    if (applied.result === 'rejected') throw new AppError('VALIDATION', VERIFICATION_FAILED);
+    if (applied.result === 'refund_due') throw new AppError('CONFLICT', applied.reason);
+    return service.get(user, orderId);
+  };
+
+  app.post(
+    '/api/orders',
+    {
+      schema: {
+        tags,
+        summary: 'Place an order (prices and totals are computed by the server)',
+        description: 'Send an Idempotency-Key header to make retries safe: the same key returns the same order.',
+        headers: idempotencyKeyHeaderSchema,
+        body: createOrderSchema,
+        response: { 201: orderResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { order } = await service.place(signedInUser(req), req.body, req.headers['idempotency-key']);
+      return reply.code(201).send(order);
+    },
+  );
+
+  app.get(
+    '/api/orders/mine',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in shopper's orders, newest first",
+        response: { 200: z.array(orderResponseSchema), ...errors },
+      },
+    },
+    async (req) => service.mine(signedInUser(req)),
+  );
+
+  app.get(
+    '/api/orders',
+    {
+      schema: {
+        tags,
+        summary: 'Every order, newest first (admin)',
+        response: { 200: z.array(orderResponseSchema), ...errors },
+      },
+      preHandler: adminOnly,
+    },
+    async () => service.all(),
+  );
+
+  app.get(
+    '/api/orders/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One order (its owner or an admin)',
+        params: orderIdParamsSchema,
+        response: { 200: orderResponseSchema, ...errors },
+      },
+    },
+    async (req) => service.get(signedInUser(req), req.params.id),
+  );
+
+  app.post(
+    '/api/orders/:id/verify',
+    {
+      schema: {
+        tags,
+        summary: "Verify Razorpay Checkout's payment signature and mark the order paid",
+        params: orderIdParamsSchema,
+        body: verifyPaymentSchema,
+        response: { 200: orderResponseSchema, ...errors },
+      },
+    },
+    async (req) => verify(signedInUser(req), req.params.id, req.body),
+  );
+
+  app.put(
+    '/api/orders/:id/pay',
+    {
+      schema: {
+        tags,
+        summary: 'The same as verify, with the proof inside `details`; never pays without it',
+        params: orderIdParamsSchema,
+        body: payOrderSchema,
+        response: { 200: orderResponseSchema, ...errors },
+      },
+    },
+    async (req) => verify(signedInUser(req), req.params.id, req.body.details),
+  );
+
+  app.put(
+    '/api/orders/:id/deliver',
+    {
+      schema: {
+        tags,
+        summary: 'Mark a paid order delivered (admin)',
+        params: orderIdParamsSchema,
+        response: { 200: orderResponseSchema, ...errors },
+      },
+      preHandler: adminOnly,
+    },
+    async (req) => service.markDelivered(req.params.id),
+  );
+};

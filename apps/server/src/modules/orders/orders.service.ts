@@ -1,0 +1,322 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { activeDiscountPrice, cartTotals } from '@store/domain';
+import type { CreateOrderInput, OrderResponse } from '@store/contracts';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { SessionUser } from '../../plugins/sessions.js';
+import type { PaymentProvider } from '../payments/provider.js';
+import { PincodesService } from '../pincodes/pincodes.service.js';
+import { productVariants, products } from '../products/products.table.js';
+import { toOrderResponse, type OrderRow } from './orders.mapper.js';
+import { orderItems, orders } from './orders.table.js';
+
+const SAMPLE_PRODUCT = 'Sample Product';
+const UNIQUE_VIOLATION = '23505';
+
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
+  }
+  return false;
+};
+
+interface Line {
+  productId: string;
+  variantId: string | null;
+  qty: number;
+}
+
+/** Lines of the same product and variant are one line; the order of lines is the cart's. */
+function mergeLines(input: CreateOrderInput['orderItems']): Line[] {
+  const merged = new Map<string, Line>();
+  for (const item of input) {
+    const variantId = item.variant?._id ?? null;
+    const key = `${item._id}:${variantId ?? ''}`;
+    const line = merged.get(key);
+    if (line) line.qty += item.qty;
+    else merged.set(key, { productId: item._id, variantId, qty: item.qty });
+  }
+  return [...merged.values()];
+}
+
+const requestHash = (lines: Line[], input: CreateOrderInput) =>
+  createHash('sha256')
+    .update(JSON.stringify({ lines, address: input.shippingAddress }))
+    .digest('hex');
+
+export class OrdersService {
+  private readonly pincodes: PincodesService;
+
+  constructor(
+    private readonly db: Db,
+    private readonly payments: PaymentProvider,
+    private readonly payWithinMs: number,
+  ) {
+    this.pincodes = new PincodesService(db);
+  }
+
+  private async itemsOf(db: Db | Tx, orderIds: string[]) {
+    if (orderIds.length === 0) return [];
+    return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds));
+  }
+
+  private async withItems(db: Db | Tx, rows: OrderRow[]): Promise<OrderResponse[]> {
+    const items = await this.itemsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) =>
+      toOrderResponse(
+        r,
+        items.filter((i) => i.orderId === r.id),
+      ),
+    );
+  }
+
+  private async findByKey(userId: string, key: string) {
+    const [row] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+    return row;
+  }
+
+  private async replay(row: OrderRow, hash: string): Promise<OrderResponse> {
+    if (row.requestHash !== hash) {
+      throw new AppError('UNPROCESSABLE', 'This Idempotency-Key was already used for a different order');
+    }
+    return (await this.withItems(this.db, [row]))[0]!;
+  }
+
+  /**
+   * Places an order from product ids, variants and quantities only: every price and total comes
+   * from the database and `@store/domain`. Stock is taken in the same transaction as the order is
+   * written, by conditional updates, so concurrent orders can never take more than there is.
+   */
+  async place(
+    user: SessionUser,
+    input: CreateOrderInput,
+    idempotencyKey: string | undefined,
+  ): Promise<{ order: OrderResponse; replayed: boolean }> {
+    const lines = mergeLines(input.orderItems);
+    const hash = requestHash(lines, input);
+    if (idempotencyKey) {
+      const existing = await this.findByKey(user.id, idempotencyKey);
+      if (existing) return { order: await this.replay(existing, hash), replayed: true };
+    }
+
+    const place = await this.pincodes.lookup(input.shippingAddress.postalCode).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'NOT_FOUND') throw new AppError('VALIDATION', err.message);
+      throw err;
+    });
+    if (!place.deliveryAvailable) throw new AppError('VALIDATION', 'Delivery not available in this area yet');
+
+    const now = new Date();
+    const productIds = [...new Set(lines.map((l) => l.productId))];
+    const found = await this.db.select().from(products).where(inArray(products.id, productIds));
+    const variantIds = lines.flatMap((l) => (l.variantId ? [l.variantId] : []));
+    const variants = variantIds.length
+      ? await this.db.select().from(productVariants).where(inArray(productVariants.id, variantIds))
+      : [];
+
+    const priced = lines.map((line) => {
+      const product = found.find((p) => p.id === line.productId);
+      if (!product || product.name === SAMPLE_PRODUCT) {
+        throw new AppError('VALIDATION', `Product ${line.productId} is not sold here`);
+      }
+      if (!product.available) throw new AppError('VALIDATION', `${product.name} is not available right now`);
+      const variant = line.variantId ? variants.find((v) => v.id === line.variantId) : undefined;
+      if (line.variantId && (!variant || variant.productId !== product.id)) {
+        throw new AppError('VALIDATION', `${product.name} has no such size or weight`);
+      }
+      const stock = variant ? variant.countInStock : product.countInStock;
+      if (line.qty > stock) throw outOfStock(variant ? `${product.name} (${variant.name})` : product.name, stock);
+      return {
+        line,
+        product,
+        variant,
+        // A variant has its own price and no discount, as the product page shows it.
+        price: variant ? variant.price : product.price,
+        discountPrice: variant ? 0 : activeDiscountPrice(product, now),
+      };
+    });
+    const totals = cartTotals(priced.map((p) => ({ price: p.price, discountPrice: p.discountPrice, qty: p.line.qty })));
+
+    const orderId = randomUUID();
+    let gatewayOrder;
+    try {
+      gatewayOrder = await this.payments.createOrder({ amount: totals.totalPrice, receipt: orderId });
+    } catch {
+      throw new AppError('UNAVAILABLE', 'Payments are unavailable right now. Please try again in a moment.');
+    }
+
+    try {
+      const row = await this.db.transaction(async (tx) => {
+        // A fixed order of updates, so two orders for the same products cannot deadlock.
+        const byRow = [...priced].sort((a, b) =>
+          `${a.line.productId}:${a.line.variantId}`.localeCompare(`${b.line.productId}:${b.line.variantId}`),
+        );
+        for (const p of byRow) {
+          const taken = p.variant
+            ? await tx
+                .update(productVariants)
+                .set({ countInStock: sql`${productVariants.countInStock} - ${p.line.qty}` })
+                .where(and(eq(productVariants.id, p.variant.id), sql`${productVariants.countInStock} >= ${p.line.qty}`))
+                .returning({ id: productVariants.id })
+            : await tx
+                .update(products)
+                .set({ countInStock: sql`${products.countInStock} - ${p.line.qty}` })
+                .where(
+                  and(
+                    eq(products.id, p.product.id),
+                    eq(products.available, true),
+                    sql`${products.countInStock} >= ${p.line.qty}`,
+                  ),
+                )
+                .returning({ id: products.id });
+          if (taken.length === 0) {
+            const name = p.variant ? `${p.product.name} (${p.variant.name})` : p.product.name;
+            throw outOfStock(name, await currentStock(tx, p.product.id, p.variant?.id));
+          }
+        }
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            id: orderId,
+            userId: user.id,
+            userName: user.name,
+            userEmail: user.email,
+            shippingAddress: input.shippingAddress,
+            paymentMethod: input.paymentMethod,
+            itemsPrice: totals.itemsPrice,
+            shippingPrice: totals.shippingPrice,
+            taxPrice: totals.taxPrice,
+            totalPrice: totals.totalPrice,
+            payBy: new Date(now.getTime() + this.payWithinMs),
+            razorpayOrderId: gatewayOrder.id,
+            razorpayAmount: gatewayOrder.amount,
+            idempotencyKey: idempotencyKey ?? null,
+            requestHash: hash,
+          })
+          .returning();
+        await tx.insert(orderItems).values(
+          priced.map((p, position) => ({
+            orderId,
+            position,
+            productId: p.product.id,
+            variantId: p.variant?.id ?? null,
+            name: p.product.name,
+            variantName: p.variant?.name ?? null,
+            qty: p.line.qty,
+            price: p.price,
+            discountPrice: p.discountPrice,
+            image: p.variant?.image || p.product.image,
+            optimizedImages: p.product.optimizedImages,
+            vendor: p.product.vendor,
+          })),
+        );
+        return order!;
+      });
+      return { order: (await this.withItems(this.db, [row]))[0]!, replayed: false };
+    } catch (err) {
+      // The same key sent twice at once: the other request's order stands, and is the answer.
+      if (idempotencyKey && isUniqueViolation(err)) {
+        const existing = await this.findByKey(user.id, idempotencyKey);
+        if (existing) return { order: await this.replay(existing, hash), replayed: true };
+      }
+      throw err;
+    }
+  }
+
+  /** Its owner and admins see an order; anyone else is told it does not exist. */
+  async get(viewer: SessionUser, id: string): Promise<OrderResponse> {
+    const [row] = await this.db.select().from(orders).where(eq(orders.id, id));
+    if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) throw new AppError('NOT_FOUND', 'Order not found');
+    return (await this.withItems(this.db, [row]))[0]!;
+  }
+
+  async mine(user: SessionUser): Promise<OrderResponse[]> {
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, user.id))
+      .orderBy(desc(orders.createdAt), orders.id);
+    return this.withItems(this.db, rows);
+  }
+
+  async all(): Promise<OrderResponse[]> {
+    const rows = await this.db.select().from(orders).orderBy(desc(orders.createdAt), orders.id);
+    return this.withItems(this.db, rows);
+  }
+
+  async markDelivered(id: string): Promise<OrderResponse> {
+    const [row] = await this.db
+      .update(orders)
+      .set({ deliveredAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(orders.id, id), eq(orders.status, 'paid'), sql`${orders.deliveredAt} IS NULL`))
+      .returning();
+    if (row) return (await this.withItems(this.db, [row]))[0]!;
+    const [exists] = await this.db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
+    if (!exists) throw new AppError('NOT_FOUND', 'Order not found');
+    throw new AppError('CONFLICT', 'Only a paid order that is not yet delivered can be marked delivered');
+  }
+
+  /** Expires every unpaid order past its deadline; returns how many. Safe to run in many processes at once. */
+  async expireOverdue(now = new Date(), batch = 100): Promise<number> {
+    const due = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, 'awaiting_payment'), lte(orders.payBy, now)))
+      .limit(batch);
+    let expired = 0;
+    for (const { id } of due) {
+      if (await this.db.transaction((tx) => expireOrder(tx, id, now))) expired += 1;
+    }
+    return expired;
+  }
+}
+
+function outOfStock(name: string, left: number): AppError {
+  return new AppError('CONFLICT', left > 0 ? `Only ${left} left of ${name}` : `${name} is out of stock`, {
+    available: left,
+  });
+}
+
+async function currentStock(tx: Tx, productId: string, variantId: string | undefined): Promise<number> {
+  const [row] = variantId
+    ? await tx
+        .select({ n: productVariants.countInStock })
+        .from(productVariants)
+        .where(eq(productVariants.id, variantId))
+    : await tx.select({ n: products.countInStock }).from(products).where(eq(products.id, productId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Moves one unpaid, overdue order to expired and gives its stock back, in the caller's
+ * transaction. The conditional update makes it happen exactly once, however many callers race.
+ */
+export async function expireOrder(tx: Tx, id: string, now = new Date()): Promise<boolean> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(eq(orders.id, id), eq(orders.status, 'awaiting_payment'), lte(orders.payBy, now)))
+    .returning({ id: orders.id });
+  if (!row) return false;
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
+  for (const item of items) {
+    if (item.variantId) {
+      await tx
+        .update(productVariants)
+        .set({ countInStock: sql`${productVariants.countInStock} + ${item.qty}` })
+        .where(eq(productVariants.id, item.variantId));
+    } else if (item.productId) {
+      await tx
+        .update(products)
+        .set({ countInStock: sql`${products.countInStock} + ${item.qty}` })
+        .where(eq(products.id, item.productId));
+    }
+  }
+  return true;
+}

@@ -1,0 +1,138 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { OptimizedImages } from '../products/products.table.js';
+import { productVariants, products } from '../products/products.table.js';
+import { users } from '../users/users.table.js';
+
+export interface StoredShippingAddress {
+  firstName: string;
+  lastName: string;
+  address: string;
+  address2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  phone: string;
+}
+
+/**
+ * awaiting_payment → paid (a verified payment) or → expired (unpaid past its deadline; stock given
+ * back). Delivery is a separate fact of a paid order, so it does not multiply the states.
+ */
+export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'expired'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Money columns hold integer paise, as computed by the server; the client's figures are never stored. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null once the account is deleted; the order (an accounting record) stays, with the names below. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    userEmail: text('user_email').notNull(),
+    shippingAddress: jsonb('shipping_address').$type<StoredShippingAddress>().notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    itemsPrice: integer('items_price').notNull(),
+    shippingPrice: integer('shipping_price').notNull(),
+    taxPrice: integer('tax_price').notNull(),
+    totalPrice: integer('total_price').notNull(),
+    status: text('status').$type<OrderStatus>().notNull().default('awaiting_payment'),
+    /** When an unpaid order gives its stock back and can no longer be paid. */
+    payBy: timestamp('pay_by', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    razorpayOrderId: text('razorpay_order_id').notNull(),
+    /** What the payment gateway was asked to collect, in paise: always the total at placing. */
+    razorpayAmount: integer('razorpay_amount').notNull(),
+    /** The payment that paid the order. */
+    paymentId: text('payment_id'),
+    idempotencyKey: text('idempotency_key'),
+    /** A hash of what was asked for under that key: the same key with another cart is refused. */
+    requestHash: text('request_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('orders_status', sql`${t.status} IN ('awaiting_payment', 'paid', 'expired')`),
+    check('orders_amounts', sql`${t.itemsPrice} >= 0 AND ${t.shippingPrice} >= 0 AND ${t.taxPrice} >= 0`),
+    check(
+      'orders_paid_has_payment',
+      sql`${t.status} <> 'paid' OR (${t.paymentId} IS NOT NULL AND ${t.paidAt} IS NOT NULL)`,
+    ),
+    check('orders_delivered_only_when_paid', sql`${t.deliveredAt} IS NULL OR ${t.status} = 'paid'`),
+    index('orders_user_created').on(t.userId, t.createdAt.desc()),
+    index('orders_created').on(t.createdAt.desc()),
+    index('orders_awaiting_pay_by')
+      .on(t.payBy)
+      .where(sql`${t.status} = 'awaiting_payment'`),
+    uniqueIndex('orders_razorpay_order').on(t.razorpayOrderId),
+    // One payment pays one order, once.
+    uniqueIndex('orders_payment').on(t.paymentId),
+    uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+  ],
+);
+
+/** A copy of what was bought at the price it was bought for; products may change or go later. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    variantName: text('variant_name'),
+    qty: integer('qty').notNull(),
+    /** Unit price before discount, and the unit discount price in force when ordered (0 for none). */
+    price: integer('price').notNull(),
+    discountPrice: integer('discount_price').notNull(),
+    image: text('image').notNull(),
+    optimizedImages: jsonb('optimized_images').$type<OptimizedImages>().notNull(),
+    vendor: text('vendor')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    uniqueIndex('order_items_order_position').on(t.orderId, t.position),
+    index('order_items_product').on(t.productId),
+    check('order_items_qty', sql`${t.qty} > 0`),
+  ],
+);
+
+export const PAYMENT_OUTCOMES = ['applied', 'failed', 'refund_due'] as const;
+export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
+
+/**
+ * Every payment the store has heard of, by the gateway's payment id: the one that paid an order
+ * ('applied'), attempts that failed, and money that arrived for an order that could not take it
+ * (expired, already paid, wrong amount: 'refund_due', for a person to refund).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    razorpayOrderId: text('razorpay_order_id').notNull(),
+    amount: integer('amount'),
+    outcome: text('outcome').$type<PaymentOutcome>().notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payments_outcome', sql`${t.outcome} IN ('applied', 'failed', 'refund_due')`),
+    index('payments_order').on(t.orderId),
+  ],
+);
+
+/** Webhook deliveries already handled, by Razorpay's event id: a redelivery changes nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  event: text('event').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { createPaymentProvider, type PaymentProvider } from '../modules/payments/provider.js';
+import { OrdersService } from '../modules/orders/orders.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    paymentProvider: PaymentProvider;
+    /** Expires overdue unpaid orders now (the sweeper also does it on a timer). */
+    expireOverdueOrders: () => Promise<number>;
+  }
+}
+
+/**
+ * The payment gateway, and the sweeper that gives back the stock of orders nobody paid for. Every
+ * server process runs the sweeper; the conditional update inside makes each expiry happen once.
+ */
+export function registerPayments(app: FastifyInstance): void {
+  const provider = createPaymentProvider(app.config.payments, app.database.db);
+  app.decorate('paymentProvider', provider);
+  const orders = new OrdersService(app.database.db, provider, app.config.payments.payWithinMs);
+  app.decorate('expireOverdueOrders', () => orders.expireOverdue());
+
+  const every = Math.min(30_000, Math.max(1_000, app.config.payments.payWithinMs / 4));
+  let running = false;
+  const sweep = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const expired = await orders.expireOverdue();
+      if (expired > 0) app.log.info({ expired }, 'expired unpaid orders and returned their stock');
+    } catch (err) {
+      app.log.error({ err }, 'could not expire unpaid orders');
+    } finally {
+      running = false;
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => void sweep(), every);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+  if (app.config.payments.provider === 'simulated' && app.config.nodeEnv === 'production') {
+    app.log.warn('payments are SIMULATED: set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to take real payments');
+  }
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { checkoutSignature, hmacSha256Hex } from '../modules/payments/signatures.js';
+import { razorpayStyleId } from '../modules/payments/provider.js';
+
+export const DEMO_KEY_SECRET = 'demo_key_secret';
+export const DEMO_WEBHOOK_SECRET = 'demo_webhook_secret';
+
+export const ADDRESS = {
+  firstName: 'Anjali',
+  lastName: 'Menon',
+  address: 'Flat 4B, Lotus Residency',
+  address2: 'MG Road, Ernakulam',
+  city: 'Kochi',
+  state: 'Kerala',
+  postalCode: '682011',
+  phone: '98470 12345',
+};
+
+export interface Line {
+  _id: string;
+  qty: number;
+  variant?: { _id: string };
+}
+
+export function orderBody(orderItems: Line[], extra: Record<string, unknown> = {}) {
+  return { orderItems, shippingAddress: ADDRESS, paymentMethod: 'Razorpay', ...extra };
+}
+
+export function placeOrder(app: FastifyInstance, cookie: string, body: object, idempotencyKey?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { cookie, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+    payload: body,
+  });
+}
+
+/** What Razorpay Checkout hands the page after a successful payment, signed as Razorpay signs it. */
+export function checkoutProof(razorpayOrderId: string, paymentId = razorpayStyleId('pay'), secret = DEMO_KEY_SECRET) {
+  return {
+    razorpayOrderId,
+    razorpayPaymentId: paymentId,
+    razorpaySignature: checkoutSignature(secret, razorpayOrderId, paymentId),
+  };
+}
+
+export function verify(app: FastifyInstance, cookie: string, orderId: string, proof: object) {
+  return app.inject({ method: 'POST', url: `/api/orders/${orderId}/verify`, headers: { cookie }, payload: proof });
+}
+
+/** A webhook delivery signed with the webhook secret, as Razorpay sends it. */
+export function webhook(
+  app: FastifyInstance,
+  event: string,
+  entity: { id: string; order_id: string; amount: number; [k: string]: unknown },
+  {
+    eventId = razorpayStyleId('evt'),
+    secret = DEMO_WEBHOOK_SECRET,
+    tamper,
+  }: { eventId?: string; secret?: string; tamper?: (body: string) => string } = {},
+) {
+  const body = JSON.stringify({ entity: 'event', event, contains: ['payment'], payload: { payment: { entity } } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/razorpay/webhook',
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': hmacSha256Hex(secret, body),
+      'x-razorpay-event-id': eventId,
+    },
+    payload: tamper ? tamper(body) : body,
+  });
+}

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { normalizeIndianMobile, PHONE_MESSAGE, PINCODE_FORMAT_MESSAGE } from '@store/domain';
+import { idSchema, safeText } from './common.js';
+
+const requiredText = (label: string, max = 100) =>
+  safeText({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const shippingAddressSchema = z.object({
+  firstName: requiredText('First name', 60),
+  lastName: requiredText('Last name', 60),
+  /** Address line 1: apartment or suite, optional. */
+  address: safeText().trim().max(200, 'Address line 1 must be at most 200 characters').default(''),
+  /** Address line 2: the main address, required. */
+  address2: requiredText('Address line 2', 200),
+  city: requiredText('City', 80),
+  state: requiredText('State', 80),
+  postalCode: z
+    .string({ message: 'Pin code is required' })
+    .trim()
+    .regex(/^\d{6}$/, PINCODE_FORMAT_MESSAGE),
+  phone: z.string({ message: 'Phone is required' }).transform((v, ctx) => {
+    const phone = normalizeIndianMobile(v);
+    if (!phone) ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+    return phone ?? '';
+  }),
+});
+export type ShippingAddressInput = z.infer<typeof shippingAddressSchema>;
+
+/**
+ * The spec's order payload. Only what was chosen is read (product, variant, quantity): the names,
+ * prices and totals a client sends are ignored and computed again from the database.
+ */
+export const createOrderSchema = z.object({
+  orderItems: z
+    .array(
+      z.object({
+        _id: idSchema,
+        qty: z
+          .number({ message: 'qty must be a whole number' })
+          .int('qty must be a whole number')
+          .min(1, 'qty must be at least 1')
+          .max(1000, 'qty must be at most 1000'),
+        variant: z.object({ _id: idSchema }).optional(),
+      }),
+      { message: 'orderItems must be a list' },
+    )
+    .min(1, 'Your cart is empty')
+    .max(50, 'An order can have at most 50 lines'),
+  shippingAddress: shippingAddressSchema,
+  paymentMethod: z.literal('Razorpay', { message: "paymentMethod must be 'Razorpay'" }),
+  itemsPrice: z.unknown().optional(),
+  shippingPrice: z.unknown().optional(),
+  taxPrice: z.unknown().optional(),
+  totalPrice: z.unknown().optional(),
+});
+export type CreateOrderInput = z.infer<typeof createOrderSchema>;
+
+export const idempotencyKeyHeaderSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'Idempotency-Key must be 8 to 100 letters, digits, - or _')
+    .optional(),
+});
+
+const orderItemResponseSchema = z.object({
+  _id: z.string().describe('The product id (null-safe: the product may since have been deleted)'),
+  product: z.string().nullable(),
+  variant: z.object({ _id: z.string().nullable(), name: z.string() }).nullable(),
+  name: z.string(),
+  qty: z.number(),
+  price: z.number().describe('Unit price in rupees before discount'),
+  discountPrice: z.number().describe('Unit discount price in rupees when ordered; 0 for none'),
+  image: z.string(),
+  optimizedImages: z.object({ thumbnail: z.string(), detail: z.string() }),
+  vendor: z.array(z.string()),
+});
+
+export const orderResponseSchema = z.object({
+  _id: z.string(),
+  user: z.object({ _id: z.string().nullable(), name: z.string(), email: z.string() }),
+  orderItems: z.array(orderItemResponseSchema),
+  shippingAddress: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    address: z.string(),
+    address2: z.string(),
+    city: z.string(),
+    state: z.string(),
+    postalCode: z.string(),
+    phone: z.string(),
+  }),
+  paymentMethod: z.string(),
+  itemsPrice: z.number(),
+  shippingPrice: z.number(),
+  taxPrice: z.number(),
+  totalPrice: z.number(),
+  status: z.enum(['awaiting_payment', 'paid', 'expired']),
+  /** Until when an unpaid order can be paid; after that its stock goes back. */
+  payBy: z.iso.datetime(),
+  isPaid: z.boolean(),
+  paidAt: z.iso.datetime().nullable(),
+  isDelivered: z.boolean(),
+  deliveredAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  razorpayOrder: z.object({ id: z.string(), amount: z.number().describe('In paise') }),
+});
+export type OrderResponse = z.infer<typeof orderResponseSchema>;
+
+/** Checkout's answer after the shopper pays: the three values Razorpay hands the page. */
+export const verifyPaymentSchema = z.object({
+  razorpayOrderId: z.string().max(100).optional(),
+  razorpayPaymentId: z
+    .string({ message: 'razorpayPaymentId is required' })
+    .regex(/^pay_[A-Za-z0-9]{1,40}$/, 'razorpayPaymentId is not a Razorpay payment id'),
+  razorpaySignature: z
+    .string({ message: 'razorpaySignature is required' })
+    .regex(/^[0-9a-f]{64}$/i, 'razorpaySignature must be 64 hex characters'),
+  user: z.unknown().optional(),
+  orderId: z.unknown().optional(),
+});
+export type VerifyPaymentInput = z.infer<typeof verifyPaymentSchema>;
+
+/** The spec's older pay call carries the same proof inside `details`. */
+export const payOrderSchema = z.object({ details: verifyPaymentSchema });
+
+export const orderIdParamsSchema = z.object({ id: idSchema });
