@@ -58,6 +58,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** The admin's edit of another user; the spec's client also sends userId, which the path already says. */
 export const adminUserUpdateSchema = z.object({
+  userId: idSchema.optional(),
   name: name.optional(),
   email: email.optional(),
   isAdmin: z.boolean({ message: 'isAdmin must be true or false' }).optional(),

@@ -90,6 +90,15 @@ describe(`admin user management on ${testDatabaseKind}`, () => {
       400,
       'You cannot remove your own admin rights',
     ]);
+    const otherAdmin = await registerCustomer(t.app);
+    await call('PUT', `/api/users/${otherAdmin.id}`, admin.cookie, { isAdmin: true });
+    const editAdmin = await call('PUT', `/api/users/${otherAdmin.id}`, admin.cookie, { name: 'Renamed' });
+    expect([editAdmin.statusCode, editAdmin.json().message]).toEqual([400, 'Admin users cannot be edited']);
+    const mismatch = await call('PUT', `/api/users/${a.id}`, admin.cookie, { userId: b.id, name: 'X' });
+    expect([mismatch.statusCode, mismatch.json().message]).toEqual([
+      400,
+      'userId in the body does not match the user in the path',
+    ]);
     const deleteAdmin = await call('DELETE', `/api/users/${admin.id}`, admin.cookie);
     expect([deleteAdmin.statusCode, deleteAdmin.json().message]).toEqual([400, 'Admin users cannot be deleted']);
     expect((await call('GET', '/api/users/profile', admin.cookie)).json().isAdmin).toBe(true);

@@ -198,7 +198,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: adminOnly,
     },
-    async (req) => toAdminUser(await service.adminUpdate(signedInUser(req), req.params.id, req.body)),
+    async (req) => {
+      if (req.body.userId !== undefined && req.body.userId !== req.params.id) {
+        throw new AppError('VALIDATION', 'userId in the body does not match the user in the path');
+      }
+      return toAdminUser(await service.adminUpdate(signedInUser(req), req.params.id, req.body));
+    },
   );
 
   app.delete(

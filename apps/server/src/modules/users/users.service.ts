@@ -158,12 +158,16 @@ export class UsersService {
     return user;
   }
 
-  /** An admin's edit of an account. Nobody can take away their own admin rights (and lock the store out). */
+  /**
+   * An admin's edit of a customer account (name, email, making them an admin). Admin accounts are
+   * not edited here, which also means nobody can take away their own rights and lock the store out.
+   */
   async adminUpdate(actor: SessionUser, id: string, update: AdminUserUpdate): Promise<SessionUser> {
     const target = await this.get(id);
     if (target.id === actor.id && update.isAdmin === false) {
       throw new AppError('VALIDATION', 'You cannot remove your own admin rights');
     }
+    if (target.isAdmin) throw new AppError('VALIDATION', 'Admin users cannot be edited');
     if (update.email !== undefined && update.email.toLowerCase() !== target.email.toLowerCase()) {
       if (await this.findByEmail(update.email)) throw new AppError('CONFLICT', EMAIL_TAKEN);
     }
