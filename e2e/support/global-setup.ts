@@ -16,7 +16,8 @@ export default async function setup(project: TestProject) {
     project.provide('dataDir', '');
     return undefined;
   }
-  const server = await startServer();
+  // Browser tests register many accounts from one address; the default per-IP limit would refuse them.
+  const server = await startServer({ env: { RATE_LIMIT_REGISTER: '1000/1h' } });
   project.provide('baseUrl', server.url);
   project.provide('dataDir', server.dataDir);
   return async () => {

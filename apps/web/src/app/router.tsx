@@ -1,9 +1,11 @@
 import { createBrowserRouter } from 'react-router';
+import { RequireUser } from '../features/account/route-guards.js';
 import { RootLayout } from './layout/root-layout.js';
 
 /**
  * Every route of the spec's route table. Pages load on demand so the first page a shopper opens
- * downloads only its own code; the signed-in and admin groups arrive with their issues.
+ * downloads only its own code. Signed-in pages are children of RequireUser; the admin group
+ * (RequireAdmin) arrives with its issue.
  */
 export const router = createBrowserRouter([
   {
@@ -30,6 +32,23 @@ export const router = createBrowserRouter([
       {
         path: '/cart',
         lazy: async () => ({ Component: (await import('../features/cart/cart-page.js')).CartPage }),
+      },
+      {
+        path: '/login',
+        lazy: async () => ({ Component: (await import('../features/account/login-page.js')).LoginPage }),
+      },
+      {
+        path: '/register',
+        lazy: async () => ({ Component: (await import('../features/account/register-page.js')).RegisterPage }),
+      },
+      {
+        element: <RequireUser />,
+        children: [
+          {
+            path: '/profile',
+            lazy: async () => ({ Component: (await import('../features/account/profile-page.js')).ProfilePage }),
+          },
+        ],
       },
       {
         path: '/terms-and-conditions',

@@ -10,6 +10,7 @@ export const queryKeys = {
   products: ['Product'] as const,
   orders: ['Order'] as const,
   users: ['User'] as const,
+  config: ['Config'] as const,
 };
 
 export function createQueryClient(): QueryClient {

@@ -17,6 +17,9 @@ const ROUTE_MODULES: [RegExp, string][] = [
   [/^\/(search\/[^/]+(\/page\/[^/]+)?|page\/[^/]+)?\/?$/, 'src/features/home/home-page.tsx'],
   [/^\/cart\/?$/, 'src/features/cart/cart-page.tsx'],
   [/^\/terms-and-conditions\/?$/, 'src/features/pages/terms-page.tsx'],
+  [/^\/login\/?$/, 'src/features/account/login-page.tsx'],
+  [/^\/register\/?$/, 'src/features/account/register-page.tsx'],
+  [/^\/profile\/?$/, 'src/features/account/profile-page.tsx'],
 ];
 
 /**

@@ -1,10 +1,7 @@
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
 import { ChevronDown, ClipboardList, LogOut, Package, User, Users } from 'lucide-react';
-import { cartActions } from '../../features/cart/cart-store.js';
-import { setUserInfo, type UserInfo } from '../../features/account/user-store.js';
-import { apiFetch } from '../../lib/api.js';
-import { sidebarActions } from './sidebar-store.js';
+import type { UserInfo } from '../../features/account/user-store.js';
 
 const ADMIN_LINKS = [
   { to: '/admin/productlist', label: 'Products', icon: Package },
@@ -16,39 +13,25 @@ const itemClasses =
   'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-neutral-800 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-700';
 
 /**
- * Logout (spec section 4): tell the server, then forget everything local — user, cart, all of
- * localStorage — close the sidebar and go to /login. A failed server call is only logged.
+ * The signed-in shopper's menu; loaded only once someone signs in, so guests never download it.
+ * Logout itself lives with the app shell (the 401 handler needs it too); the menu only calls it.
  */
-export async function logout(navigate: (to: string) => void | Promise<void>): Promise<void> {
-  try {
-    await apiFetch('/api/users/logout', { method: 'POST' });
-  } catch (err) {
-    console.warn('Logout request failed', err);
-  }
-  localStorage.clear();
-  setUserInfo(null);
-  cartActions.reset();
-  sidebarActions.close();
-  void navigate('/login');
-}
-
-/** The signed-in shopper's menu; loaded only once someone signs in, so guests never download it. */
-export default function AccountMenu({ user }: { user: UserInfo }) {
-  const navigate = useNavigate();
+export default function AccountMenu({ user, onLogout }: { user: UserInfo; onLogout: () => void }) {
   const initial = user.name.trim().charAt(0).toUpperCase() || '?';
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label={`Account menu for ${user.name}`}
-        className="flex h-10 items-center gap-2 rounded-full pr-2 pl-1 text-sm font-medium text-neutral-800 hover:bg-neutral-100 data-[state=open]:bg-neutral-100"
-      >
+      {/* Named by its content, not aria-label, so the name shown on wide screens is part of it. */}
+      <DropdownMenu.Trigger className="flex h-10 items-center gap-2 rounded-full pr-2 pl-1 text-sm font-medium text-neutral-800 hover:bg-neutral-100 data-[state=open]:bg-neutral-100">
+        <span className="sr-only">Account menu for </span>
         <span
           aria-hidden="true"
           className="grid size-8 place-items-center rounded-full bg-brand-600 text-sm font-bold text-white"
         >
           {initial}
         </span>
-        <span className="hidden max-w-32 truncate lg:inline">{user.name}</span>
+        <span className="sr-only lg:not-sr-only">
+          <span className="block max-w-32 truncate">{user.name}</span>
+        </span>
         <ChevronDown className="hidden size-4 text-neutral-500 md:block" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -93,7 +76,7 @@ export default function AccountMenu({ user }: { user: UserInfo }) {
             </DropdownMenu.Group>
           ) : null}
           <DropdownMenu.Separator className="my-1 h-px bg-neutral-200" />
-          <DropdownMenu.Item className={itemClasses} onSelect={() => void logout(navigate)}>
+          <DropdownMenu.Item className={itemClasses} onSelect={onLogout}>
             <LogOut className="size-4" aria-hidden="true" />
             Logout
           </DropdownMenu.Item>

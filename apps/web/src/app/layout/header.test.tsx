@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cartActions, type CartItem } from '../../features/cart/cart-store.js';
 import { setCartPanelOpen, useCartPanelOpen } from '../../features/cart/cart-panel-store.js';
 import { setUserInfo } from '../../features/account/user-store.js';
@@ -20,28 +21,30 @@ function Where() {
 
 function renderHeader(path = '/') {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route
-          path="*"
-          element={
-            <>
-              <Header />
-              <Where />
-            </>
-          }
-        />
-        <Route
-          path="/products/:keyword"
-          element={
-            <>
-              <Header />
-              <Where />
-            </>
-          }
-        />
-      </Routes>
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route
+            path="*"
+            element={
+              <>
+                <Header />
+                <Where />
+              </>
+            }
+          />
+          <Route
+            path="/products/:keyword"
+            element={
+              <>
+                <Header />
+                <Where />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
@@ -120,7 +123,7 @@ describe('Header', () => {
     expect(screen.getByRole('menuitem', { name: 'Users' }).getAttribute('href')).toBe('/admin/userlist');
     expect(screen.queryByRole('menuitem', { name: 'Logout' })).not.toBeNull();
     // The menu button shows the initial and the name.
-    expect(screen.getByRole('button', { name: 'Account menu for asha' }).textContent).toBe('Aasha');
+    expect(screen.getByRole('button', { name: 'Account menu for asha' }).textContent).toBe('Account menu for Aasha');
   });
 
   it('logs out: tells the server, forgets the user, the cart and local storage, and goes to /login', async () => {

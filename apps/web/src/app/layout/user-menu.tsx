@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
+import { logout } from '../../features/account/logout.js';
 import { useUserInfo } from '../../features/account/user-store.js';
 
 const AccountMenu = lazy(() => import('./account-menu.js'));
@@ -10,6 +12,8 @@ const iconClasses = 'grid size-10 place-items-center rounded-full text-neutral-8
 /** The header's user icon: a link to /login when signed out, the account menu when signed in. */
 export function UserMenu() {
   const user = useUserInfo();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   if (!user) {
     return (
       <Link to="/login" aria-label="Sign in" className={iconClasses}>
@@ -19,7 +23,7 @@ export function UserMenu() {
   }
   return (
     <Suspense fallback={<span className={iconClasses} aria-hidden="true" />}>
-      <AccountMenu user={user} />
+      <AccountMenu user={user} onLogout={() => void logout({ navigate, queryClient })} />
     </Suspense>
   );
 }

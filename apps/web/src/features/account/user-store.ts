@@ -11,6 +11,12 @@ export interface UserInfo {
   expirationTime: number;
 }
 
+/** A user as the API answers it: `{_id, name, email, isAdmin, pincode}`. */
+export type SessionUser = Omit<UserInfo, 'expirationTime'>;
+
+/** The session cookie lives 30 days (ADR 011); the stored user is trusted as long. */
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
 const STORAGE_KEY = 'userInfo';
 
 function load(): UserInfo | null {
@@ -31,6 +37,21 @@ export function setUserInfo(next: UserInfo | null): void {
   if (next) writeJson(STORAGE_KEY, next);
   else localStorage.removeItem(STORAGE_KEY);
   for (const l of listeners) l();
+}
+
+/** The signed-in user outside React (the 401 handler asks whether anyone is signed in). */
+export function getUserInfo(): UserInfo | null {
+  return user;
+}
+
+/**
+ * Stores the user the server answered. Credentials merge into the stored user, keeping the
+ * previous pincode if the new payload has none (spec section 4). A sign-in starts a new 30-day
+ * expiry; a profile update passes the current one on.
+ */
+export function setCredentials(next: SessionUser, expirationTime = Date.now() + SESSION_LIFETIME_MS): void {
+  const previous = user?._id === next._id ? user : null;
+  setUserInfo({ ...next, pincode: next.pincode || previous?.pincode || '', expirationTime });
 }
 
 export function useUserInfo(): UserInfo | null {

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ClientConfig, LoginInput, ProfileUpdate, RegisterInput, UserResponse } from '@store/contracts';
+import { apiFetch } from '../lib/api.js';
+import { queryKeys } from '../lib/query-client.js';
+
+export function login(input: LoginInput): Promise<UserResponse> {
+  return apiFetch<UserResponse>('/api/users/auth', { method: 'POST', body: input });
+}
+
+/** Google Identity Services hands over an ID token; the server checks it and signs the user in. */
+export function loginWithGoogle(credential: string): Promise<UserResponse> {
+  return apiFetch<UserResponse>('/api/users/auth/callback', { method: 'POST', body: { credential } });
+}
+
+export function register(input: RegisterInput): Promise<UserResponse> {
+  return apiFetch<UserResponse>('/api/users', { method: 'POST', body: input });
+}
+
+export function updateProfile(input: ProfileUpdate): Promise<UserResponse> {
+  return apiFetch<UserResponse>('/api/users/profile', { method: 'PUT', body: input });
+}
+
+/** The signed-in user as the server knows them; a 401 here means the session is gone (and logs out). */
+export function useProfile() {
+  return useQuery({
+    queryKey: [...queryKeys.users, 'profile'],
+    queryFn: ({ signal }) => apiFetch<UserResponse>('/api/users/profile', { signal }),
+  });
+}
+
+/** The server's settings for the web app (`GET /api/config`): Google sign-in only with a client id. */
+export function useClientConfig() {
+  return useQuery({
+    queryKey: queryKeys.config,
+    queryFn: ({ signal }) => apiFetch<ClientConfig>('/api/config', { signal }),
+    staleTime: Infinity,
+    retry: false,
+  });
+}

@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { LoaderCircle } from 'lucide-react';
+import { login } from '../../api/users.js';
+import { Alert } from '../../components/ui/alert.js';
+import { Button } from '../../components/ui/button.js';
+import { Field } from '../../components/ui/field.js';
+import { usePageTitle } from '../../lib/page-title.js';
+import { AuthCard } from './auth-card.js';
+import { GoogleSignIn } from './google-sign-in.js';
+import { safeRedirect, withRedirect } from './redirect.js';
+import { useAccountForm } from './use-account-form.js';
+import { setCredentials, useUserInfo } from './user-store.js';
+import { emailError } from './validation.js';
+
+/** /login: email and password or Google; afterwards on to `redirect` (a path on this site, else home). */
+export function LoginPage() {
+  usePageTitle('Sign In', 'Sign in to Phoolwala Gifts to check out faster and follow your orders.');
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'));
+  const user = useUserInfo();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const form = useAccountForm();
+
+  // Signed in already, or just now: on to where the shopper was going.
+  if (user) return <Navigate to={redirect} replace />;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (form.pending) return;
+    const valid = form.check({
+      email: emailError(email),
+      password: password ? undefined : 'Password is required',
+    });
+    if (valid)
+      void form.send(
+        () => login({ email: email.trim(), password }),
+        (u) => setCredentials(u),
+      );
+  }
+
+  return (
+    <AuthCard
+      title="Sign In"
+      intro="Welcome back! Sign in to check out faster and follow your orders."
+      footer={
+        <>
+          New Customer?{' '}
+          <Link to={withRedirect('/register', redirect)} className="font-semibold text-brand-700 hover:underline">
+            Register
+          </Link>
+        </>
+      }
+    >
+      {form.alert ? <Alert>{form.alert}</Alert> : null}
+      <form
+        ref={form.formRef}
+        onSubmit={submit}
+        noValidate
+        aria-label="Sign in"
+        aria-busy={form.pending}
+        className="flex flex-col gap-4"
+      >
+        <Field
+          label="Email Address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          value={email}
+          error={form.errors.email}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            form.clearField('email');
+          }}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          error={form.errors.password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            form.clearField('password');
+          }}
+        />
+        <Button type="submit" size="lg" disabled={form.pending} className="mt-1 w-full">
+          {form.pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+          Sign In
+        </Button>
+      </form>
+      <GoogleSignIn onSignedIn={(u) => setCredentials(u)} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,22 @@
+const BASE = 'https://store.invalid';
+
+/**
+ * Where to go after signing in: the `redirect` query parameter when it is a path on this site,
+ * otherwise `/`. `//evil.com`, `/\evil.com`, `https://evil.com` and anything else that a browser
+ * would resolve to another origin fall back to `/`, so a link cannot send a shopper off-site.
+ */
+export function safeRedirect(raw: string | null | undefined): string {
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return '/';
+  try {
+    // Browsers drop tabs and newlines and read '\' as '/', so '/\t/evil.com' is '//evil.com' too.
+    if (new URL(raw, BASE).origin !== BASE) return '/';
+  } catch {
+    return '/';
+  }
+  return raw;
+}
+
+/** `/login?redirect=…` (or `/register?…`) that brings the shopper back to `target` afterwards. */
+export function withRedirect(page: '/login' | '/register', target: string): string {
+  return `${page}?redirect=${encodeURIComponent(target)}`;
+}

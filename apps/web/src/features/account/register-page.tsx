@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { LoaderCircle } from 'lucide-react';
+import { register } from '../../api/users.js';
+import { Alert } from '../../components/ui/alert.js';
+import { Button } from '../../components/ui/button.js';
+import { Field } from '../../components/ui/field.js';
+import { usePageTitle } from '../../lib/page-title.js';
+import { AuthCard } from './auth-card.js';
+import { safeRedirect, withRedirect } from './redirect.js';
+import { useAccountForm } from './use-account-form.js';
+import { setCredentials, useUserInfo } from './user-store.js';
+import { confirmError, emailError, nameError, newPasswordError, type AccountField } from './validation.js';
+
+/** /register: a new account signs in at once and goes on to `redirect`. */
+export function RegisterPage() {
+  usePageTitle('Register', 'Create your Phoolwala Gifts account to check out faster and follow your orders.');
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'));
+  const user = useUserInfo();
+  const [values, setValues] = useState({ name: '', email: '', password: '', confirmPassword: '' });
+  const form = useAccountForm();
+
+  if (user) return <Navigate to={redirect} replace />;
+
+  const change = (field: AccountField) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+    form.clearField(field);
+  };
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (form.pending) return;
+    const valid = form.check({
+      name: nameError(values.name),
+      email: emailError(values.email),
+      password: newPasswordError(values.password),
+      confirmPassword: confirmError(values.password, values.confirmPassword),
+    });
+    if (!valid) return;
+    const input = { name: values.name.trim(), email: values.email.trim(), password: values.password };
+    void form.send(
+      () => register(input),
+      (u) => setCredentials(u),
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Register"
+      intro="Create an account to check out faster and follow your orders."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={withRedirect('/login', redirect)} className="font-semibold text-brand-700 hover:underline">
+            Sign In
+          </Link>
+        </>
+      }
+    >
+      {form.alert ? <Alert>{form.alert}</Alert> : null}
+      <form
+        ref={form.formRef}
+        onSubmit={submit}
+        noValidate
+        aria-label="Register"
+        aria-busy={form.pending}
+        className="flex flex-col gap-4"
+      >
+        <Field
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={values.name}
+          error={form.errors.name}
+          onChange={change('name')}
+        />
+        <Field
+          label="Email Address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          value={values.email}
+          error={form.errors.email}
+          onChange={change('email')}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          value={values.password}
+          error={form.errors.password}
+          onChange={change('password')}
+        />
+        <Field
+          label="Confirm Password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          error={form.errors.confirmPassword}
+          onChange={change('confirmPassword')}
+        />
+        <Button type="submit" size="lg" disabled={form.pending} className="mt-1 w-full">
+          {form.pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+          Register
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
