@@ -154,3 +154,18 @@ export const productListResponseSchema = z.object({
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
 export const productsResponseSchema = z.object({ products: z.array(productSummarySchema) });
+
+/** 1 Poor, 2 Fair, 3 Good, 4 Very Good, 5 Excellent. The spec's client also sends productId, which the path says. */
+export const reviewInputSchema = z.object({
+  productId: z.unknown().optional(),
+  rating: z
+    .number({ message: 'rating must be a whole number from 1 to 5' })
+    .int('rating must be a whole number from 1 to 5')
+    .min(1, 'rating must be a whole number from 1 to 5')
+    .max(5, 'rating must be a whole number from 1 to 5'),
+  comment: safeText({ message: 'Comment is required' })
+    .trim()
+    .min(1, 'Comment is required')
+    .max(2000, 'Comment must be at most 2000 characters'),
+});
+export type ReviewInput = z.infer<typeof reviewInputSchema>;

@@ -7,7 +7,11 @@ import {
   productListResponseSchema,
   productSearchQuerySchema,
   productsResponseSchema,
+  reviewInputSchema,
+  messageResponseSchema,
 } from '@store/contracts';
+import { signedInUser } from '../../plugins/sessions.js';
+import { createReview } from './reviews.service.js';
 import { sendCached } from '../../plugins/catalog-cache.js';
 import { ProductsService } from './products.service.js';
 
@@ -89,5 +93,28 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (req, reply) =>
       sendCached(app, reply, ['product', req.params.id], productDetailSchema, () => service.get(req.params.id)),
+  );
+
+  app.post(
+    '/api/products/:id/reviews',
+    {
+      schema: {
+        tags,
+        summary: 'Review a product (signed in; one review per account)',
+        params: idParamsSchema,
+        body: reviewInputSchema,
+        response: {
+          201: messageResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      await createReview(app.database.db, signedInUser(req), req.params.id, req.body);
+      return reply.code(201).send({ message: 'Review created successfully' });
+    },
   );
 };

@@ -164,6 +164,8 @@ export const reviews = pgTable(
   },
   (t) => [
     index('reviews_product_created').on(t.productId, t.createdAt.desc()),
+    // One review per account per product, also when two arrive at once.
+    uniqueIndex('reviews_product_user').on(t.productId, t.userId),
     check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "reviews_product_user" ON "reviews" USING btree ("product_id","user_id");

@@ -1,0 +1,52 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ReviewInput } from '@store/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { SessionUser } from '../../plugins/sessions.js';
+import { orderItems, orders } from '../orders/orders.table.js';
+import { products, reviews } from './products.table.js';
+
+const UNIQUE_VIOLATION = '23505';
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
+  }
+  return false;
+};
+
+/**
+ * One review per account per product. The review and the product's rating and count change in one
+ * transaction, so the stars shown always agree with the reviews listed.
+ */
+export async function createReview(db: Db, user: SessionUser, productId: string, input: ReviewInput): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId));
+      if (!product) throw new AppError('NOT_FOUND', 'Product not found');
+      const [bought] = await tx
+        .select({ id: orderItems.id })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(and(eq(orderItems.productId, productId), eq(orders.userId, user.id), eq(orders.status, 'paid')))
+        .limit(1);
+      await tx.insert(reviews).values({
+        productId,
+        userId: user.id,
+        name: user.name,
+        rating: input.rating,
+        comment: input.comment,
+        verifiedPurchase: bought !== undefined,
+      });
+      await tx
+        .update(products)
+        .set({
+          rating: sql`(SELECT coalesce(avg(${reviews.rating}), 0) FROM ${reviews} WHERE ${reviews.productId} = ${productId})`,
+          numReviews: sql`(SELECT count(*) FROM ${reviews} WHERE ${reviews.productId} = ${productId})`,
+        })
+        .where(eq(products.id, productId));
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'You have already reviewed this product');
+    throw err;
+  }
+}
