@@ -5,3 +5,4 @@ export * from './pincodes.js';
 export * from './health.js';
 export * from './users.js';
 export * from './orders.js';
+export * from './admin-products.js';

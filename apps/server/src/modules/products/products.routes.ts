@@ -10,15 +10,109 @@ import {
   reviewInputSchema,
   messageResponseSchema,
 } from '@store/contracts';
-import { signedInUser } from '../../plugins/sessions.js';
+import {
+  adminProductListQuerySchema,
+  adminProductListSchema,
+  adminProductSchema,
+  productUpdateSchema,
+} from '@store/contracts';
+import { adminOnly, signedInUser } from '../../plugins/sessions.js';
+import { ProductsAdmin } from './products.admin.js';
 import { createReview } from './reviews.service.js';
 import { sendCached } from '../../plugins/catalog-cache.js';
+import { AppError } from '../../lib/app-error.js';
 import { ProductsService } from './products.service.js';
 
 const tags = ['Products'];
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new ProductsService(app.database.db);
+  const admin = new ProductsAdmin(app.database.db);
+  const adminTags = ['Products (admin)'];
+  const adminErrors = {
+    400: errorResponseSchema,
+    401: errorResponseSchema,
+    403: errorResponseSchema,
+    404: errorResponseSchema,
+  };
+
+  app.get(
+    '/api/products/admin',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Every product, 100 a page, newest first, including unavailable ones and drafts',
+        querystring: adminProductListQuerySchema,
+        response: { 200: adminProductListSchema, ...adminErrors },
+      },
+      preHandler: adminOnly,
+    },
+    async (req) => admin.list(req.query.pageNumber),
+  );
+
+  app.get(
+    '/api/products/:id/admin',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'A product as stored, for the edit form (a scheduled discount shows, even if not in force)',
+        params: idParamsSchema,
+        response: { 200: adminProductSchema, ...adminErrors },
+      },
+      preHandler: adminOnly,
+    },
+    async (req) => admin.get(req.params.id),
+  );
+
+  app.post(
+    '/api/products',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Create a draft product to edit (hidden from shoppers until saved as available)',
+        response: { 201: adminProductSchema, ...adminErrors },
+      },
+      preHandler: adminOnly,
+    },
+    async (_req, reply) => reply.code(201).send(await admin.createDraft()),
+  );
+
+  app.put(
+    '/api/products/:id',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Save every field of a product',
+        params: idParamsSchema,
+        body: productUpdateSchema,
+        response: { 200: adminProductSchema, ...adminErrors },
+      },
+      preHandler: adminOnly,
+    },
+    async (req) => {
+      if (req.body.productId !== undefined && req.body.productId !== req.params.id) {
+        throw new AppError('VALIDATION', 'productId in the body does not match the product in the path');
+      }
+      return admin.update(req.params.id, req.body);
+    },
+  );
+
+  app.delete(
+    '/api/products/:id',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Delete a product (orders keep their copy of it)',
+        params: idParamsSchema,
+        response: { 200: messageResponseSchema, ...adminErrors },
+      },
+      preHandler: adminOnly,
+    },
+    async (req) => {
+      await admin.remove(req.params.id);
+      return { message: 'Product removed' };
+    },
+  );
 
   app.get(
     '/api/products',

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import {
+  ARRANGEMENT_STYLES,
+  CATEGORIES,
+  CATEGORY_SUBCATEGORIES,
+  COLOR_PALETTES,
+  DEFAULT_CARE_INSTRUCTIONS,
+  DEFAULT_FRAGRANCE,
+  FRAGRANCES,
+  MATERIALS,
+  OCCASIONS,
+  RECIPIENTS,
+  VENDORS,
+  type Category,
+} from '@store/domain';
+import { idSchema, safeText } from './common.js';
+import { productDetailSchema, productSummarySchema } from './products.js';
+
+const MAX_RUPEES = 1_000_000;
+
+const rupees = (label: string) =>
+  z
+    .number({ message: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(MAX_RUPEES, `${label} must be at most ₹${MAX_RUPEES}`)
+    .refine((v) => Math.round(v * 100) === v * 100, `${label} can have at most two decimals`);
+
+const text = (label: string, max: number) => safeText().trim().max(max, `${label} must be at most ${max} characters`);
+
+/** Only the store's own pictures: anything else would be blocked by the page's CSP anyway. */
+export const IMAGE_PATH =
+  /^\/uploads\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9_-]+\.(?:jpg|jpeg|png|webp|avif)$/;
+const imagePath = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || IMAGE_PATH.test(v), `${label} must be an uploaded picture (/uploads/…)`);
+
+/** A date, a date-time, or empty for none. */
+const optionalDate = (label: string) =>
+  z
+    .union([z.iso.datetime({ offset: true }), z.iso.date(), z.literal(''), z.null()], {
+      message: `${label} must be a date`,
+    })
+    .optional()
+    .transform((v) => (v ? new Date(v) : null));
+
+const oneOf = <T extends string>(label: string, values: readonly T[]) =>
+  z
+    .string()
+    .refine((v): v is T => (values as readonly string[]).includes(v), `${label} is not one of the store's options`);
+
+const listOf = <T extends string>(label: string, values: readonly T[], max = 20) =>
+  z
+    .array(oneOf(label, values), { message: `${label} must be a list` })
+    .max(max)
+    .default([]);
+
+const COLOR_NAMES = [...new Set(Object.values(COLOR_PALETTES).flatMap((p) => p.map((c) => c.name)))];
+
+const count = (label: string) =>
+  z
+    .number({ message: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be negative`)
+    .max(100_000, `${label} must be at most 100000`);
+
+const measure = (label: string) =>
+  z
+    .number({ message: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(100_000)
+    .nullable()
+    .optional();
+
+/**
+ * The spec's Edit Product payload, validated field by field. Delivery flags arrive flat and are
+ * read back nested under deliveryOptions. A field left out takes its empty value.
+ */
+export const productUpdateSchema = z
+  .object({
+    productId: idSchema.optional(),
+    name: safeText({ message: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(200, 'Name must be at most 200 characters'),
+    price: rupees('Price'),
+    discountPrice: rupees('Discount price').default(0),
+    discountStartDate: optionalDate('Discount start date'),
+    discountEndDate: optionalDate('Discount end date'),
+    countInStock: count('Count in stock'),
+    available: z.boolean().default(false),
+    isFeatured: z.boolean().default(false),
+    isSellingFast: z.boolean().default(false),
+    isSubscription: z.boolean().default(false),
+    image: imagePath('Top image').default(''),
+    productImages: z.array(imagePath('Product images')).max(12, 'At most 12 product images').default([]),
+    brand: text('Brand', 100).default(''),
+    category: oneOf('Category', CATEGORIES as readonly Category[]),
+    subCategory: z.array(z.string()).max(20).default([]),
+    description: text('Description', 5000).default(''),
+    variants: z
+      .array(
+        z.object({
+          _id: idSchema.optional(),
+          name: safeText({ message: 'Variant name is required' })
+            .trim()
+            .min(1, 'Variant name is required')
+            .max(60, 'Variant name must be at most 60 characters'),
+          price: rupees('Variant price'),
+          countInStock: count('Variant count in stock'),
+          image: imagePath('Variant image').default(''),
+        }),
+      )
+      .max(20, 'At most 20 variants')
+      .default([]),
+    weight: z
+      .number({ message: 'Weight must be a number' })
+      .int('Weight must be whole grams')
+      .min(0)
+      .max(1_000_000)
+      .nullable()
+      .optional(),
+    dimensions: z.object({ length: measure('Length'), width: measure('Width'), height: measure('Height') }).optional(),
+    tags: z
+      .array(safeText().max(40, 'Tags must be at most 40 characters'))
+      .max(30, 'At most 30 tags')
+      .default([])
+      .transform((tags) => {
+        const seen = new Set<string>();
+        return tags
+          .map((t) => t.trim())
+          .filter((t) => t !== '' && !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
+      }),
+    color: listOf('Color', COLOR_NAMES),
+    occasion: listOf('Occasion', OCCASIONS),
+    recipient: listOf('Recipient', RECIPIENTS),
+    material: listOf('Material', MATERIALS),
+    vendor: listOf('Vendor', VENDORS),
+    arrangementStyle: z.union([z.literal(''), oneOf('Arrangement style', ARRANGEMENT_STYLES)]).default(''),
+    fragrance: oneOf('Fragrance', FRAGRANCES).default(DEFAULT_FRAGRANCE),
+    careInstructions: text('Care instructions', 500).default(DEFAULT_CARE_INSTRUCTIONS),
+    sameDayDelivery: z.boolean().default(false),
+    expressDelivery: z.boolean().default(false),
+    relatedProducts: z
+      .array(z.union([idSchema, z.object({ _id: idSchema }).transform((p) => p._id)]))
+      .max(12, 'At most 12 recommended products')
+      .default([]),
+  })
+  .superRefine((p, ctx) => {
+    if (p.discountPrice > 0 && p.discountPrice >= p.price) {
+      ctx.addIssue({ code: 'custom', path: ['discountPrice'], message: 'Discount price must be below the price' });
+    }
+    if (p.discountStartDate && p.discountEndDate && p.discountEndDate <= p.discountStartDate) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['discountEndDate'],
+        message: 'Discount end date must be after the start date',
+      });
+    }
+    const allowed: readonly string[] = CATEGORY_SUBCATEGORIES[p.category as Category] ?? [];
+    for (const sub of p.subCategory) {
+      if (!allowed.includes(sub)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['subCategory'],
+          message: `${sub} is not a subcategory of ${p.category}`,
+        });
+      }
+    }
+  });
+export type ProductUpdate = z.infer<typeof productUpdateSchema>;
+
+/** The edit form's view: stored values, including a discount that is not in force today. */
+export const adminProductSchema = productDetailSchema;
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+export const adminProductRowSchema = productSummarySchema.extend({ vendor: z.array(z.string()) });
+
+export const ADMIN_PRODUCT_PAGE_SIZE = 100;
+
+export const adminProductListQuerySchema = z.object({
+  pageNumber: z.coerce
+    .number({ message: 'pageNumber must be a whole number' })
+    .int('pageNumber must be a whole number')
+    .min(1, 'pageNumber must be at least 1')
+    .max(100_000)
+    .default(1),
+});
+
+export const adminProductListSchema = z.object({
+  products: z.array(adminProductRowSchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
