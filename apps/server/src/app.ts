@@ -8,6 +8,7 @@ import type { Database } from './db/client.js';
 import { registerCatalogCache } from './plugins/catalog-cache.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerImageStore } from './plugins/image-store.js';
 import { registerPayments } from './plugins/payments.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSessions } from './plugins/sessions.js';
@@ -21,6 +22,7 @@ import { productsRoutes } from './modules/products/products.routes.js';
 import { seoRoutes } from './modules/seo/seo.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,6 +67,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await registerSessions(app);
   await registerRateLimits(app);
   registerPayments(app);
+  registerImageStore(app);
 
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
@@ -77,6 +80,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(usersRoutes);
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);
+  await app.register(uploadsRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await registerStaticFiles(app, config.uploadsDir, config.webDistDir);

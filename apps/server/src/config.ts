@@ -89,6 +89,15 @@ const configSchema = z.object({
   ORDER_PAY_WITHIN: duration.prefault('30m'),
   /** The simulated gateway, like Razorpay, also reports each payment by webhook, this long after it. */
   SIMULATED_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
+  /** Largest picture an admin may upload, in bytes; bigger ones get 413. */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(10_000).max(50_000_000).default(5_242_880),
+  /** `local`: pictures in DATA_DIR/uploads; `s3`: an S3-compatible bucket several servers share. */
+  IMAGE_STORE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -118,6 +127,9 @@ export interface Config {
   };
   googleClientId: string | undefined;
   googleJwksUrl: string;
+  uploadMaxBytes: number;
+  imageStore: 'local' | 's3';
+  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } | undefined;
   payments: {
     provider: 'razorpay' | 'simulated';
     keyId: string;
@@ -141,6 +153,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
+  const s3Missing = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(
+    (k) => c[k as keyof typeof c] === undefined,
+  );
+  if (c.IMAGE_STORE === 's3' && s3Missing.length) {
+    throw new ConfigError(`Invalid configuration: IMAGE_STORE=s3 needs ${s3Missing.join(', ')}`);
+  }
   if (c.PAYMENT_PROVIDER === 'razorpay' && c.RAZORPAY_KEY_ID === DEMO_RAZORPAY.keyId) {
     throw new ConfigError(
       'Invalid configuration: RAZORPAY_KEY_ID: set your Razorpay keys to use PAYMENT_PROVIDER=razorpay',
@@ -176,6 +194,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     googleClientId: c.GOOGLE_CLIENT_ID,
     googleJwksUrl: c.GOOGLE_JWKS_URL,
+    uploadMaxBytes: c.UPLOAD_MAX_BYTES,
+    imageStore: c.IMAGE_STORE,
+    s3:
+      c.IMAGE_STORE === 's3'
+        ? {
+            endpoint: c.S3_ENDPOINT!,
+            bucket: c.S3_BUCKET!,
+            region: c.S3_REGION,
+            accessKeyId: c.S3_ACCESS_KEY_ID!,
+            secretAccessKey: c.S3_SECRET_ACCESS_KEY!,
+          }
+        : undefined,
     payments: {
       provider: c.PAYMENT_PROVIDER ?? (c.RAZORPAY_KEY_ID === DEMO_RAZORPAY.keyId ? 'simulated' : 'razorpay'),
       keyId: c.RAZORPAY_KEY_ID,
