@@ -28,6 +28,10 @@ async function main(config: Config) {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
+    // app.close() closes the connections idle at that moment; one whose last request finishes
+    // while draining would otherwise stay open until its keep-alive times out.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 50);
+    idle.unref();
     try {
       await app.close();
       await database.close();

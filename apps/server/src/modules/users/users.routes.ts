@@ -71,6 +71,18 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
+  app.get(
+    '/api/config/paypal',
+    {
+      schema: {
+        tags: ['Store'],
+        summary: "The spec's PayPal client id: always null, the store takes payments through Razorpay only",
+        response: { 200: z.object({ clientId: z.null() }) },
+      },
+    },
+    async () => ({ clientId: null }),
+  );
+
   app.post(
     '/api/users',
     {
