@@ -20,6 +20,10 @@ const ROUTE_MODULES: [RegExp, string][] = [
   [/^\/login\/?$/, 'src/features/account/login-page.tsx'],
   [/^\/register\/?$/, 'src/features/account/register-page.tsx'],
   [/^\/profile\/?$/, 'src/features/account/profile-page.tsx'],
+  [/^\/shipping\/?$/, 'src/features/checkout/shipping-page.tsx'],
+  [/^\/payment\/?$/, 'src/features/checkout/payment-page.tsx'],
+  [/^\/placeorder\/?$/, 'src/features/checkout/place-order-page.tsx'],
+  [/^\/order\/[^/]+\/?$/, 'src/features/orders/order-page.tsx'],
 ];
 
 /**
