@@ -10,17 +10,9 @@ import { PincodesService } from '../pincodes/pincodes.service.js';
 import { productVariants, products } from '../products/products.table.js';
 import { toOrderResponse, type OrderRow } from './orders.mapper.js';
 import { orderItems, orders } from './orders.table.js';
+import { isUniqueViolation } from '../../db/errors.js';
 
 const SAMPLE_PRODUCT = 'Sample Product';
-const UNIQUE_VIOLATION = '23505';
-
-const isUniqueViolation = (err: unknown): boolean => {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
-};
-
 interface Line {
   productId: string;
   variantId: string | null;

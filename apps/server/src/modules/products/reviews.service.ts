@@ -5,14 +5,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { SessionUser } from '../../plugins/sessions.js';
 import { orderItems, orders } from '../orders/orders.table.js';
 import { products, reviews } from './products.table.js';
-
-const UNIQUE_VIOLATION = '23505';
-const isUniqueViolation = (err: unknown): boolean => {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
-};
+import { isUniqueViolation } from '../../db/errors.js';
 
 /**
  * One review per account per product. The review and the product's rating and count change in one

@@ -14,11 +14,10 @@ import type { SessionUser } from '../../plugins/sessions.js';
 import type { GoogleIdentity } from './users.google.js';
 import { hashPassword, passwordMatches } from './users.passwords.js';
 import { sessions, users } from './users.table.js';
+import { isUniqueViolation } from '../../db/errors.js';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const EMAIL_TAKEN = 'An account with this email already exists';
-const UNIQUE_VIOLATION = '23505';
-
 export function toUserResponse(u: SessionUser): UserResponse {
   return { _id: u.id, name: u.name, email: u.email, isAdmin: u.isAdmin, pincode: u.pincode };
 }
@@ -31,13 +30,6 @@ function checkPassword(password: string): void {
   const problem = passwordProblem(password);
   if (problem) throw new AppError('VALIDATION', problem);
 }
-
-const isUniqueViolation = (err: unknown): boolean => {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
-};
 
 export class UsersService {
   /** Verifying against this when no account matches keeps "no such email" as slow as "wrong password". */
