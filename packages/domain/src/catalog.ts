@@ -152,8 +152,13 @@ export const COLOR_PALETTES: Record<string, ColorSwatch[]> = {
   ],
 };
 
+/**
+ * The spec's admin occasions, plus 'Congratulations': the home page's occasion carousel links to
+ * it, so an admin must be able to tag products with it (ADR 014).
+ */
 export const OCCASIONS = [
   'Birthday',
+  'Congratulations',
   'Anniversary',
   'Baby Shower',
   'Housewarming',

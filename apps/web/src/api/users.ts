@@ -28,12 +28,18 @@ export function useProfile() {
   });
 }
 
-/** The server's settings for the web app (`GET /api/config`): Google sign-in only with a client id. */
+/** `GET /api/config`, kept for the whole visit; usable by useQuery and by queryClient.fetchQuery. */
+export const clientConfigQuery = {
+  queryKey: queryKeys.config,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => apiFetch<ClientConfig>('/api/config', { signal }),
+  staleTime: Infinity,
+  retry: false,
+} as const;
+
+/**
+ * The server's settings for the web app (`GET /api/config`): Google sign-in only with a client id,
+ * and which checkout Pay Now opens (Razorpay's or the simulated one).
+ */
 export function useClientConfig() {
-  return useQuery({
-    queryKey: queryKeys.config,
-    queryFn: ({ signal }) => apiFetch<ClientConfig>('/api/config', { signal }),
-    staleTime: Infinity,
-    retry: false,
-  });
+  return useQuery(clientConfigQuery);
 }

@@ -1,11 +1,12 @@
 import { createBrowserRouter } from 'react-router';
 import { RequireUser } from '../features/account/route-guards.js';
+import { adminRoutes } from './admin-routes.js';
 import { RootLayout } from './layout/root-layout.js';
 
 /**
  * Every route of the spec's route table. Pages load on demand so the first page a shopper opens
- * downloads only its own code. Signed-in pages are children of RequireUser; the admin group
- * (RequireAdmin) arrives with its issue.
+ * downloads only its own code. Signed-in pages (profile, checkout, orders) are children of
+ * RequireUser; the admin group lives in admin-routes.tsx behind RequireAdmin.
  */
 export const router = createBrowserRouter([
   {
@@ -48,8 +49,27 @@ export const router = createBrowserRouter([
             path: '/profile',
             lazy: async () => ({ Component: (await import('../features/account/profile-page.js')).ProfilePage }),
           },
+          {
+            path: '/shipping',
+            lazy: async () => ({ Component: (await import('../features/checkout/shipping-page.js')).ShippingPage }),
+          },
+          {
+            path: '/payment',
+            lazy: async () => ({ Component: (await import('../features/checkout/payment-page.js')).PaymentPage }),
+          },
+          {
+            path: '/placeorder',
+            lazy: async () => ({
+              Component: (await import('../features/checkout/place-order-page.js')).PlaceOrderPage,
+            }),
+          },
+          {
+            path: '/order/:id',
+            lazy: async () => ({ Component: (await import('../features/orders/order-page.js')).OrderPage }),
+          },
         ],
       },
+      ...adminRoutes,
       {
         path: '/terms-and-conditions',
         lazy: async () => ({ Component: (await import('../features/pages/terms-page.js')).TermsPage }),

@@ -24,6 +24,11 @@ const ROUTE_MODULES: [RegExp, string][] = [
   [/^\/payment\/?$/, 'src/features/checkout/payment-page.tsx'],
   [/^\/placeorder\/?$/, 'src/features/checkout/place-order-page.tsx'],
   [/^\/order\/[^/]+\/?$/, 'src/features/orders/order-page.tsx'],
+  [/^\/admin\/orderlist\/?$/, 'src/features/admin/order-list-page.tsx'],
+  [/^\/admin\/productlist(\/[^/]+)?\/?$/, 'src/features/admin/product-list-page.tsx'],
+  [/^\/admin\/product\/[^/]+\/edit\/?$/, 'src/features/admin/product-edit-page.tsx'],
+  [/^\/admin\/userlist\/?$/, 'src/features/admin/user-list-page.tsx'],
+  [/^\/admin\/user\/[^/]+\/edit\/?$/, 'src/features/admin/user-edit-page.tsx'],
 ];
 
 /**

@@ -1,19 +1,32 @@
 import type { ReactNode } from 'react';
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info } from 'lucide-react';
 import { cn } from '../../lib/cn.js';
 
-/** An error that screen readers announce as it appears (role=alert). */
-export function Alert({ children, className }: { children: ReactNode; className?: string }) {
+const tones = {
+  danger: { classes: 'border-red-200 bg-red-50 text-red-800', Icon: CircleAlert },
+  success: { classes: 'border-green-200 bg-green-50 text-green-800', Icon: CircleCheck },
+  info: { classes: 'border-sky-200 bg-sky-50 text-sky-900', Icon: Info },
+  warning: { classes: 'border-amber-200 bg-amber-50 text-amber-900', Icon: CircleAlert },
+} as const;
+
+export interface AlertProps {
+  children: ReactNode;
+  className?: string;
+  tone?: keyof typeof tones;
+  /**
+   * 'alert' (the default): an error announced as it appears. 'status': a standing state, such as
+   * 'Not Paid', announced politely only when it changes.
+   */
+  role?: 'alert' | 'status';
+}
+
+/** A coloured notice with its icon; an error (role=alert) unless told otherwise. */
+export function Alert({ children, className, tone = 'danger', role = 'alert' }: AlertProps) {
+  const { classes, Icon } = tones[tone];
   return (
-    <div
-      role="alert"
-      className={cn(
-        'flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800',
-        className,
-      )}
-    >
-      <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <span>{children}</span>
+    <div role={role} className={cn('flex items-start gap-2 rounded-md border px-3 py-2.5 text-sm', classes, className)}>
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <div className="min-w-0">{children}</div>
     </div>
   );
 }

@@ -9,10 +9,12 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: string;
   /** Marks the input invalid and says why; read out when the input takes focus. */
   error?: string;
+  /** Says '(optional)' beside the label; every other field of a form is taken as required. */
+  optional?: boolean;
 }
 
 /** A labelled input with its hint and error tied to it (aria-describedby, aria-invalid). */
-export function Field({ label, hint, error, id, className, ...props }: FieldProps) {
+export function Field({ label, hint, error, optional, id, className, ...props }: FieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const hintId = `${inputId}-hint`;
@@ -22,6 +24,7 @@ export function Field({ label, hint, error, id, className, ...props }: FieldProp
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={inputId} className="text-sm font-medium text-neutral-900">
         {label}
+        {optional ? <span className="font-normal text-neutral-600"> (optional)</span> : null}
       </label>
       <Input
         id={inputId}

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router';
 import { toast } from 'sonner';
-import { asha, renderRoutes, sentBodies, stubApi } from './account-test-utils.js';
+import { asha, renderRoutes, sentBodies, stubApi, type Answers } from './account-test-utils.js';
 import { ProfilePage } from './profile-page.js';
 import { setUserInfo } from './user-store.js';
 
@@ -11,6 +11,9 @@ const expirationTime = Date.now() + 10 * 24 * 60 * 60 * 1000;
 function renderProfile() {
   return renderRoutes('/profile', <Route path="/profile" element={<ProfilePage />} />);
 }
+
+/** The profile's second column, My Orders, asks for the shopper's orders. */
+const noOrders: Answers = { 'GET /api/orders/mine': [200, []] };
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
@@ -30,7 +33,7 @@ afterEach(() => {
 describe('the /profile page', () => {
   it('is prefilled from the stored user, then from the server', async () => {
     let answer!: (a: [number, unknown]) => void;
-    stubApi({ 'GET /api/users/profile': () => new Promise((resolve) => (answer = resolve)) });
+    stubApi({ ...noOrders, 'GET /api/users/profile': () => new Promise((resolve) => (answer = resolve)) });
     renderProfile();
     expect(document.title).toBe('User Profile | Phoolwala Gifts');
     expect(screen.queryByRole('heading', { level: 1, name: 'User Profile' })).not.toBeNull();
@@ -51,7 +54,11 @@ describe('the /profile page', () => {
 
   it('updates name and email without a password, and says so', async () => {
     const updated = { ...asha, name: 'Asha Nair', email: 'asha.nair@example.com' };
-    const fetchMock = stubApi({ 'GET /api/users/profile': [200, asha], 'PUT /api/users/profile': [200, updated] });
+    const fetchMock = stubApi({
+      ...noOrders,
+      'GET /api/users/profile': [200, asha],
+      'PUT /api/users/profile': [200, updated],
+    });
     const { user } = renderProfile();
     await user.clear(input('Name'));
     await user.type(input('Name'), 'Asha Nair');
@@ -68,7 +75,11 @@ describe('the /profile page', () => {
   });
 
   it('sends a new password only when one is typed, and clears both password fields after', async () => {
-    const fetchMock = stubApi({ 'GET /api/users/profile': [200, asha], 'PUT /api/users/profile': [200, asha] });
+    const fetchMock = stubApi({
+      ...noOrders,
+      'GET /api/users/profile': [200, asha],
+      'PUT /api/users/profile': [200, asha],
+    });
     const { user } = renderProfile();
     await user.type(input('Password'), 'a-new-long-secret');
     await user.type(input('Confirm Password'), 'a-new-long-secret');
@@ -82,7 +93,7 @@ describe('the /profile page', () => {
   });
 
   it("says 'Passwords do not match' without asking the server", async () => {
-    const fetchMock = stubApi({ 'GET /api/users/profile': [200, asha] });
+    const fetchMock = stubApi({ ...noOrders, 'GET /api/users/profile': [200, asha] });
     const { user } = renderProfile();
     await user.type(input('Password'), 'a-new-long-secret');
     await user.type(input('Confirm Password'), 'another-secret');
@@ -94,6 +105,7 @@ describe('the /profile page', () => {
 
   it('toasts the server’s refusal of a taken email', async () => {
     stubApi({
+      ...noOrders,
       'GET /api/users/profile': [200, asha],
       'PUT /api/users/profile': [409, { message: 'An account with this email already exists' }],
     });

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button.js';
 import { Field } from '../../components/ui/field.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { usePageTitle } from '../../lib/page-title.js';
+import { MyOrders } from '../orders/my-orders.js';
 import { useAccountForm } from './use-account-form.js';
 import { getUserInfo, setCredentials, useUserInfo } from './user-store.js';
 import { confirmError, emailError, nameError, newPasswordError, type AccountField } from './validation.js';
@@ -19,7 +20,7 @@ function storeUser(next: UserResponse): void {
   if (current) setCredentials(next, current.expirationTime);
 }
 
-/** /profile (signed-in group): name, email and a new password. */
+/** /profile (signed-in group): name, email and a new password; beside them, the shopper's orders. */
 export function ProfilePage() {
   usePageTitle('User Profile', 'Your Phoolwala Gifts account: name, email address and password.');
   const user = useUserInfo();
@@ -76,7 +77,7 @@ export function ProfilePage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 md:py-10">
-      {/* The profile takes the left third on wide screens; 'My Orders' joins it as the second column. */}
+      {/* The profile takes the left third on wide screens, 'My Orders' the rest (below it on a phone). */}
       <div className="grid items-start gap-8 lg:grid-cols-[minmax(18rem,1fr)_2fr]">
         <section aria-labelledby="profile-heading" className="flex w-full max-w-md flex-col gap-5 lg:max-w-none">
           <div>
@@ -137,6 +138,7 @@ export function ProfilePage() {
             </Button>
           </form>
         </section>
+        <MyOrders />
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { BadgeCheck, Info } from 'lucide-react';
 import type { ProductDetail } from '@store/contracts';
 import { Stars } from '../../components/ui/stars.js';
 import { useUserInfo } from '../account/user-store.js';
+import { ReviewForm } from './review-form.js';
 
 type Review = ProductDetail['reviews'][number];
 
@@ -50,7 +51,9 @@ export function ProductReviews({ product }: ProductReviewsProps) {
               </li>
             ))}
           </ul>
-          {!user && (
+          {user ? (
+            <ReviewForm productId={product._id} />
+          ) : (
             <div>
               <h3 className="font-semibold text-neutral-900">Write a review</h3>
               <p className="mt-2 flex items-start gap-2 rounded-md bg-sky-50 p-3 text-sm text-sky-900">

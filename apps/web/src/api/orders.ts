@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import type { OrderResponse } from '@store/contracts';
+import { apiFetch } from '../lib/api.js';
+import { queryKeys } from '../lib/query-client.js';
+import type { Cart, ShippingAddress } from '../features/cart/cart-store.js';
+
+/** What Razorpay Checkout (or its simulated stand-in) hands the page after a payment. */
+export interface CheckoutPayment {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
+}
+
+export const orderKey = (id: string) => [...queryKeys.orders, id] as const;
+export const myOrdersKey = [...queryKeys.orders, 'mine'] as const;
+
+/**
+ * The spec's order payload. The server reads only the products, variants and quantities and
+ * prices the order itself; the rest is sent as the spec's client sends it.
+ */
+export function orderPayload(cart: Cart, shippingAddress: ShippingAddress) {
+  return {
+    orderItems: cart.cartItems.map((i) => ({
+      _id: i._id,
+      qty: i.qty,
+      ...(i.variant ? { variant: { _id: i.variant._id } } : {}),
+      name: i.name,
+      image: i.image,
+      price: i.price,
+      discountPrice: i.discountPrice,
+    })),
+    shippingAddress,
+    paymentMethod: cart.paymentMethod,
+    itemsPrice: cart.itemsPrice,
+    shippingPrice: cart.shippingPrice,
+    taxPrice: cart.taxPrice,
+    totalPrice: cart.totalPrice,
+  };
+}
+
+/** Places the order; the same Idempotency-Key on a retry returns the same order instead of a second one. */
+export function createOrder(body: ReturnType<typeof orderPayload>, idempotencyKey: string): Promise<OrderResponse> {
+  return apiFetch<OrderResponse>('/api/orders', {
+    method: 'POST',
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+export function verifyPayment(orderId: string, userId: string, payment: CheckoutPayment): Promise<OrderResponse> {
+  return apiFetch<OrderResponse>(`/api/orders/${encodeURIComponent(orderId)}/verify`, {
+    method: 'POST',
+    body: {
+      razorpayOrderId: payment.razorpay_order_id,
+      razorpayPaymentId: payment.razorpay_payment_id,
+      razorpaySignature: payment.razorpay_signature,
+      orderId,
+      user: userId,
+    },
+  });
+}
+
+export function markDelivered(orderId: string): Promise<OrderResponse> {
+  return apiFetch<OrderResponse>(`/api/orders/${encodeURIComponent(orderId)}/deliver`, { method: 'PUT' });
+}
+
+export function useOrder(id: string) {
+  return useQuery({
+    queryKey: orderKey(id),
+    queryFn: ({ signal }) => apiFetch<OrderResponse>(`/api/orders/${encodeURIComponent(id)}`, { signal }),
+  });
+}
+
+/** The signed-in shopper's orders, newest first. */
+export function useMyOrders() {
+  return useQuery({
+    queryKey: myOrdersKey,
+    queryFn: ({ signal }) => apiFetch<OrderResponse[]>('/api/orders/mine', { signal }),
+  });
+}

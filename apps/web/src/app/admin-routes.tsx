@@ -1,0 +1,34 @@
+import type { RouteObject } from 'react-router';
+import { RequireAdmin } from '../features/account/route-guards.js';
+
+/**
+ * The admin group (spec route table), every page behind RequireAdmin and loaded on demand, so no
+ * admin code reaches the storefront's first page.
+ */
+export const adminRoutes: RouteObject[] = [
+  {
+    element: <RequireAdmin />,
+    children: [
+      {
+        path: '/admin/orderlist',
+        lazy: async () => ({ Component: (await import('../features/admin/order-list-page.js')).OrderListPage }),
+      },
+      ...['/admin/productlist', '/admin/productlist/:pageNumber'].map((path) => ({
+        path,
+        lazy: async () => ({ Component: (await import('../features/admin/product-list-page.js')).ProductListPage }),
+      })),
+      {
+        path: '/admin/product/:id/edit',
+        lazy: async () => ({ Component: (await import('../features/admin/product-edit-page.js')).ProductEditPage }),
+      },
+      {
+        path: '/admin/userlist',
+        lazy: async () => ({ Component: (await import('../features/admin/user-list-page.js')).UserListPage }),
+      },
+      {
+        path: '/admin/user/:id/edit',
+        lazy: async () => ({ Component: (await import('../features/admin/user-edit-page.js')).UserEditPage }),
+      },
+    ],
+  },
+];

@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AdminUser, AdminUserUpdate, OrderResponse, ProductDetail, ProductSummary } from '@store/contracts';
+import { apiFetch } from '../../lib/api.js';
+import { queryKeys } from '../../lib/query-client.js';
+import type { ProductPayload } from './product-form.js';
+
+/** A row of the admin's product list: a summary with its vendors. */
+export type AdminProductRow = ProductSummary & { vendor: string[] };
+
+export interface AdminProductList {
+  products: AdminProductRow[];
+  page: number;
+  pages: number;
+}
+
+/**
+ * The admin screens' data. Keys start with the spec's cache tags, so a write anywhere (here or on
+ * the storefront) refreshes them; every write below is followed by an invalidation of its tag.
+ * Requests are plain promises, not TanStack mutations, as in the account forms.
+ */
+export const adminKeys = {
+  orders: [...queryKeys.orders, 'admin'] as const,
+  products: (page: number) => [...queryKeys.products, 'admin', 'list', page] as const,
+  product: (id: string) => [...queryKeys.products, 'admin', 'detail', id] as const,
+  search: (keyword: string) => [...queryKeys.products, 'search', keyword] as const,
+  users: [...queryKeys.users, 'admin', 'list'] as const,
+  user: (id: string) => [...queryKeys.users, 'admin', 'detail', id] as const,
+};
+
+const at = (id: string) => encodeURIComponent(id);
+
+/** Every order, newest first (admin). */
+export function useAdminOrders() {
+  return useQuery({
+    queryKey: adminKeys.orders,
+    queryFn: ({ signal }) => apiFetch<OrderResponse[]>('/api/orders', { signal }),
+  });
+}
+
+/** Every product, drafts and unavailable ones included, 100 a page (admin). */
+export function useAdminProducts(page: number) {
+  return useQuery({
+    queryKey: adminKeys.products(page),
+    queryFn: ({ signal }) => apiFetch<AdminProductList>(`/api/products/admin?pageNumber=${page}`, { signal }),
+  });
+}
+
+/** A product as stored (a scheduled discount included), for the edit form. */
+export function useAdminProduct(id: string) {
+  return useQuery({
+    queryKey: adminKeys.product(id),
+    queryFn: ({ signal }) => apiFetch<ProductDetail>(`/api/products/${at(id)}/admin`, { signal }),
+  });
+}
+
+/** Products whose name matches, for the recommended-products picker; nothing is asked for an empty keyword. */
+export function useProductSearch(keyword: string) {
+  const trimmed = keyword.trim();
+  return useQuery({
+    queryKey: adminKeys.search(trimmed),
+    queryFn: ({ signal }) =>
+      apiFetch<{ products: ProductSummary[] }>(`/api/products/search?keyword=${encodeURIComponent(trimmed)}`, {
+        signal,
+      }).then((r) => r.products),
+    enabled: trimmed !== '',
+  });
+}
+
+export function createProduct(): Promise<ProductDetail> {
+  return apiFetch<ProductDetail>('/api/products', { method: 'POST' });
+}
+
+export function updateProduct(id: string, payload: ProductPayload): Promise<ProductDetail> {
+  return apiFetch<ProductDetail>(`/api/products/${at(id)}`, { method: 'PUT', body: payload });
+}
+
+export function deleteProduct(id: string): Promise<{ message: string }> {
+  return apiFetch<{ message: string }>(`/api/products/${at(id)}`, { method: 'DELETE' });
+}
+
+export function useAdminUsers() {
+  return useQuery({
+    queryKey: adminKeys.users,
+    queryFn: ({ signal }) => apiFetch<AdminUser[]>('/api/users', { signal }),
+  });
+}
+
+export function useAdminUser(id: string) {
+  return useQuery({
+    queryKey: adminKeys.user(id),
+    queryFn: ({ signal }) => apiFetch<AdminUser>(`/api/users/${at(id)}`, { signal }),
+  });
+}
+
+export function updateUser(id: string, input: AdminUserUpdate): Promise<AdminUser> {
+  return apiFetch<AdminUser>(`/api/users/${at(id)}`, { method: 'PUT', body: input });
+}
+
+export function deleteUser(id: string): Promise<{ message: string }> {
+  return apiFetch<{ message: string }>(`/api/users/${at(id)}`, { method: 'DELETE' });
+}

@@ -1,0 +1,70 @@
+import type { ProductDetail, ProductSummary } from '@store/contracts';
+import type { UserInfo } from '../account/user-store.js';
+
+export { renderRoutes, sentBodies, stubApi, Where, type Answers } from '../account/account-test-utils.js';
+
+export const admin: UserInfo = {
+  _id: '11111111-1111-4111-8111-111111111111',
+  name: 'Store Admin',
+  email: 'admin@example.com',
+  isAdmin: true,
+  pincode: '',
+  expirationTime: Date.now() + 24 * 60 * 60 * 1000,
+};
+
+export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+export function summary(n: number, overrides: Partial<ProductSummary> = {}): ProductSummary {
+  return {
+    _id: uuid(n),
+    name: `Gift ${n}`,
+    price: 500 + n,
+    discountPrice: 0,
+    discountStartDate: null,
+    discountEndDate: null,
+    countInStock: 5,
+    available: true,
+    isFeatured: false,
+    isSellingFast: false,
+    isSubscription: false,
+    image: `/uploads/demo/gift-${n}.jpg`,
+    optimizedImages: { thumbnail: `/uploads/demo/gift-${n}-thumb.webp`, detail: `/uploads/demo/gift-${n}-detail.webp` },
+    category: 'Flowers',
+    subCategory: [],
+    brand: 'Phoolwala',
+    color: [],
+    occasion: [],
+    recipient: [],
+    deliveryOptions: { sameDayDelivery: false, expressDelivery: false },
+    rating: 0,
+    numReviews: 0,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A stored product as GET /api/products/:id/admin answers it. */
+export function detail(n: number, overrides: Partial<ProductDetail> = {}): ProductDetail {
+  return {
+    ...summary(n),
+    description: 'Twelve red roses.',
+    productImages: [],
+    optimizedProductImages: [],
+    vendor: [],
+    tags: [],
+    arrangementStyle: '',
+    material: [],
+    closure: '',
+    measurements: '',
+    packageContent: '',
+    fragrance: 'Mild',
+    careInstructions: 'Keep in a cool place, avoid direct sunlight.',
+    weight: null,
+    dimensions: { length: null, width: null, height: null },
+    variants: [],
+    relatedProducts: [],
+    reviews: [],
+    updatedAt: '2026-11-02T00:00:00.000Z',
+    ...overrides,
+  };
+}

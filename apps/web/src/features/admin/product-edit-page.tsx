@@ -1,0 +1,321 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle } from 'lucide-react';
+import { toast } from 'sonner';
+import type { ProductDetail } from '@store/contracts';
+import {
+  ARRANGEMENT_STYLES,
+  CATEGORIES,
+  FRAGRANCES,
+  MATERIALS,
+  OCCASIONS,
+  RECIPIENTS,
+  SAMPLE_PRODUCT_NAME,
+  subcategoriesOf,
+  VENDORS,
+} from '@store/domain';
+import { Alert } from '../../components/ui/alert.js';
+import { Button } from '../../components/ui/button.js';
+import { Field } from '../../components/ui/field.js';
+import { errorMessage } from '../../lib/api.js';
+import { queryKeys } from '../../lib/query-client.js';
+import { usePageTitle } from '../../lib/page-title.js';
+import { updateProduct, useAdminProduct } from './admin-api.js';
+import { AdminPage, Loading, LoadFailed } from './admin-page.js';
+import { ColorSwatches } from './color-swatches.js';
+import { Checkbox, FormSection, labelClasses, SelectField, TextareaField } from './form-controls.js';
+import { ProductImagesField, SingleImageField, useUploads } from './image-fields.js';
+import { MultiSelect } from './multi-select.js';
+import {
+  addTags,
+  fieldId,
+  formFromProduct,
+  productPayload,
+  validateProductForm,
+  type ProductFormErrors,
+  type ProductFormState,
+} from './product-form.js';
+import { RelatedProductsPicker } from './related-products-picker.js';
+import { TagInput } from './tag-input.js';
+import { VariantsEditor } from './variants-editor.js';
+
+/** /admin/product/:id/edit: every field of a product, saved with one PUT. */
+export function ProductEditPage() {
+  usePageTitle('Edit Product');
+  const { id = '' } = useParams();
+  const product = useAdminProduct(id);
+  return (
+    <AdminPage title="Edit Product" back="/admin/productlist">
+      {product.isPending ? (
+        <Loading what="the product" />
+      ) : product.isError ? (
+        <LoadFailed error={product.error} />
+      ) : (
+        // Filled once from the product as loaded; a refetch in the background never wipes what is typed.
+        <ProductForm key={product.data._id} product={product.data} />
+      )}
+    </AdminPage>
+  );
+}
+
+/** Moves focus to the first input, in page order, whose id has an error. */
+function focusFirst(form: HTMLFormElement | null, errors: ProductFormErrors): void {
+  const first = [...(form?.querySelectorAll<HTMLElement>('[id]') ?? [])].find((el) => errors[el.id]);
+  first?.focus();
+}
+
+function ProductForm({ product }: { product: ProductDetail }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, setForm] = useState<ProductFormState>(() => formFromProduct(product));
+  const [tagText, setTagText] = useState('');
+  const [errors, setErrors] = useState<ProductFormErrors>({});
+  const [pending, setPending] = useState(false);
+  const { uploading, upload } = useUploads();
+
+  const set = <K extends keyof ProductFormState>(key: K, value: ProductFormState[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+  };
+  const text = (key: keyof ProductFormState) => ({
+    value: form[key] as string,
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value as never),
+  });
+  const flag = (key: keyof ProductFormState, label: string) => (
+    <Checkbox label={label} checked={form[key] as boolean} onCheckedChange={(v) => set(key, v as never)} />
+  );
+  const subcategories = subcategoriesOf(form.category);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (pending || uploading) return;
+    // A tag typed but not yet added goes too.
+    const sent = { ...form, tags: addTags(form.tags, [tagText]) };
+    const found = validateProductForm(sent);
+    setErrors(found);
+    const problems = Object.values(found);
+    if (problems.length) {
+      toast.error(problems[0]!);
+      focusFirst(formRef.current, found);
+      return;
+    }
+    setPending(true);
+    try {
+      await updateProduct(product._id, productPayload(product._id, sent, product));
+      toast.success('Product updated');
+      await queryClient.invalidateQueries({ queryKey: queryKeys.products });
+      await navigate('/admin/productlist');
+    } catch (err) {
+      toast.error(errorMessage(err));
+      setPending(false);
+    }
+  }
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Edit Product" aria-busy={pending}>
+      {form.name === SAMPLE_PRODUCT_NAME && !form.available ? (
+        <Alert tone="info" role="status" className="mb-5">
+          A new draft: shoppers do not see it until it has a name of its own and is marked Available.
+        </Alert>
+      ) : null}
+      <p className="mb-4 text-sm text-neutral-600">
+        Name, price, count in stock, category, and each variant’s name, price and count in stock are required.
+      </p>
+      <div className="grid items-start gap-5 lg:grid-cols-2">
+        <div className="flex flex-col gap-5">
+          <FormSection title="Basics">
+            <Field label="Name" id={fieldId.name} required {...text('name')} error={errors[fieldId.name]} />
+            <Field label="Brand" {...text('brand')} />
+            <TextareaField label="Description" rows={5} {...text('description')} />
+            <div className="grid gap-x-4 sm:grid-cols-2">
+              {flag('available', 'Available')}
+              {flag('isFeatured', 'Is Featured')}
+              {flag('isSellingFast', 'Is Selling Fast')}
+              {flag('isSubscription', 'Is Subscription')}
+            </div>
+          </FormSection>
+
+          <FormSection title="Pricing & stock">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                label="Price"
+                id={fieldId.price}
+                required
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="0.01"
+                {...text('price')}
+                error={errors[fieldId.price]}
+              />
+              <Field
+                label="Discounted Price"
+                id={fieldId.discountPrice}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="0.01"
+                hint="Empty for no discount."
+                {...text('discountPrice')}
+                error={errors[fieldId.discountPrice]}
+              />
+              <Field label="Discount Start Date" type="date" {...text('discountStartDate')} />
+              <Field label="Discount End Date" type="date" {...text('discountEndDate')} />
+              <Field
+                label="Count In Stock"
+                id={fieldId.countInStock}
+                required
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                {...text('countInStock')}
+                error={errors[fieldId.countInStock]}
+              />
+            </div>
+          </FormSection>
+
+          <FormSection title="Classification">
+            <SelectField
+              label="Category"
+              id={fieldId.category}
+              required
+              value={form.category}
+              error={errors[fieldId.category]}
+              onChange={(e) => {
+                const category = e.target.value;
+                // Subcategories belong to a category: a new category starts with none.
+                setForm((f) => (f.category === category ? f : { ...f, category, subCategory: [] }));
+              }}
+            >
+              <option value="">Select a category</option>
+              {CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </SelectField>
+            <MultiSelect
+              label="Sub Category"
+              options={subcategories}
+              value={form.subCategory}
+              onChange={(v) => set('subCategory', v)}
+              disabled={!form.category}
+              placeholder={form.category ? 'Select subcategories' : 'Choose a category first'}
+            />
+            <MultiSelect
+              label="Occasion"
+              options={OCCASIONS}
+              value={form.occasion}
+              onChange={(v) => set('occasion', v)}
+            />
+            <MultiSelect
+              label="Recipient"
+              options={RECIPIENTS}
+              value={form.recipient}
+              onChange={(v) => set('recipient', v)}
+            />
+            <TagInput
+              tags={form.tags}
+              onTagsChange={(tags) => set('tags', tags)}
+              text={tagText}
+              onTextChange={setTagText}
+            />
+          </FormSection>
+
+          <FormSection title="Delivery">
+            <fieldset className="flex flex-col">
+              <legend className={labelClasses}>Delivery Options</legend>
+              {flag('sameDayDelivery', 'Same Day Delivery')}
+              {flag('expressDelivery', 'Express Delivery')}
+            </fieldset>
+            <MultiSelect label="Vendors" options={VENDORS} value={form.vendor} onChange={(v) => set('vendor', v)} />
+          </FormSection>
+        </div>
+
+        <div className="flex flex-col gap-5">
+          <FormSection title="Images">
+            <SingleImageField
+              label="Top Image"
+              uploadLabel="Upload top image"
+              value={form.image}
+              onChange={(v) => set('image', v)}
+              upload={upload}
+            />
+            <ProductImagesField value={form.productImages} onChange={(v) => set('productImages', v)} upload={upload} />
+          </FormSection>
+
+          <FormSection title="Attributes">
+            <Field
+              label="Weight (in gram)"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              className="sm:max-w-[calc(50%-0.5rem)]"
+              {...text('weight')}
+            />
+            <div className="grid grid-cols-3 gap-3 sm:gap-4">
+              <Field label="Length" type="number" inputMode="decimal" min={0} {...text('length')} />
+              <Field label="Width" type="number" inputMode="decimal" min={0} {...text('width')} />
+              <Field label="Height" type="number" inputMode="decimal" min={0} {...text('height')} />
+            </div>
+            <ColorSwatches category={form.category} value={form.color} onChange={(v) => set('color', v)} />
+            <SelectField label="Arrangement Style" {...text('arrangementStyle')}>
+              <option value="">None</option>
+              {ARRANGEMENT_STYLES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </SelectField>
+            <MultiSelect
+              label="Material"
+              options={MATERIALS}
+              value={form.material}
+              onChange={(v) => set('material', v)}
+            />
+            <SelectField label="Fragrance" {...text('fragrance')}>
+              {FRAGRANCES.map((f) => (
+                <option key={f} value={f}>
+                  {f}
+                </option>
+              ))}
+            </SelectField>
+            <TextareaField label="Care Instructions" rows={2} {...text('careInstructions')} />
+          </FormSection>
+
+          <FormSection title="Variants">
+            <VariantsEditor
+              variants={form.variants}
+              onChange={(v) => set('variants', v)}
+              errors={errors}
+              upload={upload}
+            />
+          </FormSection>
+
+          <FormSection title="Recommended">
+            <RelatedProductsPicker
+              productId={product._id}
+              value={form.relatedProducts}
+              onChange={(v) => set('relatedProducts', v)}
+            />
+          </FormSection>
+        </div>
+      </div>
+
+      <div className="sticky bottom-0 z-10 -mx-4 mt-6 flex items-center gap-3 border-t border-neutral-200 bg-white/95 px-4 py-3 backdrop-blur">
+        <Button type="submit" size="lg" disabled={pending || uploading} className="min-w-32">
+          {pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+          Update
+        </Button>
+        {uploading ? (
+          <span role="status" className="text-sm text-neutral-600">
+            Waiting for uploads…
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { addTags, formFromProduct, parseImageList, productPayload, validateProductForm } from './product-form.js';
+import { detail, uuid } from './admin-test-utils.js';
+
+describe('tags', () => {
+  it.each([
+    { case: 'trims', tags: [], typed: ['  rose  '], expected: ['rose'] },
+    { case: 'ignores empty ones', tags: ['a'], typed: ['', '   '], expected: ['a'] },
+    { case: 'ignores duplicates in any case', tags: ['Rose'], typed: ['rose', ' ROSE '], expected: ['Rose'] },
+    { case: 'adds several in order, once each', tags: [], typed: ['b', 'a', 'b'], expected: ['b', 'a'] },
+  ])('$case', ({ tags, typed, expected }) => {
+    expect(addTags(tags, typed)).toEqual(expected);
+  });
+});
+
+it('reads a comma-separated list of pictures, dropping blanks', () => {
+  expect(parseImageList(' /uploads/a.jpg,, /uploads/b.png , ')).toEqual(['/uploads/a.jpg', '/uploads/b.png']);
+  expect(parseImageList('')).toEqual([]);
+});
+
+describe('the PUT payload', () => {
+  const stored = detail(1, {
+    discountPrice: 400,
+    discountStartDate: '2026-12-01T06:30:00.000Z',
+    discountEndDate: '2026-12-31T00:00:00.000Z',
+    weight: 250,
+    dimensions: { length: 30, width: null, height: 12.5 },
+  });
+
+  it('gives back what it was filled with: untouched dates exactly, numbers as numbers', () => {
+    const payload = productPayload(stored._id, formFromProduct(stored), stored);
+    expect(payload).toMatchObject({
+      productId: uuid(1),
+      price: stored.price,
+      discountPrice: 400,
+      discountStartDate: '2026-12-01T06:30:00.000Z',
+      discountEndDate: '2026-12-31T00:00:00.000Z',
+      weight: 250,
+      dimensions: { length: 30, width: null, height: 12.5 },
+    });
+  });
+
+  it("sends an edited date as 'YYYY-MM-DD', an emptied one and an empty discount as none", () => {
+    const form = {
+      ...formFromProduct(stored),
+      discountStartDate: '2026-12-05',
+      discountEndDate: '',
+      discountPrice: '',
+    };
+    expect(productPayload(stored._id, form, stored)).toMatchObject({
+      discountStartDate: '2026-12-05',
+      discountEndDate: null,
+      discountPrice: 0,
+    });
+  });
+});
+
+it('finds the required fields missing and numbers that are not numbers', () => {
+  const form = { ...formFromProduct(detail(1)), name: ' ', price: '', countInStock: 'many', category: '' };
+  expect(validateProductForm(form)).toEqual({
+    'product-name': 'Name is required',
+    'product-price': 'Price is required',
+    'product-count-in-stock': 'Count in stock must be a number',
+    'product-category': 'Category is required',
+  });
+});

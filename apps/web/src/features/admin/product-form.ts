@@ -1,0 +1,270 @@
+import type { ProductDetail, ProductSummary } from '@store/contracts';
+import { DEFAULT_CARE_INSTRUCTIONS, DEFAULT_FRAGRANCE } from '@store/domain';
+
+/** A variant as the form edits it: numbers as typed; `_id` kept for existing ones (carts refer to it). */
+export interface VariantDraft {
+  /** React's key; a new variant has no `_id` yet. */
+  key: string;
+  _id?: string;
+  name: string;
+  price: string;
+  countInStock: string;
+  image: string;
+}
+
+/** Everything the Edit Product form holds. Numbers and dates stay strings as typed until sent. */
+export interface ProductFormState {
+  name: string;
+  available: boolean;
+  countInStock: string;
+  isFeatured: boolean;
+  isSellingFast: boolean;
+  price: string;
+  discountPrice: string;
+  discountStartDate: string;
+  discountEndDate: string;
+  brand: string;
+  isSubscription: boolean;
+  image: string;
+  productImages: string[];
+  category: string;
+  subCategory: string[];
+  occasion: string[];
+  recipient: string[];
+  variants: VariantDraft[];
+  tags: string[];
+  description: string;
+  weight: string;
+  length: string;
+  width: string;
+  height: string;
+  color: string[];
+  arrangementStyle: string;
+  material: string[];
+  fragrance: string;
+  careInstructions: string;
+  sameDayDelivery: boolean;
+  expressDelivery: boolean;
+  vendor: string[];
+  relatedProducts: ProductSummary[];
+}
+
+/** The spec's PUT /api/products/:id body. Delivery flags go flat; they come back under deliveryOptions. */
+export interface ProductPayload {
+  productId: string;
+  name: string;
+  price: number;
+  image: string;
+  brand: string;
+  category: string;
+  description: string;
+  countInStock: number;
+  productImages: string[];
+  variants: { _id?: string; name: string; price: number; countInStock: number; image: string }[];
+  weight: number | null;
+  dimensions: { length: number | null; width: number | null; height: number | null };
+  tags: string[];
+  discountPrice: number;
+  discountStartDate: string | null;
+  discountEndDate: string | null;
+  available: boolean;
+  isFeatured: boolean;
+  isSellingFast: boolean;
+  subCategory: string[];
+  relatedProducts: string[];
+  color: string[];
+  occasion: string[];
+  arrangementStyle: string;
+  material: string[];
+  fragrance: string;
+  careInstructions: string;
+  sameDayDelivery: boolean;
+  expressDelivery: boolean;
+  isSubscription: boolean;
+  recipient: string[];
+  vendor: string[];
+}
+
+const numberText = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+/** 'YYYY-MM-DD' of a stored date, what a date input shows. */
+const dateText = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+
+let variantKeys = 0;
+export const newVariantKey = () => `new-${++variantKeys}`;
+
+export function emptyVariant(): VariantDraft {
+  return { key: newVariantKey(), name: '', price: '', countInStock: '', image: '' };
+}
+
+/** The form filled from the product as stored. */
+export function formFromProduct(p: ProductDetail): ProductFormState {
+  return {
+    name: p.name,
+    available: p.available,
+    countInStock: String(p.countInStock),
+    isFeatured: p.isFeatured,
+    isSellingFast: p.isSellingFast,
+    price: String(p.price),
+    discountPrice: p.discountPrice > 0 ? String(p.discountPrice) : '',
+    discountStartDate: dateText(p.discountStartDate),
+    discountEndDate: dateText(p.discountEndDate),
+    brand: p.brand,
+    isSubscription: p.isSubscription,
+    image: p.image,
+    productImages: [...p.productImages],
+    category: p.category,
+    subCategory: [...p.subCategory],
+    occasion: [...p.occasion],
+    recipient: [...p.recipient],
+    variants: p.variants.map((v) => ({
+      key: v._id,
+      _id: v._id,
+      name: v.name,
+      price: String(v.price),
+      countInStock: String(v.countInStock),
+      image: v.image,
+    })),
+    tags: [...p.tags],
+    description: p.description,
+    weight: numberText(p.weight),
+    length: numberText(p.dimensions.length),
+    width: numberText(p.dimensions.width),
+    height: numberText(p.dimensions.height),
+    color: [...p.color],
+    arrangementStyle: p.arrangementStyle,
+    material: [...p.material],
+    fragrance: p.fragrance || DEFAULT_FRAGRANCE,
+    careInstructions: p.careInstructions || DEFAULT_CARE_INSTRUCTIONS,
+    sameDayDelivery: p.deliveryOptions.sameDayDelivery,
+    expressDelivery: p.deliveryOptions.expressDelivery,
+    vendor: [...p.vendor],
+    relatedProducts: [...p.relatedProducts],
+  };
+}
+
+/** Empty → null (weight, dimensions). */
+const optionalNumber = (text: string) => (text.trim() === '' ? null : Number(text));
+
+/**
+ * A date as the server takes it. An untouched date goes back exactly as stored (a time of day
+ * included), so saving never moves a sale that was scheduled to the minute; an edited one goes
+ * as 'YYYY-MM-DD'; an emptied one as null.
+ */
+function dateValue(text: string, stored: string | null): string | null {
+  if (!text) return null;
+  return stored && dateText(stored) === text ? stored : text;
+}
+
+/** The PUT body from the form. `stored` is the product as loaded, for its dates. */
+export function productPayload(
+  id: string,
+  f: ProductFormState,
+  stored?: Pick<ProductDetail, 'discountStartDate' | 'discountEndDate'>,
+): ProductPayload {
+  return {
+    productId: id,
+    name: f.name.trim(),
+    price: Number(f.price),
+    image: f.image.trim(),
+    brand: f.brand.trim(),
+    category: f.category,
+    description: f.description,
+    countInStock: Number(f.countInStock),
+    productImages: f.productImages,
+    variants: f.variants.map((v) => ({
+      ...(v._id ? { _id: v._id } : {}),
+      name: v.name.trim(),
+      price: Number(v.price),
+      countInStock: Number(v.countInStock),
+      image: v.image.trim(),
+    })),
+    weight: optionalNumber(f.weight),
+    dimensions: { length: optionalNumber(f.length), width: optionalNumber(f.width), height: optionalNumber(f.height) },
+    tags: f.tags,
+    discountPrice: f.discountPrice.trim() === '' ? 0 : Number(f.discountPrice),
+    discountStartDate: dateValue(f.discountStartDate, stored?.discountStartDate ?? null),
+    discountEndDate: dateValue(f.discountEndDate, stored?.discountEndDate ?? null),
+    available: f.available,
+    isFeatured: f.isFeatured,
+    isSellingFast: f.isSellingFast,
+    subCategory: f.subCategory,
+    relatedProducts: f.relatedProducts.map((p) => p._id),
+    color: f.color,
+    occasion: f.occasion,
+    arrangementStyle: f.arrangementStyle,
+    material: f.material,
+    fragrance: f.fragrance,
+    careInstructions: f.careInstructions,
+    sameDayDelivery: f.sameDayDelivery,
+    expressDelivery: f.expressDelivery,
+    isSubscription: f.isSubscription,
+    recipient: f.recipient,
+    vendor: f.vendor,
+  };
+}
+
+/**
+ * Tags typed into the tag box: each is trimmed; empty ones and ones already there (in any case)
+ * are ignored.
+ */
+export function addTags(tags: readonly string[], typed: readonly string[]): string[] {
+  const next = [...tags];
+  const seen = new Set(tags.map((t) => t.toLowerCase()));
+  for (const raw of typed) {
+    const tag = raw.trim();
+    if (!tag || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    next.push(tag);
+  }
+  return next;
+}
+
+/** 'a.jpg, b.jpg,,' → ['a.jpg', 'b.jpg']. */
+export function parseImageList(text: string): string[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Ids of the form's inputs, so a problem can focus the input it is about. */
+export const fieldId = {
+  name: 'product-name',
+  price: 'product-price',
+  countInStock: 'product-count-in-stock',
+  discountPrice: 'product-discount-price',
+  category: 'product-category',
+  variant: (i: number, field: 'name' | 'price' | 'countInStock') => `variant-${i}-${field}`,
+};
+
+export type ProductFormErrors = Record<string, string>;
+
+const isNumber = (text: string) => text.trim() !== '' && Number.isFinite(Number(text));
+
+/**
+ * What the browser can tell before asking the server, keyed by input id in form order: the
+ * required fields (name, price, count in stock; each variant's name, price and count in stock)
+ * and numbers that are not numbers. The server checks everything again, with its own messages.
+ */
+export function validateProductForm(f: ProductFormState): ProductFormErrors {
+  const errors: ProductFormErrors = {};
+  if (!f.name.trim()) errors[fieldId.name] = 'Name is required';
+  if (!f.price.trim()) errors[fieldId.price] = 'Price is required';
+  else if (!isNumber(f.price)) errors[fieldId.price] = 'Price must be a number';
+  if (!f.countInStock.trim()) errors[fieldId.countInStock] = 'Count in stock is required';
+  else if (!isNumber(f.countInStock)) errors[fieldId.countInStock] = 'Count in stock must be a number';
+  if (f.discountPrice.trim() && !isNumber(f.discountPrice)) {
+    errors[fieldId.discountPrice] = 'Discount price must be a number';
+  }
+  if (!f.category) errors[fieldId.category] = 'Category is required';
+  f.variants.forEach((v, i) => {
+    if (!v.name.trim()) errors[fieldId.variant(i, 'name')] = 'Variant name is required';
+    if (!v.price.trim()) errors[fieldId.variant(i, 'price')] = 'Variant price is required';
+    else if (!isNumber(v.price)) errors[fieldId.variant(i, 'price')] = 'Variant price must be a number';
+    if (!v.countInStock.trim()) errors[fieldId.variant(i, 'countInStock')] = 'Variant count in stock is required';
+    else if (!isNumber(v.countInStock)) {
+      errors[fieldId.variant(i, 'countInStock')] = 'Variant count in stock must be a number';
+    }
+  });
+  return errors;
+}

@@ -1,0 +1,193 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle, Pencil, Plus, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { SAMPLE_PRODUCT_NAME } from '@store/domain';
+import { Button, buttonClasses } from '../../components/ui/button.js';
+import { errorMessage } from '../../lib/api.js';
+import { cn } from '../../lib/cn.js';
+import { queryKeys } from '../../lib/query-client.js';
+import { usePageTitle } from '../../lib/page-title.js';
+import { createProduct, deleteProduct, useAdminProducts, type AdminProductRow } from './admin-api.js';
+import { AdminPage, AdminTable, cellClasses, inr, Loading, LoadFailed, ShortId, Th } from './admin-page.js';
+
+/** A whole page number from the URL; anything else is page 1. */
+function pageOf(param: string | undefined): number {
+  const n = Number(param);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/** /admin/productlist[/:pageNumber]: every product, 100 a page, newest first, drafts included. */
+export function ProductListPage() {
+  usePageTitle('Products');
+  const page = pageOf(useParams().pageNumber);
+  const products = useAdminProducts(page);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+
+  async function create() {
+    if (creating || !window.confirm('Are you sure you want to create a new product?')) return;
+    setCreating(true);
+    try {
+      const draft = await createProduct();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.products });
+      await navigate(`/admin/product/${draft._id}/edit`);
+    } catch (err) {
+      toast.error(errorMessage(err));
+      setCreating(false);
+    }
+  }
+
+  return (
+    <AdminPage
+      title="Products"
+      action={
+        <Button onClick={create} disabled={creating}>
+          {creating ? (
+            <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+          ) : (
+            <Plus className="size-4" aria-hidden="true" />
+          )}
+          Create Product
+        </Button>
+      }
+    >
+      {products.isPending ? (
+        <Loading what="products" />
+      ) : products.isError ? (
+        <LoadFailed error={products.error} />
+      ) : products.data.products.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-neutral-300 px-6 py-10 text-center text-neutral-700">
+          No products on this page.
+        </p>
+      ) : (
+        <>
+          <AdminTable
+            label="Products"
+            head={
+              <>
+                <Th>ID</Th>
+                <Th>NAME</Th>
+                <Th>VENDOR</Th>
+                <Th>PRICE</Th>
+                <Th>CATEGORY</Th>
+                <Th>BRAND</Th>
+                <Th hidden>Actions</Th>
+              </>
+            }
+          >
+            {products.data.products.map((p) => (
+              <ProductRow key={p._id} product={p} />
+            ))}
+          </AdminTable>
+          <Pagination page={products.data.page} pages={products.data.pages} />
+        </>
+      )}
+    </AdminPage>
+  );
+}
+
+function StatusBadge({ product }: { product: AdminProductRow }) {
+  const draft = product.name === SAMPLE_PRODUCT_NAME;
+  if (!draft && product.available) return null;
+  return (
+    <span
+      className={cn(
+        'rounded-full px-2 py-0.5 text-xs font-medium',
+        draft ? 'bg-amber-100 text-amber-900' : 'bg-neutral-200 text-neutral-800',
+      )}
+    >
+      {draft ? 'Draft' : 'Unavailable'}
+    </span>
+  );
+}
+
+function ProductRow({ product: p }: { product: AdminProductRow }) {
+  const queryClient = useQueryClient();
+  const [deleting, setDeleting] = useState(false);
+
+  async function remove() {
+    if (deleting || !window.confirm('Are you sure')) return;
+    setDeleting(true);
+    try {
+      const { message } = await deleteProduct(p._id);
+      toast.success(message);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.products });
+    } catch (err) {
+      toast.error(errorMessage(err));
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <tr>
+      <td className={cellClasses}>
+        <ShortId id={p._id} />
+      </td>
+      <td className={cn(cellClasses, 'min-w-48 whitespace-normal')}>
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="font-medium text-neutral-900">{p.name}</span>
+          <StatusBadge product={p} />
+        </span>
+      </td>
+      <td className={cellClasses}>{p.vendor.length ? p.vendor.join(', ') : 'NA'}</td>
+      <td className={cn(cellClasses, 'tabular-nums')}>{inr(p.price)}</td>
+      <td className={cellClasses}>{p.category || '—'}</td>
+      <td className={cellClasses}>{p.brand || '—'}</td>
+      <td className={cellClasses}>
+        <span className="flex items-center gap-1">
+          <Link
+            to={`/admin/product/${p._id}/edit`}
+            aria-label={`Edit ${p.name}`}
+            title="Edit"
+            className={buttonClasses('ghost', 'icon')}
+          >
+            <Pencil className="size-4" aria-hidden="true" />
+          </Link>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Delete ${p.name}`}
+            title="Delete"
+            disabled={deleting}
+            onClick={remove}
+            className="text-red-700 hover:bg-red-50"
+          >
+            {deleting ? (
+              <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+            ) : (
+              <Trash2 className="size-4" aria-hidden="true" />
+            )}
+          </Button>
+        </span>
+      </td>
+    </tr>
+  );
+}
+
+/** Page links, only when there is more than one page. */
+function Pagination({ page, pages }: { page: number; pages: number }) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pages of products" className="flex flex-wrap gap-1.5">
+      {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
+        <Link
+          key={n}
+          to={`/admin/productlist/${n}`}
+          aria-current={n === page ? 'page' : undefined}
+          className={cn(
+            'grid h-10 min-w-10 place-items-center rounded-md border px-3 text-sm font-medium',
+            n === page
+              ? 'border-brand-600 bg-brand-600 text-white'
+              : 'border-neutral-300 bg-white text-neutral-900 hover:bg-neutral-50',
+          )}
+        >
+          <span className="sr-only">Page </span>
+          {n}
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,114 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle } from 'lucide-react';
+import { toast } from 'sonner';
+import type { AdminUser } from '@store/contracts';
+import { Alert } from '../../components/ui/alert.js';
+import { Button } from '../../components/ui/button.js';
+import { Field } from '../../components/ui/field.js';
+import { errorMessage } from '../../lib/api.js';
+import { queryKeys } from '../../lib/query-client.js';
+import { usePageTitle } from '../../lib/page-title.js';
+import { emailError, nameError } from '../account/validation.js';
+import { updateUser, useAdminUser } from './admin-api.js';
+import { AdminPage, Loading, LoadFailed } from './admin-page.js';
+import { Checkbox } from './form-controls.js';
+
+/** /admin/user/:id/edit: name, email and admin rights of a shopper's account. */
+export function UserEditPage() {
+  usePageTitle('Edit User');
+  const { id = '' } = useParams();
+  const user = useAdminUser(id);
+  return (
+    <AdminPage title="Edit User" back="/admin/userlist" narrow>
+      {user.isPending ? (
+        <Loading what="the user" rows={3} />
+      ) : user.isError ? (
+        <LoadFailed error={user.error} />
+      ) : (
+        <UserForm key={user.data._id} user={user.data} />
+      )}
+    </AdminPage>
+  );
+}
+
+function UserForm({ user }: { user: AdminUser }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [name, setName] = useState(user.name);
+  const [email, setEmail] = useState(user.email);
+  const [isAdmin, setIsAdmin] = useState(user.isAdmin);
+  const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
+  const [pending, setPending] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (pending) return;
+    const found = { name: nameError(name), email: emailError(email) };
+    setErrors(found);
+    const first = found.name ? 'name' : found.email ? 'email' : undefined;
+    if (first) {
+      toast.error(found[first]!);
+      (formRef.current?.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      await updateUser(user._id, { userId: user._id, name: name.trim(), email: email.trim(), isAdmin });
+      toast.success('user updated successfully');
+      await queryClient.invalidateQueries({ queryKey: queryKeys.users });
+      await navigate('/admin/userlist');
+    } catch (err) {
+      toast.error(errorMessage(err));
+      setPending(false);
+    }
+  }
+
+  return (
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      aria-label="Edit User"
+      aria-busy={pending}
+      className="flex flex-col gap-4 rounded-xl border border-neutral-200 bg-neutral-50 p-5"
+    >
+      {user.isAdmin ? (
+        <Alert tone="info" role="status">
+          Admin users cannot be edited.
+        </Alert>
+      ) : null}
+      <Field
+        label="Name"
+        name="name"
+        autoComplete="off"
+        value={name}
+        error={errors.name}
+        onChange={(e) => {
+          setName(e.target.value);
+          setErrors((x) => ({ ...x, name: undefined }));
+        }}
+      />
+      <Field
+        label="Email Address"
+        name="email"
+        type="email"
+        autoComplete="off"
+        inputMode="email"
+        value={email}
+        error={errors.email}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          setErrors((x) => ({ ...x, email: undefined }));
+        }}
+      />
+      <Checkbox label="Is Admin" checked={isAdmin} onCheckedChange={setIsAdmin} />
+      <Button type="submit" size="lg" disabled={pending} className="mt-1 w-full">
+        {pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+        Update
+      </Button>
+    </form>
+  );
+}

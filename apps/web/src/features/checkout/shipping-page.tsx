@@ -1,0 +1,186 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { LoaderCircle } from 'lucide-react';
+import { toast } from 'sonner';
+import type { PincodeDetail } from '@store/contracts';
+import { isPincodeFormat } from '@store/domain';
+import { Button } from '../../components/ui/button.js';
+import { Field } from '../../components/ui/field.js';
+import { usePageTitle } from '../../lib/page-title.js';
+import { cartActions, DEFAULT_PAYMENT_METHOD, useCart, type ShippingAddress } from '../cart/cart-store.js';
+import { CheckoutSteps } from './checkout-steps.js';
+import {
+  cleanAddress,
+  emptyAddress,
+  firstInvalid,
+  NO_DELIVERY_MESSAGE,
+  shippingErrors,
+  type ShippingErrors,
+  type ShippingField,
+} from './shipping-form.js';
+import { usePincodeLookup, type PincodeLookup } from './use-pincode-lookup.js';
+
+/** What the PIN code look-up says under the field: a refusal (an error) or where the order goes (a hint). */
+function pincodeOutcome(lookup: PincodeLookup): { error?: string; hint?: string; blocks: boolean } {
+  if (lookup.status === 'loading') return { hint: 'Checking this PIN code…', blocks: false };
+  if (lookup.status === 'error') {
+    // Only the server's "no such PIN code" stops the shopper; a failed look-up leaves it to the order.
+    return lookup.invalid
+      ? { error: lookup.message, blocks: true }
+      : { hint: 'This PIN code could not be checked just now; you can still continue.', blocks: false };
+  }
+  if (lookup.status !== 'found') return { blocks: false };
+  const { detail } = lookup;
+  if (!detail.deliveryAvailable) return { error: NO_DELIVERY_MESSAGE, blocks: true };
+  const where = `Delivering to ${detail.district}, ${detail.state}`;
+  return { hint: detail.sameDayDelivery ? `${where}. Same-day delivery available.` : `${where}.`, blocks: false };
+}
+
+/** /shipping (signed-in): the delivery address, checked field by field; Continue goes on to confirm the order. */
+export function ShippingPage() {
+  usePageTitle('Shipping Details', 'Where your Phoolwala Gifts order should be delivered.');
+  const cart = useCart();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<ShippingAddress>(() => ({ ...emptyAddress(), ...cart.shippingAddress }));
+  const [errors, setErrors] = useState<ShippingErrors>({});
+  const [pending, setPending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const latest = useRef(values);
+  latest.current = values;
+  // City and state as the last look-up filled them: those (or empty fields) may be filled again.
+  const autoFilled = useRef<{ city: string; state: string } | null>(null);
+
+  const pincode = usePincodeLookup((detail: PincodeDetail) => {
+    const now = latest.current;
+    const replaceable = (field: 'city' | 'state') =>
+      !now[field].trim() || (autoFilled.current !== null && now[field] === autoFilled.current[field]);
+    const next = {
+      city: replaceable('city') ? detail.district : now.city,
+      state: replaceable('state') ? detail.state : now.state,
+    };
+    autoFilled.current = { city: detail.district, state: detail.state };
+    setValues((v) => ({ ...v, ...next }));
+    setErrors((e) => ({ ...e, city: next.city ? undefined : e.city, state: next.state ? undefined : e.state }));
+  });
+  const { lookup } = pincode;
+
+  // A saved PIN code is looked up again, so whether it can be delivered to is known before Continue.
+  const initialPin = useRef(values.postalCode.trim());
+  useEffect(() => {
+    if (isPincodeFormat(initialPin.current)) void lookup(initialPin.current);
+  }, [lookup]);
+
+  if (cart.cartItems.length === 0) return <Navigate to="/cart" replace />;
+
+  const change = (field: ShippingField) => (e: { target: { value: string } }) => {
+    const value = e.target.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((errs) => (errs[field] ? { ...errs, [field]: undefined } : errs));
+    if (field === 'postalCode') {
+      const pin = value.trim();
+      if (isPincodeFormat(pin)) void lookup(pin);
+      else pincode.reset();
+    }
+  };
+
+  function refuse(found: ShippingErrors) {
+    setErrors(found);
+    const first = firstInvalid(found);
+    if (!first) return;
+    toast.error(found[first]);
+    const el = formRef.current?.elements.namedItem(first);
+    if (el instanceof HTMLInputElement) el.focus();
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (pending) return;
+    const found = shippingErrors(values);
+    if (firstInvalid(found)) return refuse(found);
+    setPending(true);
+    try {
+      // The answer for the PIN code in the box decides; one still on its way is waited for.
+      const pin = values.postalCode.trim();
+      let answer = await pincode.settled();
+      if (!answer || answer.pincode !== pin) answer = await lookup(pin);
+      const outcome = pincodeOutcome(answer);
+      if (outcome.blocks) return refuse({ postalCode: outcome.error });
+    } finally {
+      setPending(false);
+    }
+    cartActions.saveShippingAddress(cleanAddress(values));
+    cartActions.savePaymentMethod(DEFAULT_PAYMENT_METHOD);
+    navigate('/placeorder');
+  }
+
+  const pin = pincodeOutcome(pincode.state);
+  const field = (name: ShippingField) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: change(name),
+    'aria-required': name === 'address' ? undefined : true,
+  });
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-6 md:py-10">
+      <CheckoutSteps current="Shipping Details" />
+      <h1 className="text-2xl font-bold text-neutral-900 md:text-3xl">Shipping Details</h1>
+      <p className="mt-1.5 text-sm text-neutral-600">Where should we deliver your gifts?</p>
+      <form
+        ref={formRef}
+        onSubmit={submit}
+        noValidate
+        aria-label="Shipping Details"
+        aria-busy={pending}
+        className="mt-6 grid gap-4 rounded-xl border border-neutral-200 bg-neutral-50 p-5 sm:grid-cols-2"
+      >
+        <Field label="First Name" autoComplete="given-name" {...field('firstName')} />
+        <Field label="Last Name" autoComplete="family-name" {...field('lastName')} />
+        {/* Line 1 is the apartment or suite and line 2 the street address, hence the crossed autocomplete. */}
+        <Field
+          label="Address Line 1"
+          optional
+          hint="Apartment, suite, etc."
+          autoComplete="address-line2"
+          className="sm:col-span-2"
+          {...field('address')}
+        />
+        <Field
+          label="Address Line 2"
+          hint="House number, street and area"
+          autoComplete="address-line1"
+          className="sm:col-span-2"
+          {...field('address2')}
+        />
+        <Field label="City" autoComplete="address-level2" {...field('city')} />
+        <Field label="State" autoComplete="address-level1" {...field('state')} />
+        <Field
+          label="Pin Code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={6}
+          hint={errors.postalCode ? undefined : pin.hint}
+          {...field('postalCode')}
+          error={errors.postalCode ?? pin.error}
+        />
+        <Field
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          hint="10-digit mobile number, with or without +91"
+          {...field('phone')}
+        />
+        {/* What the PIN code look-up found, for screen readers as it arrives. */}
+        <p role="status" className="sr-only">
+          {errors.postalCode ? '' : (pin.error ?? (pincode.state.status === 'loading' ? '' : pin.hint))}
+        </p>
+        <Button type="submit" size="lg" disabled={pending} className="mt-1 w-full sm:col-span-2">
+          {pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+          Continue
+        </Button>
+      </form>
+    </div>
+  );
+}

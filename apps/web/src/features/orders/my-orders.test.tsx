@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { asha, renderRoutes, stubApi } from '../account/account-test-utils.js';
+import { ProfilePage } from '../account/profile-page.js';
+import { setUserInfo } from '../account/user-store.js';
+import { formatDate } from './format.js';
+import { order, paid } from './order-test-utils.js';
+
+function renderProfile(orders: unknown[]) {
+  stubApi({ 'GET /api/users/profile': [200, asha], 'GET /api/orders/mine': [200, orders] });
+  return renderRoutes('/profile', <Route path="/profile" element={<ProfilePage />} />);
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  act(() => setUserInfo({ ...asha, expirationTime: Date.now() + 1e6 }));
+});
+afterEach(() => {
+  cleanup();
+  act(() => setUserInfo(null));
+});
+
+describe("the profile's My Orders", () => {
+  it('lists the orders with ID, DATE, TOTAL, PAID, DELIVERED and a Details link', async () => {
+    const delivered = paid({
+      _id: 'aaaaaaaa-1111-4111-8111-111111111111',
+      totalPrice: 2499,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      paidAt: '2026-11-20T10:05:00.000Z',
+      isDelivered: true,
+      deliveredAt: '2026-11-21T08:00:00.000Z',
+    });
+    const unpaid = order({ _id: 'bbbbbbbb-2222-4222-8222-222222222222', createdAt: '2026-11-22T10:00:00.000Z' });
+    const expired = order({ _id: 'cccccccc-3333-4333-8333-333333333333', status: 'expired', totalPrice: 499 });
+    renderProfile([unpaid, expired, delivered]);
+
+    expect(screen.queryByRole('heading', { level: 2, name: 'My Orders' })).not.toBeNull();
+    const table = await screen.findByRole('table', { name: 'My Orders' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['ID', 'DATE', 'TOTAL', 'PAID', 'DELIVERED', 'Details']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    // Newest first, as the server sends them.
+    expect(cells(rows[0]!)).toEqual([
+      'bbbbbbbb…',
+      formatDate(unpaid.createdAt),
+      '₹1,398',
+      'No',
+      'No',
+      'Details of order bbbbbbbb',
+    ]);
+    expect(cells(rows[1]!).slice(2, 5)).toEqual(['₹499', 'Expired', 'No']);
+    expect(cells(rows[2]!).slice(1, 5)).toEqual([
+      formatDate(delivered.createdAt),
+      '₹2,499',
+      formatDate(delivered.paidAt!),
+      formatDate(delivered.deliveredAt!),
+    ]);
+    expect(
+      within(rows[2]!)
+        .getByRole('link', { name: /^Details/ })
+        .getAttribute('href'),
+    ).toBe('/order/aaaaaaaa-1111-4111-8111-111111111111');
+    // Should the table be wider than its column, it scrolls in its own region, reachable from the keyboard.
+    expect(screen.getByRole('region', { name: 'Orders table' }).getAttribute('tabindex')).toBe('0');
+
+    // Phones get the same values as cards (CSS shows one or the other).
+    const cards = within(screen.getByRole('list', { name: 'My Orders' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    expect(cards[0]!.textContent).toBe(
+      `ID bbbbbbbb…₹1,398DATE${formatDate(unpaid.createdAt)}PAIDNoDELIVEREDNoDetails of order bbbbbbbb`,
+    );
+    expect(cards[1]!.textContent).toContain('PAIDExpired');
+    expect(
+      within(cards[2]!)
+        .getByRole('link', { name: /^Details/ })
+        .getAttribute('href'),
+    ).toBe('/order/aaaaaaaa-1111-4111-8111-111111111111');
+  });
+
+  it('says when there are no orders yet', async () => {
+    renderProfile([]);
+    expect(await screen.findByText('No orders yet')).not.toBeNull();
+    expect(screen.queryByText('Your recent orders will appear here.')).not.toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'My Orders' })).toBeNull();
+  });
+});

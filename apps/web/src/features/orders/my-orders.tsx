@@ -1,0 +1,171 @@
+import { Link } from 'react-router';
+import { PackageOpen, X } from 'lucide-react';
+import type { OrderResponse } from '@store/contracts';
+import { useMyOrders } from '../../api/orders.js';
+import { Alert } from '../../components/ui/alert.js';
+import { Skeleton } from '../../components/ui/skeleton.js';
+import { errorMessage } from '../../lib/api.js';
+import { formatDate, inr } from './format.js';
+
+/** A red cross with its word, for an order not paid or not delivered. */
+function No() {
+  return (
+    <span className="inline-flex items-center gap-1 font-medium text-red-700">
+      <X className="size-4" aria-hidden="true" />
+      No
+    </span>
+  );
+}
+
+function Paid({ order }: { order: OrderResponse }) {
+  if (order.isPaid && order.paidAt) return <>{formatDate(order.paidAt)}</>;
+  if (order.status === 'expired') return <span className="font-medium text-amber-800">Expired</span>;
+  return <No />;
+}
+
+function Delivered({ order }: { order: OrderResponse }) {
+  return order.deliveredAt ? <>{formatDate(order.deliveredAt)}</> : <No />;
+}
+
+/** The first eight characters tell a shopper's orders apart; the whole id is on the order's page. */
+function ShortId({ id }: { id: string }) {
+  return (
+    <span className="font-mono text-xs" title={id}>
+      {id.slice(0, 8)}
+      <span aria-hidden="true">…</span>
+    </span>
+  );
+}
+
+function DetailsLink({ id }: { id: string }) {
+  return (
+    <Link
+      to={`/order/${id}`}
+      className="inline-flex items-center rounded-md border border-neutral-300 bg-white px-3 py-1.5 text-xs font-medium text-neutral-900 hover:bg-neutral-50"
+    >
+      Details<span className="sr-only"> of order {id.slice(0, 8)}</span>
+    </Link>
+  );
+}
+
+const cell = 'px-3 py-2.5 whitespace-nowrap';
+const COLUMNS = ['ID', 'DATE', 'TOTAL', 'PAID', 'DELIVERED'];
+
+/** Wide screens: the spec's table. Should it still be too wide, it scrolls inside its own focusable region. */
+function OrdersTable({ orders }: { orders: OrderResponse[] }) {
+  return (
+    // Relative, so the screen-reader-only texts inside it are clipped by it too.
+    <div
+      role="region"
+      aria-label="Orders table"
+      tabIndex={0}
+      className="relative hidden overflow-x-auto rounded-xl border border-neutral-200 sm:block"
+    >
+      <table aria-labelledby="my-orders-heading" className="w-full text-left text-sm">
+        <thead className="bg-neutral-50 text-xs font-semibold tracking-wide text-neutral-700">
+          <tr>
+            {COLUMNS.map((c) => (
+              <th key={c} scope="col" className={cell}>
+                {c}
+              </th>
+            ))}
+            <th scope="col" className={cell}>
+              <span className="sr-only">Details</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-neutral-200">
+          {orders.map((order) => (
+            <tr key={order._id}>
+              <td className={cell}>
+                <ShortId id={order._id} />
+              </td>
+              <td className={cell}>{formatDate(order.createdAt)}</td>
+              <td className={`${cell} tabular-nums`}>{inr(order.totalPrice)}</td>
+              <td className={cell}>
+                <Paid order={order} />
+              </td>
+              <td className={cell}>
+                <Delivered order={order} />
+              </td>
+              <td className={cell}>
+                <DetailsLink id={order._id} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Phones: one card per order with the same five values, nothing to scroll sideways. */
+function OrderCards({ orders }: { orders: OrderResponse[] }) {
+  return (
+    <ul aria-labelledby="my-orders-heading" className="flex flex-col gap-3 sm:hidden">
+      {orders.map((order) => (
+        <li key={order._id} className="flex flex-col gap-3 rounded-xl border border-neutral-200 p-4 text-sm">
+          <div className="flex items-center justify-between gap-3">
+            <span>
+              <span className="text-xs font-semibold tracking-wide text-neutral-700">ID </span>
+              <ShortId id={order._id} />
+            </span>
+            <span className="font-semibold tabular-nums">{inr(order.totalPrice)}</span>
+          </div>
+          <dl className="grid grid-cols-3 gap-2">
+            {(
+              [
+                ['DATE', formatDate(order.createdAt)],
+                ['PAID', <Paid key="paid" order={order} />],
+                ['DELIVERED', <Delivered key="delivered" order={order} />],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label} className="min-w-0">
+                <dt className="text-xs font-semibold tracking-wide text-neutral-700">{label}</dt>
+                <dd className="mt-0.5">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div>
+            <DetailsLink id={order._id} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The profile's second column: the shopper's orders, newest first, each linking to its page. */
+export function MyOrders() {
+  const orders = useMyOrders();
+  return (
+    <section aria-labelledby="my-orders-heading" className="flex min-w-0 flex-col gap-4">
+      <h2 id="my-orders-heading" className="text-2xl font-bold text-neutral-900 md:text-3xl">
+        My Orders
+      </h2>
+      {orders.isPending ? (
+        <div className="flex flex-col gap-2" aria-busy="true">
+          <span className="sr-only" role="status">
+            Loading your orders…
+          </span>
+          {[0, 1, 2].map((n) => (
+            <Skeleton key={n} className="h-11" />
+          ))}
+        </div>
+      ) : orders.isError ? (
+        <Alert>{errorMessage(orders.error)}</Alert>
+      ) : orders.data.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-neutral-300 px-6 py-10 text-center">
+          <PackageOpen className="size-8 text-brand-600" aria-hidden="true" />
+          <p className="font-semibold text-neutral-900">No orders yet</p>
+          <p className="text-sm text-neutral-600">Your recent orders will appear here.</p>
+        </div>
+      ) : (
+        <>
+          <OrdersTable orders={orders.data} />
+          <OrderCards orders={orders.data} />
+        </>
+      )}
+    </section>
+  );
+}

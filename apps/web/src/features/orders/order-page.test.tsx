@@ -1,0 +1,348 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { toast } from 'sonner';
+import { asha, renderRoutes, sentBodies, stubApi, type Answers } from '../account/account-test-utils.js';
+import { setUserInfo } from '../account/user-store.js';
+import { formatDateTime } from './format.js';
+import { OrderPage } from './order-page.js';
+import { order, ORDER_ID, paid } from './order-test-utils.js';
+import type { CheckoutConstructor, CheckoutOptions } from './payments/types.js';
+
+const GET_ORDER = `GET /api/orders/${ORDER_ID}`;
+const VERIFY = `POST /api/orders/${ORDER_ID}/verify`;
+const simulated = { googleClientId: null, payments: { provider: 'simulated', keyId: 'rzp_test_demo' } };
+const razorpay = { googleClientId: null, payments: { provider: 'razorpay', keyId: 'rzp_live_key' } };
+const admin = { _id: '0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5', name: 'Store Admin', email: 'admin@example.com' };
+
+function renderOrder(answers: Answers) {
+  const fetchMock = stubApi(answers);
+  const rendered = renderRoutes(`/order/${ORDER_ID}`, <Route path="/order/:id" element={<OrderPage />} />);
+  return { ...rendered, fetchMock };
+}
+
+const signIn = (who: { _id: string; name: string; email: string }, isAdmin = false) =>
+  act(() => setUserInfo({ ...who, isAdmin, pincode: '', expirationTime: Date.now() + 1e6 }));
+
+const heading = () => screen.findByRole('heading', { level: 1, name: `Order ${ORDER_ID}` });
+const section = (name: string) => screen.getByRole('region', { name });
+const button = (name: string) => screen.queryByRole('button', { name });
+const dialog = () => screen.findByRole('dialog', { name: 'Razorpay Checkout (simulated)' });
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.spyOn(toast, 'error');
+  vi.spyOn(toast, 'success');
+  signIn(asha);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  act(() => setUserInfo(null));
+  delete window.Razorpay;
+});
+
+describe('the /order/:id page', () => {
+  it('shows an unpaid order: address, Not Delivered, Not Paid, lines, totals, the deadline and Pay Now', async () => {
+    const placed = order();
+    renderOrder({ [GET_ORDER]: [200, placed] });
+    await heading();
+    const shipping = section('Shipping');
+    expect(shipping.textContent).toContain('Asha Menon');
+    expect(within(shipping).getByRole('link', { name: 'asha@example.com' }).getAttribute('href')).toBe(
+      'mailto:asha@example.com',
+    );
+    expect(shipping.textContent).toContain(
+      'Flat 4B, Lotus Apartments, 12 MG Road, Ravipuram, Ernakulam, Kerala 682011',
+    );
+    expect(shipping.textContent).toContain('+91 9847012345');
+    expect(within(shipping).getByRole('status').textContent).toBe('Not Delivered');
+    const payment = section('Payment Method');
+    expect(payment.textContent).toContain('Razorpay');
+    expect(within(payment).getByRole('status').textContent).toBe('Not Paid');
+    expect(section('Order Items').textContent).toContain('2 × ₹699 = ₹1,398');
+    const summary = section('Order Summary');
+    expect(summary.textContent).toContain('Items₹1,398');
+    expect(summary.textContent).toContain('TaxInclusive.');
+    expect(summary.textContent).toContain('Total₹1,398');
+    expect(summary.textContent).toContain(
+      `Pay by ${formatDateTime(placed.payBy)}; unpaid orders are released after that.`,
+    );
+    expect(button('Pay Now')).not.toBeNull();
+    expect(button('Mark As Delivered')).toBeNull();
+  });
+
+  it('shows the server’s totals, not the cart’s', async () => {
+    renderOrder({ [GET_ORDER]: [200, order({ itemsPrice: 800, shippingPrice: 100, taxPrice: 36, totalPrice: 936 })] });
+    await heading();
+    const summary = section('Order Summary').textContent;
+    expect(summary).toContain('Items₹800');
+    expect(summary).toContain('Shipping₹100');
+    expect(summary).toContain('Tax₹36');
+    expect(summary).toContain('Total₹936');
+  });
+
+  it('shows a paid and delivered order with its dates and no buttons', async () => {
+    const done = paid({ isDelivered: true, deliveredAt: '2026-11-23T06:30:00.000Z' });
+    renderOrder({ [GET_ORDER]: [200, done] });
+    await heading();
+    expect(within(section('Payment Method')).getByRole('status').textContent).toBe(
+      `Paid on ${formatDateTime(done.paidAt!)}`,
+    );
+    expect(within(section('Shipping')).getByRole('status').textContent).toBe(
+      `Delivered on ${formatDateTime(done.deliveredAt!)}`,
+    );
+    expect(button('Pay Now')).toBeNull();
+    expect(screen.queryByText(/^Pay by/)).toBeNull();
+  });
+
+  it('offers Pay Now only to the owner', async () => {
+    signIn(admin, true);
+    renderOrder({ [GET_ORDER]: [200, order()] });
+    await heading();
+    expect(button('Pay Now')).toBeNull();
+    expect(button('Mark As Delivered')).toBeNull();
+  });
+
+  it('says an expired order was released, without Pay Now', async () => {
+    renderOrder({ [GET_ORDER]: [200, order({ status: 'expired' })] });
+    await heading();
+    expect(
+      screen.getByText('This order expired unpaid; its items were released. Please place it again.'),
+    ).not.toBeNull();
+    expect(within(section('Payment Method')).getByRole('status').textContent).toBe('Not Paid');
+    expect(button('Pay Now')).toBeNull();
+  });
+
+  it('says when there is no such order', async () => {
+    renderOrder({ [GET_ORDER]: [404, { message: 'Order not found' }] });
+    expect((await screen.findByRole('alert')).textContent).toBe('Order not found');
+  });
+});
+
+describe('Mark As Delivered', () => {
+  it('is for an admin on a paid, undelivered order, and shows the delivery', async () => {
+    signIn(admin, true);
+    const delivered = paid({ isDelivered: true, deliveredAt: '2026-11-23T06:30:00.000Z' });
+    const { user, fetchMock } = renderOrder({
+      [GET_ORDER]: [200, paid()],
+      [`PUT /api/orders/${ORDER_ID}/deliver`]: [200, delivered],
+    });
+    await heading();
+    await user.click(button('Mark As Delivered')!);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Order marked as delivered'));
+    expect(within(section('Shipping')).getByRole('status').textContent).toBe(
+      `Delivered on ${formatDateTime(delivered.deliveredAt!)}`,
+    );
+    expect(button('Mark As Delivered')).toBeNull();
+    expect(fetchMock.mock.calls.filter(([url]) => url === `/api/orders/${ORDER_ID}/deliver`)).toHaveLength(1);
+  });
+
+  it('is not offered to a customer, nor on an unpaid order', async () => {
+    renderOrder({ [GET_ORDER]: [200, paid()] });
+    await heading();
+    expect(button('Mark As Delivered')).toBeNull();
+    cleanup();
+    signIn(admin, true);
+    renderOrder({ [GET_ORDER]: [200, order()] });
+    await heading();
+    expect(button('Mark As Delivered')).toBeNull();
+  });
+
+  it('toasts the server’s refusal', async () => {
+    signIn(admin, true);
+    const { user } = renderOrder({
+      [GET_ORDER]: [200, paid()],
+      [`PUT /api/orders/${ORDER_ID}/deliver`]: [409, { message: 'Order is already delivered' }],
+    });
+    await heading();
+    await user.click(button('Mark As Delivered')!);
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Order is already delivered'));
+  });
+});
+
+describe('paying with the simulated checkout', () => {
+  const payment = {
+    razorpay_payment_id: 'pay_Sim0001',
+    razorpay_order_id: 'order_SimTest0001',
+    razorpay_signature: 'a'.repeat(64),
+  };
+
+  it('pays: the gateway’s answer is verified, then Payment Successful! and Paid on', async () => {
+    const nowPaid = paid();
+    const { user, fetchMock } = renderOrder({
+      [GET_ORDER]: [200, order()],
+      'GET /api/config': [200, simulated],
+      'POST /api/payments/simulated/pay': [200, payment],
+      [VERIFY]: [200, nowPaid],
+    });
+    await heading();
+    await user.click(button('Pay Now')!);
+    const checkout = await dialog();
+    expect(checkout.textContent).toContain('Phoolwala Gifts');
+    expect(checkout.textContent).toContain(`Order ${ORDER_ID}`);
+    expect(checkout.textContent).toContain('₹1,398');
+    await user.click(within(checkout).getByRole('radio', { name: 'Card' }));
+    await user.click(within(checkout).getByRole('button', { name: 'Pay ₹1,398' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Payment Successful!'));
+    expect(sentBodies(fetchMock, 'POST /api/payments/simulated/pay')).toEqual([
+      { razorpayOrderId: 'order_SimTest0001', outcome: 'paid', method: 'card' },
+    ]);
+    expect(sentBodies(fetchMock, VERIFY)).toEqual([
+      {
+        razorpayOrderId: 'order_SimTest0001',
+        razorpayPaymentId: 'pay_Sim0001',
+        razorpaySignature: 'a'.repeat(64),
+        orderId: ORDER_ID,
+        user: asha._id,
+      },
+    ]);
+    expect(within(section('Payment Method')).getByRole('status').textContent).toBe(
+      `Paid on ${formatDateTime(nowPaid.paidAt!)}`,
+    );
+    expect(button('Pay Now')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('fails: the alert lists code, description, source, step, reason, order id and payment id', async () => {
+    const error = {
+      code: 'BAD_REQUEST_ERROR',
+      description: 'Your payment could not be completed as the bank declined it (simulated).',
+      source: 'bank',
+      step: 'payment_authorization',
+      reason: 'payment_failed',
+      metadata: { order_id: 'order_SimTest0001', payment_id: 'pay_Fail0001' },
+    };
+    const { user, fetchMock } = renderOrder({
+      [GET_ORDER]: [200, order()],
+      'GET /api/config': [200, simulated],
+      'POST /api/payments/simulated/pay': [200, { error }],
+    });
+    await heading();
+    await user.click(button('Pay Now')!);
+    await user.click(within(await dialog()).getByRole('button', { name: 'Fail payment' }));
+
+    const alert = await screen.findByRole('alert');
+    for (const value of [
+      'BAD_REQUEST_ERROR',
+      error.description,
+      'bank',
+      'payment_authorization',
+      'payment_failed',
+      'order_SimTest0001',
+      'pay_Fail0001',
+    ]) {
+      expect(alert.textContent).toContain(value);
+    }
+    expect(toast.error).toHaveBeenCalledWith(error.description);
+    expect(sentBodies(fetchMock, 'POST /api/payments/simulated/pay')).toEqual([
+      { razorpayOrderId: 'order_SimTest0001', outcome: 'failed', method: 'upi' },
+    ]);
+    expect(sentBodies(fetchMock, VERIFY)).toEqual([]);
+    expect(within(section('Payment Method')).getByRole('status').textContent).toBe('Not Paid');
+    expect(button('Pay Now')).toHaveProperty('disabled', false);
+  });
+
+  it('can be closed without paying; Pay Now opens it again', async () => {
+    const { user, fetchMock } = renderOrder({ [GET_ORDER]: [200, order()], 'GET /api/config': [200, simulated] });
+    await heading();
+    await user.click(button('Pay Now')!);
+    await user.click(within(await dialog()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(button('Pay Now')).toHaveProperty('disabled', false);
+    await user.click(button('Pay Now')!);
+    await user.click(within(await dialog()).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/payments/simulated/pay')).toHaveLength(0);
+  });
+
+  it.each([
+    [400, 'Payment Verification Failed!', 'Payment Verification Failed!'],
+    [409, 'This order expired before the payment arrived; the payment will be refunded', null],
+    [503, 'We could not confirm the payment just now. Please try again in a moment.', null],
+  ])('toasts a %i from verify', async (status, message, shown) => {
+    const { user } = renderOrder({
+      [GET_ORDER]: [200, order()],
+      'GET /api/config': [200, simulated],
+      'POST /api/payments/simulated/pay': [200, payment],
+      [VERIFY]: [status, { message: status === 400 ? 'razorpaySignature must be 64 hex characters' : message }],
+    });
+    await heading();
+    await user.click(button('Pay Now')!);
+    await user.click(within(await dialog()).getByRole('button', { name: 'Pay ₹1,398' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(shown ?? message));
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+});
+
+describe('paying with Razorpay', () => {
+  it('toasts when checkout.js cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const append = vi.spyOn(document.head, 'append').mockImplementation((...nodes) => {
+      const script = nodes[0] as HTMLScriptElement;
+      setTimeout(() => script.onerror?.(new Event('error')));
+    });
+    const { user } = renderOrder({ [GET_ORDER]: [200, order()], 'GET /api/config': [200, razorpay] });
+    await heading();
+    await user.click(button('Pay Now')!);
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'Error loading Razorpay: could not load https://checkout.razorpay.com/v1/checkout.js',
+      ),
+    );
+    expect((append.mock.calls[0]![0] as HTMLScriptElement).src).toBe('https://checkout.razorpay.com/v1/checkout.js');
+    expect(console.error).toHaveBeenCalled();
+    expect(button('Pay Now')).toHaveProperty('disabled', false);
+  });
+
+  it('opens window.Razorpay with the order’s options and verifies what its handler gets', async () => {
+    const opened: CheckoutOptions[] = [];
+    const listeners: string[] = [];
+    window.Razorpay = class {
+      constructor(readonly options: CheckoutOptions) {
+        opened.push(options);
+      }
+      on(event: string) {
+        listeners.push(event);
+      }
+      open() {}
+      close() {}
+    } as unknown as CheckoutConstructor;
+    const placed = order();
+    const { user, fetchMock } = renderOrder({
+      [GET_ORDER]: [200, placed],
+      'GET /api/config': [200, razorpay],
+      [VERIFY]: [200, paid()],
+    });
+    await heading();
+    await user.click(button('Pay Now')!);
+    await waitFor(() => expect(opened).toHaveLength(1));
+    const options = opened[0]!;
+    expect(options).toMatchObject({
+      key: 'rzp_live_key',
+      amount: 139800,
+      currency: 'INR',
+      order_id: 'order_SimTest0001',
+      name: 'Phoolwala Gifts',
+      description: `Order ${ORDER_ID}`,
+      prefill: { name: 'Asha Menon', email: 'asha@example.com', contact: '+919847012345' },
+      notes: { orderId: ORDER_ID },
+    });
+    // Checkout closes before the order stops taking payment (30 minutes from now).
+    expect(options.timeout).toBeGreaterThan(29 * 60);
+    expect(options.timeout).toBeLessThanOrEqual(30 * 60);
+    expect(listeners).toEqual(['payment.failed']);
+
+    act(() =>
+      options.handler({
+        razorpay_payment_id: 'pay_Live0001',
+        razorpay_order_id: 'order_SimTest0001',
+        razorpay_signature: 'b'.repeat(64),
+      }),
+    );
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Payment Successful!'));
+    expect(sentBodies(fetchMock, VERIFY)).toMatchObject([{ razorpayPaymentId: 'pay_Live0001' }]);
+  });
+});

@@ -1,0 +1,272 @@
+import { useState, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle } from 'lucide-react';
+import { toast } from 'sonner';
+import type { OrderResponse } from '@store/contracts';
+import {
+  markDelivered,
+  myOrdersKey,
+  orderKey,
+  useOrder,
+  verifyPayment,
+  type CheckoutPayment,
+} from '../../api/orders.js';
+import { clientConfigQuery } from '../../api/users.js';
+import { Alert } from '../../components/ui/alert.js';
+import { Button } from '../../components/ui/button.js';
+import { Skeleton } from '../../components/ui/skeleton.js';
+import { ApiError, errorMessage } from '../../lib/api.js';
+import { SITE_NAME, usePageTitle } from '../../lib/page-title.js';
+import { useUserInfo } from '../account/user-store.js';
+import { formatAddress, formatDateTime, showPhone } from './format.js';
+import { Facts, OrderItems, OrderSection, SummaryCard } from './order-parts.js';
+import type { CheckoutOptions, PaymentFailure } from './payments/types.js';
+
+/** The brand rose (--color-brand-600), for checkout's accents. */
+const BRAND_COLOR = '#c2134d';
+const VERIFICATION_FAILED = 'Payment Verification Failed!';
+
+type Busy = 'opening' | 'verifying' | 'delivering' | null;
+
+/**
+ * /order/:id (signed-in): an order as the server has it — address, payment and delivery state,
+ * lines and the server's totals. Its owner pays here while it awaits payment; an admin marks a
+ * paid order delivered.
+ */
+export function OrderPage() {
+  const { id = '' } = useParams();
+  usePageTitle('Order Details', 'An order at Phoolwala Gifts: its items, payment and delivery.');
+  const user = useUserInfo();
+  const query = useOrder(id);
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<Busy>(null);
+  const [failure, setFailure] = useState<PaymentFailure | null>(null);
+
+  if (query.isPending) return <OrderSkeleton />;
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-6 md:py-10">
+        <h1 className="text-2xl font-bold text-neutral-900 md:text-3xl">Order</h1>
+        <Alert className="mt-6">{notFound ? 'Order not found' : errorMessage(query.error)}</Alert>
+      </div>
+    );
+  }
+  const order = query.data;
+  const isOwner = !!user && order.user._id === user._id;
+  const awaitingPayment = order.status === 'awaiting_payment';
+
+  /** The server's newer order replaces the one on screen; lists of orders are asked again. */
+  function show(next: OrderResponse) {
+    queryClient.setQueryData(orderKey(next._id), next);
+    void queryClient.invalidateQueries({ queryKey: myOrdersKey });
+  }
+
+  async function verify(payment: CheckoutPayment) {
+    if (!user) return;
+    setBusy('verifying');
+    try {
+      show(await verifyPayment(order._id, user._id, payment));
+      setFailure(null);
+      toast.success('Payment Successful!');
+    } catch (err) {
+      const status = err instanceof ApiError ? err.status : 0;
+      toast.error(status === 400 ? VERIFICATION_FAILED : errorMessage(err));
+      // The gateway's webhook may have settled it meanwhile; show what the server has now.
+      void queryClient.invalidateQueries({ queryKey: orderKey(order._id) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function failed(error: PaymentFailure) {
+    setFailure(error);
+    toast.error(error.description);
+  }
+
+  async function payNow() {
+    if (busy) return;
+    const secondsLeft = Math.floor((Date.parse(order.payBy) - Date.now()) / 1000);
+    if (secondsLeft < 1) {
+      toast.error('The time to pay for this order has passed');
+      void queryClient.invalidateQueries({ queryKey: orderKey(order._id) });
+      return;
+    }
+    setBusy('opening');
+    setFailure(null);
+    try {
+      const config = await queryClient.fetchQuery(clientConfigQuery);
+      const { openCheckout } = await import('./payments/checkout.js');
+      const options: CheckoutOptions = {
+        key: config.payments.keyId,
+        amount: order.razorpayOrder.amount,
+        currency: 'INR',
+        order_id: order.razorpayOrder.id,
+        name: SITE_NAME,
+        description: `Order ${order._id}`,
+        prefill: { name: order.user.name, email: order.user.email, contact: order.shippingAddress.phone },
+        notes: { orderId: order._id },
+        theme: { color: BRAND_COLOR },
+        timeout: secondsLeft,
+        handler: (payment) => void verify(payment),
+        // Closed without a verified payment: the gateway's webhook may still settle it, so ask again.
+        modal: { ondismiss: () => void queryClient.invalidateQueries({ queryKey: orderKey(order._id) }) },
+      };
+      await openCheckout(config.payments.provider, options, failed);
+    } catch (err) {
+      console.error('Error loading Razorpay', err);
+      toast.error(`Error loading Razorpay: ${errorMessage(err)}`);
+    } finally {
+      setBusy((b) => (b === 'opening' ? null : b));
+    }
+  }
+
+  async function deliver() {
+    if (busy) return;
+    setBusy('delivering');
+    try {
+      show(await markDelivered(order._id));
+      toast.success('Order marked as delivered');
+    } catch (err) {
+      toast.error(errorMessage(err));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const a = order.shippingAddress;
+  const recipient = `${a.firstName} ${a.lastName}`.trim();
+  const shippingRows: [string, ReactNode][] = [
+    ['Name', recipient],
+    ...(order.user.name && order.user.name !== recipient ? [['Ordered by', order.user.name] as [string, string]] : []),
+    [
+      'Email',
+      <a key="email" href={`mailto:${order.user.email}`} className="text-brand-700 hover:underline">
+        {order.user.email}
+      </a>,
+    ],
+    ['Address', formatAddress(a)],
+    ['Phone', showPhone(a.phone)],
+  ];
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 md:py-10">
+      <h1 className="text-2xl font-bold wrap-anywhere text-neutral-900 md:text-3xl">Order {order._id}</h1>
+      <p className="mt-1.5 text-sm text-neutral-600">Placed on {formatDateTime(order.createdAt)}</p>
+
+      <div className="mt-4 flex flex-col gap-3 empty:hidden">
+        {order.status === 'expired' ? (
+          <Alert tone="warning" role="status">
+            This order expired unpaid; its items were released. Please place it again.
+          </Alert>
+        ) : null}
+        {failure ? <FailureAlert failure={failure} /> : null}
+      </div>
+
+      <div className="mt-6 grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
+        <div className="flex flex-col gap-6">
+          <OrderSection title="Shipping">
+            <Facts rows={shippingRows} />
+            {order.isDelivered && order.deliveredAt ? (
+              <Alert tone="success" role="status">
+                Delivered on {formatDateTime(order.deliveredAt)}
+              </Alert>
+            ) : (
+              <Alert role="status">Not Delivered</Alert>
+            )}
+          </OrderSection>
+          <OrderSection title="Payment Method">
+            <Facts rows={[['Method', order.paymentMethod]]} />
+            {order.isPaid && order.paidAt ? (
+              <Alert tone="success" role="status">
+                Paid on {formatDateTime(order.paidAt)}
+              </Alert>
+            ) : (
+              <Alert role="status">Not Paid</Alert>
+            )}
+          </OrderSection>
+          <OrderSection title="Order Items">
+            <OrderItems
+              lines={order.orderItems.map((i, n) => ({
+                key: `${n}-${i._id}-${i.variant?._id ?? ''}`,
+                productId: i.product,
+                name: i.name,
+                variantName: i.variant?.name,
+                image: i.optimizedImages.thumbnail || i.image,
+                qty: i.qty,
+                unitPrice: i.discountPrice > 0 ? i.discountPrice : i.price,
+              }))}
+            />
+          </OrderSection>
+        </div>
+        <SummaryCard totals={order}>
+          {awaitingPayment ? (
+            <p className="text-xs text-neutral-700">
+              Pay by {formatDateTime(order.payBy)}; unpaid orders are released after that.
+            </p>
+          ) : null}
+          {awaitingPayment && isOwner ? (
+            <Button size="lg" className="w-full" disabled={busy !== null} onClick={() => void payNow()}>
+              {busy === 'opening' || busy === 'verifying' ? (
+                <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+              ) : null}
+              {busy === 'verifying' ? 'Verifying payment…' : 'Pay Now'}
+            </Button>
+          ) : null}
+          {user?.isAdmin && order.isPaid && !order.isDelivered ? (
+            <Button variant="dark" size="lg" className="w-full" disabled={busy !== null} onClick={() => void deliver()}>
+              {busy === 'delivering' ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+              Mark As Delivered
+            </Button>
+          ) : null}
+        </SummaryCard>
+      </div>
+    </div>
+  );
+}
+
+/** What Razorpay said about a failed attempt: the seven values of its payment.failed event. */
+function FailureAlert({ failure }: { failure: PaymentFailure }) {
+  const rows: [string, string][] = [
+    ['Code', failure.code],
+    ['Description', failure.description],
+    ['Source', failure.source],
+    ['Step', failure.step],
+    ['Reason', failure.reason],
+    ['Order ID', failure.metadata.order_id],
+    ['Payment ID', failure.metadata.payment_id],
+  ];
+  return (
+    <Alert>
+      <p className="font-semibold">Payment failed. You can try again with Pay Now.</p>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium">{label}</dt>
+            <dd className="min-w-0 wrap-anywhere">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Alert>
+  );
+}
+
+function OrderSkeleton() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 md:py-10" aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading order…
+      </span>
+      <Skeleton className="h-9 w-3/4 max-w-xl" />
+      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <div className="flex flex-col gap-4">
+          <Skeleton className="h-32" />
+          <Skeleton className="h-20" />
+          <Skeleton className="h-40" />
+        </div>
+        <Skeleton className="h-56" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import type { OrderResponse } from '@store/contracts';
+import { asha } from '../account/account-test-utils.js';
+import type { CartItem, ShippingAddress } from '../cart/cart-store.js';
+
+export const roses = (over: Partial<CartItem> = {}): CartItem => ({
+  _id: 'p1',
+  name: 'Classic Dozen Red Roses',
+  image: '/roses.jpg',
+  optimizedImages: { thumbnail: '/roses-thumb.webp' },
+  price: 699,
+  discountPrice: 0,
+  countInStock: 4,
+  qty: 2,
+  ...over,
+});
+
+export const cake = (over: Partial<CartItem> = {}): CartItem => ({
+  _id: 'p2',
+  name: 'Belgian Chocolate Truffle Cake',
+  image: '/cake.jpg',
+  optimizedImages: { thumbnail: '/cake-thumb.webp' },
+  price: 549,
+  discountPrice: 0,
+  countInStock: 5,
+  qty: 1,
+  variant: { _id: 'v1', name: 'Half Kg' },
+  ...over,
+});
+
+export const address: ShippingAddress = {
+  firstName: 'Asha',
+  lastName: 'Menon',
+  address: 'Flat 4B, Lotus Apartments',
+  address2: '12 MG Road, Ravipuram',
+  city: 'Ernakulam',
+  state: 'Kerala',
+  postalCode: '682011',
+  phone: '9847012345',
+};
+
+export const ORDER_ID = '5f3a2b1c-9d8e-4f70-a1b2-c3d4e5f60718';
+
+/** An order as the API answers it: Asha's, awaiting payment, two dozen roses. */
+export function order(over: Partial<OrderResponse> = {}): OrderResponse {
+  return {
+    _id: ORDER_ID,
+    user: { _id: asha._id, name: asha.name, email: asha.email },
+    orderItems: [
+      {
+        _id: 'p1',
+        product: 'p1',
+        variant: null,
+        name: 'Classic Dozen Red Roses',
+        qty: 2,
+        price: 699,
+        discountPrice: 0,
+        image: '/roses.jpg',
+        optimizedImages: { thumbnail: '/roses-thumb.webp', detail: '/roses.webp' },
+        vendor: ['Kochi Blooms'],
+      },
+    ],
+    shippingAddress: { ...address, phone: '+919847012345' },
+    paymentMethod: 'Razorpay',
+    itemsPrice: 1398,
+    shippingPrice: 0,
+    taxPrice: 0,
+    totalPrice: 1398,
+    status: 'awaiting_payment',
+    payBy: new Date(Date.now() + 30 * 60_000).toISOString(),
+    isPaid: false,
+    paidAt: null,
+    isDelivered: false,
+    deliveredAt: null,
+    createdAt: new Date(Date.now() - 60_000).toISOString(),
+    razorpayOrder: { id: 'order_SimTest0001', amount: 139800 },
+    ...over,
+  };
+}
+
+export const paid = (over: Partial<OrderResponse> = {}) =>
+  order({ status: 'paid', isPaid: true, paidAt: '2026-11-22T09:15:00.000Z', ...over });

@@ -1,0 +1,441 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { seriousViolations } from './support/axe.js';
+import { launchBrowser } from './support/browser.js';
+import { repoRoot } from './support/server.js';
+
+const screenshots = path.join(repoRoot, 'test-results', 'screenshots');
+const ADMIN = { email: 'admin@example.com', password: 'admin-demo-pass' };
+const PASSWORD = 'marigold-garland-42';
+let browser: Browser;
+let picture: Buffer;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await mkdir(screenshots, { recursive: true });
+  // A real picture for the upload: the server judges the bytes and re-encodes them.
+  picture = await sharp({ create: { width: 640, height: 640, channels: 3, background: '#c2134d' } })
+    .png()
+    .toBuffer();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const url = (route: string) => `${inject('baseUrl')}${route}`;
+/** A word no demo product has, so a search finds only the product made here. */
+const uniqueWord = () => `Zq${randomUUID().replace(/-/g, '').slice(0, 8)}`;
+
+/**
+ * A fresh browser (own cookies and storage) and the errors its pages log. `expected` names the
+ * API paths whose refusals are the answer under test, not faults.
+ */
+async function open(width: number, height = 900, expected: (p: string) => boolean = () => false) {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const isExpected = (u: string) => Boolean(u) && expected(new URL(u).pathname);
+  page.on('console', (m) => m.type() === 'error' && !isExpected(m.location().url) && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('response', (r) => r.status() >= 400 && !isExpected(r.url()) && problems.push(`${r.status()} ${r.url()}`));
+  return { context, page, problems };
+}
+
+async function signIn(page: Page, email: string, password: string, to: string) {
+  await page.goto(url(`/login?redirect=${encodeURIComponent(to)}`));
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL((u) => u.pathname === to);
+}
+
+/** Closes the toasts, so they do not hide anything in a screenshot. */
+async function dismissToasts(page: Page) {
+  const close = page.getByRole('button', { name: 'Close toast' });
+  for (const button of await close.all()) await button.click().catch(() => undefined);
+  await expect.poll(() => close.count()).toBe(0);
+}
+
+async function shoot(page: Page, name: string) {
+  // Pictures loaded first, so previews are not grey boxes.
+  await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete));
+  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** The admin's session cookie, for setting up and cleaning up through the API. */
+async function adminCookie(): Promise<string> {
+  const res = await fetch(url('/api/users/auth'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  expect(res.status).toBe(200);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** A shoppable product made through the API, with a picture. */
+async function productByApi(cookie: string, name: string, vendor: string[] = []): Promise<string> {
+  const draft = (await (await fetch(url('/api/products'), { method: 'POST', headers: { cookie } })).json()) as {
+    _id: string;
+  };
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'review.png');
+  const upload = await fetch(url('/api/upload'), { method: 'POST', headers: { cookie }, body: form });
+  expect(upload.status).toBe(201);
+  const { image } = (await upload.json()) as { image: string };
+  const saved = await fetch(url(`/api/products/${draft._id}`), {
+    method: 'PUT',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name,
+      price: 650,
+      countInStock: 10,
+      category: 'Flowers',
+      subCategory: ['Roses'],
+      image,
+      available: true,
+      vendor,
+      description: 'A bunch of roses made for the admin tests.',
+    }),
+  });
+  expect(saved.status).toBe(200);
+  return draft._id;
+}
+
+describe('admin', () => {
+  it('creates a product with a picture, finds it in the store, edits and deletes it (1280)', async () => {
+    const word = uniqueWord();
+    const name = `Sunrise Roses ${word}`;
+    let productId = '';
+    // After the delete, the product's page asks for it and is told 404: that is the answer under test.
+    const { context, page, problems } = await open(1280, 900, (p) => p === `/api/products/${productId}`);
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.accept();
+    });
+
+    await signIn(page, ADMIN.email, ADMIN.password, '/admin/productlist');
+    await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+    await expect(page.title()).resolves.toBe('Products | Phoolwala Gifts');
+    const table = page.getByRole('region', { name: 'Products' });
+    await table.getByRole('row').nth(1).waitFor();
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'ID',
+      'NAME',
+      'VENDOR',
+      'PRICE',
+      'CATEGORY',
+      'BRAND',
+      'Actions',
+    ]);
+    await shoot(page, 'admin-products-1280');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Create Product: a confirm, then straight to the draft's edit page.
+    await page.getByRole('button', { name: 'Create Product' }).click();
+    await page.waitForURL((u) => /^\/admin\/product\/[0-9a-f-]{36}\/edit$/.test(u.pathname));
+    productId = new URL(page.url()).pathname.split('/')[3]!;
+    expect(dialogs).toEqual(['Are you sure you want to create a new product?']);
+    await page.getByRole('heading', { level: 1, name: 'Edit Product' }).waitFor();
+    const nameBox = page.getByLabel('Name', { exact: true });
+    await expect.poll(() => nameBox.inputValue()).toBe('Sample Product');
+
+    // A picture, uploaded: the server answers its path and message.
+    await page
+      .getByLabel('Upload top image')
+      .setInputFiles({ name: 'sunrise.png', mimeType: 'image/png', buffer: picture });
+    await page.getByText('Image uploaded').first().waitFor();
+    const topImage = page.getByLabel('Top Image', { exact: true });
+    await expect.poll(() => topImage.inputValue()).toMatch(/^\/uploads\/products\/[0-9a-f-]{36}\.png$/);
+
+    await nameBox.fill(name);
+    await page.getByLabel('Price', { exact: true }).fill('1299');
+    await page.getByLabel('Count In Stock').fill('7');
+    const subCategory = page.getByRole('button', { name: /^Sub Category/ });
+    expect(await subCategory.isDisabled()).toBe(true);
+    await page.getByLabel('Category', { exact: true }).selectOption('Flowers');
+    await subCategory.click();
+    await page.getByRole('checkbox', { name: 'Roses', exact: true }).check();
+    await page.keyboard.press('Escape');
+    expect(await subCategory.innerText()).toContain('Roses');
+    await page.getByLabel('Available', { exact: true }).check();
+    await page.getByLabel('Same Day Delivery').check();
+    await dismissToasts(page);
+    await shoot(page, 'admin-product-edit-1280');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await page.getByText('Product updated').waitFor();
+    await page.waitForURL((u) => u.pathname === '/admin/productlist');
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.waitFor();
+    expect(await row.getByRole('cell').nth(4).innerText()).toBe('Flowers');
+
+    // The storefront shows it at once: a search for its unusual word finds it.
+    await page.goto(url(`/products/${word}`));
+    await page.getByRole('link', { name, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page.getByText('₹1,299').first().waitFor();
+
+    // Edit: a new price.
+    await page.goto(url('/admin/productlist'));
+    await page.getByRole('link', { name: `Edit ${name}` }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Product' }).waitFor();
+    const price = page.getByLabel('Price', { exact: true });
+    await expect.poll(() => price.inputValue()).toBe('1299');
+    await expect.poll(() => page.getByLabel('Top Image', { exact: true }).inputValue()).toMatch(/^\/uploads\//);
+    await price.fill('1499');
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await page.getByText('Product updated').waitFor();
+    await page.waitForURL((u) => u.pathname === '/admin/productlist');
+    await expect
+      .poll(() => page.getByRole('row').filter({ hasText: name }).getByRole('cell').nth(3).innerText())
+      .toBe('₹1,499');
+    const stored = (await (await fetch(url(`/api/products/${productId}`))).json()) as { price: number };
+    expect(stored.price).toBe(1499);
+
+    // Delete: an 'Are you sure', then gone from the list and from the store.
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    await page.getByText('Product removed').waitFor();
+    await expect.poll(() => page.getByRole('row').filter({ hasText: name }).count()).toBe(0);
+    expect(dialogs).toEqual(['Are you sure you want to create a new product?', 'Are you sure']);
+    expect((await fetch(url(`/api/products/${productId}`))).status).toBe(404);
+    await page.goto(url(`/product/${productId}`));
+    await page.getByRole('heading', { level: 1, name: 'Product not found' }).waitFor();
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('lists orders and users; only shoppers can be edited or deleted; edits and deletes one (1280)', async () => {
+    // A new shopper with an order (awaiting payment) for a product of one vendor.
+    const cookie = await adminCookie();
+    const productId = await productByApi(cookie, `Order Roses ${uniqueWord()}`, ['Kochi Bloom House']);
+    const shopper = { name: 'Lakshmi Iyer', email: `shopper-${randomUUID().slice(0, 8)}@example.com` };
+    const made = await fetch(url('/api/users'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...shopper, password: PASSWORD }),
+    });
+    expect(made.status).toBe(201);
+    const shopperCookie = made.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const placed = await fetch(url('/api/orders'), {
+      method: 'POST',
+      headers: { cookie: shopperCookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        orderItems: [{ _id: productId, qty: 2 }],
+        shippingAddress: {
+          firstName: 'Lakshmi',
+          lastName: 'Iyer',
+          address: '',
+          address2: '12 MG Road',
+          city: 'Ernakulam',
+          state: 'Kerala',
+          postalCode: '682001',
+          phone: '9847012345',
+        },
+        paymentMethod: 'Razorpay',
+      }),
+    });
+    expect(placed.status).toBe(201);
+    const order = (await placed.json()) as { _id: string };
+
+    const { context, page, problems } = await open(1280);
+    page.on('dialog', (d) => void d.accept());
+
+    await signIn(page, ADMIN.email, ADMIN.password, '/admin/orderlist');
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    const orderRow = page.getByRole('row').filter({ hasText: order._id.slice(0, 8) });
+    const cells = orderRow.getByRole('cell');
+    await orderRow.waitFor();
+    expect(await page.getByRole('region', { name: 'Orders' }).getByRole('columnheader').allTextContents()).toEqual([
+      'ID',
+      'USER',
+      'VENDOR',
+      'DATE',
+      'TOTAL',
+      'PAID',
+      'DELIVERED',
+      'Details',
+    ]);
+    expect(await cells.nth(1).innerText()).toBe(shopper.name);
+    expect(await cells.nth(2).innerText()).toBe('Kochi Bloom House');
+    expect(await cells.nth(5).textContent()).toBe('Not paid');
+    expect(await cells.nth(6).textContent()).toBe('Not delivered');
+    expect(await orderRow.getByRole('link', { name: /^Details/ }).getAttribute('href')).toBe(`/order/${order._id}`);
+    await shoot(page, 'admin-orders-1280');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(url('/admin/userlist'));
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    const rowOf = (email: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: email }) });
+    const customer = rowOf('customer@example.com');
+    await customer.waitFor();
+    expect(await customer.getByRole('link', { name: /^Edit / }).count()).toBe(1);
+    expect(await customer.getByRole('button', { name: /^Delete / }).count()).toBe(1);
+    const adminRow = rowOf(ADMIN.email);
+    expect(await adminRow.getByRole('button').count()).toBe(0);
+    expect(await adminRow.getByRole('link').count()).toBe(1); // the mailto link only
+    expect(await adminRow.getByRole('link').getAttribute('href')).toBe(`mailto:${ADMIN.email}`);
+    await shoot(page, 'admin-users-1280');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Edit the new shopper (not the demo customer, whom other tests sign in as).
+    await rowOf(shopper.email)
+      .getByRole('link', { name: `Edit ${shopper.name}` })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Edit User' }).waitFor();
+    const name = page.getByLabel('Name', { exact: true });
+    await expect.poll(() => name.inputValue()).toBe(shopper.name);
+    await shoot(page, 'admin-user-edit-1280');
+    expect(await seriousViolations(page)).toEqual([]);
+    await name.fill('Lakshmi R. Iyer');
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await page.getByText('user updated successfully').waitFor();
+    await page.waitForURL((u) => u.pathname === '/admin/userlist');
+    await rowOf(shopper.email).getByText('Lakshmi R. Iyer').waitFor();
+
+    await rowOf(shopper.email).getByRole('button', { name: 'Delete Lakshmi R. Iyer' }).click();
+    await page.getByText('User removed').waitFor();
+    await expect.poll(() => rowOf(shopper.email).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+    await fetch(url(`/api/products/${productId}`), { method: 'DELETE', headers: { cookie } });
+  });
+
+  it('works on a phone: every admin screen (375)', async () => {
+    const { context, page, problems } = await open(375, 812);
+    await signIn(page, ADMIN.email, ADMIN.password, '/admin/productlist');
+    await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+    const table = page.getByRole('region', { name: 'Products' });
+    await table.getByRole('row').nth(1).waitFor();
+    // The table scrolls inside its own box; the page itself does not scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shoot(page, 'admin-products-375');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await table
+      .getByRole('link', { name: /^Edit / })
+      .first()
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Product' }).waitFor();
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).not.toBe('');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shoot(page, 'admin-product-edit-375');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(url('/admin/orderlist'));
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Loading orders' }).waitFor({ state: 'detached' });
+    await shoot(page, 'admin-orders-375');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(url('/admin/userlist'));
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    await page.getByRole('link', { name: 'customer@example.com' }).waitFor();
+    await shoot(page, 'admin-users-375');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page
+      .getByRole('link', { name: /^Edit / })
+      .first()
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Edit User' }).waitFor();
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).not.toBe('');
+    await shoot(page, 'admin-user-edit-375');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps shoppers out: a customer opening an admin page goes home', async () => {
+    const { context, page, problems } = await open(1280);
+    await signIn(page, 'customer@example.com', 'customer-demo-pass', '/');
+    await page.goto(url('/admin/userlist'));
+    await page.waitForURL((u) => u.pathname === '/');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('reviews', () => {
+  it('a new shopper writes a review; the count and distribution change; a second one is refused (1280, 375)', async () => {
+    const cookie = await adminCookie();
+    const productId = await productByApi(cookie, `Review Roses ${uniqueWord()}`);
+    const reviewsPath = `/api/products/${productId}/reviews`;
+    // The second review's 409 is the answer under test.
+    const { context, page, problems } = await open(1280, 900, (p) => p === reviewsPath);
+    try {
+      await page.goto(url(`/product/${productId}`));
+      const reviews = page.locator('#reviews');
+      await reviews.getByText('Based on 0 reviews').waitFor();
+      await reviews.getByRole('link', { name: 'Please Login to write a Review' }).waitFor();
+
+      // Register, coming back to the product.
+      await page.goto(url(`/register?redirect=${encodeURIComponent(`/product/${productId}`)}`));
+      await page.getByLabel('Name').fill('Nila Varghese');
+      await page.getByLabel('Email Address').fill(`reviewer-${randomUUID().slice(0, 8)}@example.com`);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Confirm Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Register', exact: true }).click();
+      await page.waitForURL((u) => u.pathname === `/product/${productId}`);
+      await dismissToasts(page);
+
+      const opener = reviews.getByRole('button', { name: 'Write a review' });
+      await opener.click();
+      const rating = reviews.getByLabel('Rating', { exact: true });
+      expect(await rating.locator('option').allInnerTexts()).toEqual([
+        'Select…',
+        '1 - Poor',
+        '2 - Fair',
+        '3 - Good',
+        '4 - Very Good',
+        '5 - Excellent',
+      ]);
+      await rating.selectOption({ label: '4 - Very Good' });
+      await reviews.getByLabel('Comment').fill('Fresh roses, <b>on time</b> for Onam.');
+      await reviews.scrollIntoViewIfNeeded();
+      await reviews.screenshot({ path: path.join(screenshots, 'review-form-1280.png'), animations: 'disabled' });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await reviews.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('Review created successfully').waitFor();
+      await reviews.getByText('Based on 1 review').waitFor();
+      const distribution = reviews.getByRole('list', { name: 'Rating distribution' }).getByRole('listitem');
+      await expect
+        .poll(() => distribution.allTextContents())
+        .toEqual(['5 star:0%', '4 star:100%', '3 star:0%', '2 star:0%', '1 star:0%']);
+      // Said as text: the tags are shown, not obeyed.
+      await reviews.getByText('Fresh roses, <b>on time</b> for Onam.').waitFor();
+      expect(await reviews.getByRole('listitem').filter({ hasText: 'Nila Varghese' }).count()).toBe(1);
+
+      // One review each.
+      await opener.click();
+      await rating.selectOption({ label: '5 - Excellent' });
+      await reviews.getByLabel('Comment').fill('Again');
+      await reviews.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('You have already reviewed this product').waitFor();
+      await dismissToasts(page);
+
+      await page.setViewportSize({ width: 375, height: 812 });
+      await reviews.scrollIntoViewIfNeeded();
+      await reviews.screenshot({ path: path.join(screenshots, 'review-form-375.png'), animations: 'disabled' });
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+      await fetch(url(`/api/products/${productId}`), { method: 'DELETE', headers: { cookie } });
+    }
+  });
+});
