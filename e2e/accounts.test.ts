@@ -150,8 +150,8 @@ describe('accounts', () => {
 
   it('logs out on a 401: the session cookie gone, /profile ends at /login with no stored user', async () => {
     const account = await registerByApi('Divya Rao');
-    // The profile's 401 once the cookie is gone is the answer under test.
-    const { context, page, problems } = await open(1280, 900, ['/api/users/profile']);
+    // The profile page's 401s (its user and its orders) once the cookie is gone are the answer under test.
+    const { context, page, problems } = await open(1280, 900, ['/api/users/profile', '/api/orders/mine']);
     await page.goto(url('/login?redirect=%2Fprofile'));
     await signIn(page, account.email, PASSWORD);
     await page.getByRole('heading', { level: 1, name: 'User Profile' }).waitFor();
