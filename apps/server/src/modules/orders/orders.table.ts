@@ -1,19 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { OptimizedImages } from '../products/products.table.js';
-import { productVariants, products } from '../products/products.table.js';
+import type { ShippingAddressInput } from '@store/contracts';
+import { productVariants, products, type OptimizedImages } from '../products/products.table.js';
 import { users } from '../users/users.table.js';
-
-export interface StoredShippingAddress {
-  firstName: string;
-  lastName: string;
-  address: string;
-  address2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  phone: string;
-}
 
 /**
  * awaiting_payment → paid (a verified payment) or → expired (unpaid past its deadline; stock given
@@ -31,7 +20,7 @@ export const orders = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     userName: text('user_name').notNull(),
     userEmail: text('user_email').notNull(),
-    shippingAddress: jsonb('shipping_address').$type<StoredShippingAddress>().notNull(),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddressInput>().notNull(),
     paymentMethod: text('payment_method').notNull(),
     itemsPrice: integer('items_price').notNull(),
     shippingPrice: integer('shipping_price').notNull(),

@@ -6,10 +6,10 @@ import type { UserResponse } from '@store/contracts';
 import { updateProfile, useProfile } from '../../api/users.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
-import { Field } from '../../components/ui/field.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { MyOrders } from '../orders/my-orders.js';
+import { AccountFields } from './account-fields.js';
 import { useAccountForm } from './use-account-form.js';
 import { getUserInfo, setCredentials, useUserInfo } from './user-store.js';
 import { confirmError, emailError, nameError, newPasswordError, type AccountField } from './validation.js';
@@ -95,42 +95,11 @@ export function ProfilePage() {
             aria-busy={form.pending}
             className="flex flex-col gap-4 rounded-xl border border-neutral-200 bg-neutral-50 p-5"
           >
-            <Field
-              label="Name"
-              name="name"
-              autoComplete="name"
-              value={values.name}
-              error={form.errors.name}
-              onChange={change('name')}
-            />
-            <Field
-              label="Email Address"
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              value={values.email}
-              error={form.errors.email}
-              onChange={change('email')}
-            />
-            <Field
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              hint="Leave blank to keep your current password. At least 8 characters."
-              value={values.password}
-              error={form.errors.password}
-              onChange={change('password')}
-            />
-            <Field
-              label="Confirm Password"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              value={values.confirmPassword}
-              error={form.errors.confirmPassword}
-              onChange={change('confirmPassword')}
+            <AccountFields
+              values={values}
+              errors={form.errors}
+              change={change}
+              passwordHint="Leave blank to keep your current password. At least 8 characters."
             />
             <Button type="submit" size="lg" disabled={form.pending} className="mt-1 w-full">
               {form.pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}

@@ -4,8 +4,8 @@ import { LoaderCircle } from 'lucide-react';
 import { register } from '../../api/users.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
-import { Field } from '../../components/ui/field.js';
 import { usePageTitle } from '../../lib/page-title.js';
+import { AccountFields } from './account-fields.js';
 import { AuthCard } from './auth-card.js';
 import { safeRedirect, withRedirect } from './redirect.js';
 import { useAccountForm } from './use-account-form.js';
@@ -67,43 +67,12 @@ export function RegisterPage() {
         aria-busy={form.pending}
         className="flex flex-col gap-4"
       >
-        <Field
-          label="Name"
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          error={form.errors.name}
-          onChange={change('name')}
-        />
-        <Field
-          label="Email Address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-          value={values.email}
-          error={form.errors.email}
-          onChange={change('email')}
-        />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          value={values.password}
-          error={form.errors.password}
-          onChange={change('password')}
-        />
-        <Field
-          label="Confirm Password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          error={form.errors.confirmPassword}
-          onChange={change('confirmPassword')}
+        <AccountFields
+          values={values}
+          errors={form.errors}
+          change={change}
+          passwordHint="At least 8 characters."
+          emailPlaceholder="you@example.com"
         />
         <Button type="submit" size="lg" disabled={form.pending} className="mt-1 w-full">
           {form.pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { ShippingAddressInput } from '@store/contracts';
 import { cartTotals, paiseToRupees, rupeesToPaise } from '@store/domain';
 import { readJson, writeJson } from '../../lib/storage.js';
 
@@ -17,16 +18,8 @@ export interface CartItem {
   variant?: { _id: string; name: string };
 }
 
-export interface ShippingAddress {
-  firstName: string;
-  lastName: string;
-  address: string;
-  address2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  phone: string;
-}
+/** The spec's ShippingAddress; the server's schema is the one definition of it. */
+export type ShippingAddress = ShippingAddressInput;
 
 export interface Cart {
   cartItems: CartItem[];
