@@ -118,6 +118,16 @@ describe(`managing products on ${testDatabaseKind}`, () => {
     expect(shown).toMatchObject({ name: 'Midnight Red Roses', discountPrice: 1199, available: true });
   });
 
+  it('shows the admin recommended products shoppers cannot see, so a save keeps them', async () => {
+    const id = await draft();
+    const hidden = await insertProduct(t.database.db, { available: false });
+    await call('PUT', `/api/products/${id}`, admin.cookie, { ...FULL, relatedProducts: [hidden] });
+    expect((await call('GET', `/api/products/${id}/admin`, admin.cookie)).json().relatedProducts).toMatchObject([
+      { _id: hidden },
+    ]);
+    expect((await call('GET', `/api/products/${id}`)).json().relatedProducts).toEqual([]);
+  });
+
   it('keeps variant ids on a save, so carts holding them stay valid', async () => {
     const id = await draft();
     const first = (await call('PUT', `/api/products/${id}`, admin.cookie, FULL)).json();

@@ -45,7 +45,7 @@ export class ProductsAdmin {
   }
 
   async get(id: string): Promise<AdminProduct> {
-    const found = await findProduct(this.db, id);
+    const found = await findProduct(this.db, id, { includeUnlisted: true });
     if (!found) throw notFound('Product not found');
     const detail = toProductDetail(found.row, found.variants, found.related, found.reviews, new Date());
     return { ...detail, discountPrice: paiseToRupees(found.row.discountPrice) };

@@ -198,7 +198,8 @@ export async function listProducts(
   return { rows, total: counted[0]?.total ?? 0 };
 }
 
-export async function findProduct(db: Db, id: string) {
+/** A product with its variants, related products and reviews; admins also see related products shoppers cannot. */
+export async function findProduct(db: Db, id: string, { includeUnlisted = false } = {}) {
   const [row] = await db.select(getTableColumns(products)).from(products).where(eq(products.id, id));
   if (!row) return undefined;
   const [variants, related, productReviews] = await Promise.all([
@@ -207,7 +208,7 @@ export async function findProduct(db: Db, id: string) {
       .select(summaryColumns)
       .from(productRelations)
       .innerJoin(products, eq(products.id, productRelations.relatedId))
-      .where(and(eq(productRelations.productId, id), listed))
+      .where(includeUnlisted ? eq(productRelations.productId, id) : and(eq(productRelations.productId, id), listed))
       .orderBy(asc(productRelations.position)),
     db.select().from(reviews).where(eq(reviews.productId, id)).orderBy(desc(reviews.createdAt), asc(reviews.id)),
   ]);
