@@ -27,7 +27,15 @@ const signIn = (who: { _id: string; name: string; email: string }, isAdmin = fal
 const heading = () => screen.findByRole('heading', { level: 1, name: `Order ${ORDER_ID}` });
 const section = (name: string) => screen.getByRole('region', { name });
 const button = (name: string) => screen.queryByRole('button', { name });
-const dialog = () => screen.findByRole('dialog', { name: 'Razorpay Checkout (simulated)' });
+/**
+ * The simulated checkout once it takes clicks: Radix turns pointer events off on the page as the
+ * modal mounts and on for its content a render later, so clicking at once can race it.
+ */
+async function dialog() {
+  const found = await screen.findByRole('dialog', { name: 'Razorpay Checkout (simulated)' });
+  await waitFor(() => expect(found.style.pointerEvents).toBe('auto'));
+  return found;
+}
 
 beforeEach(() => {
   localStorage.clear();
