@@ -127,3 +127,14 @@ export type VerifyPaymentInput = z.infer<typeof verifyPaymentSchema>;
 export const payOrderSchema = z.object({ details: verifyPaymentSchema });
 
 export const orderIdParamsSchema = z.object({ id: idSchema });
+
+/** Money that arrived but could not pay its order (expired, already paid, wrong amount): to refund by hand. */
+export const refundDueSchema = z.object({
+  paymentId: z.string(),
+  orderId: z.string().nullable(),
+  razorpayOrderId: z.string(),
+  amount: z.number().nullable().describe('Rupees'),
+  reason: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type RefundDue = z.infer<typeof refundDueSchema>;

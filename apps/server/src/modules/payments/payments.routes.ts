@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { errorResponseSchema } from '@store/contracts';
+import { errorResponseSchema, refundDueSchema } from '@store/contracts';
+import { paiseToRupees } from '@store/domain';
+import { desc } from 'drizzle-orm';
+import { adminOnly } from '../../plugins/sessions.js';
 import { AppError } from '../../lib/app-error.js';
-import { orders } from '../orders/orders.table.js';
+import { orders, payments } from '../orders/orders.table.js';
 import { razorpayStyleId } from './provider.js';
 import { applyPayment, firstDelivery, recordFailedPayment } from './payments.service.js';
 import { checkoutSignature, hmacSha256Hex, signatureMatches } from './signatures.js';
@@ -97,6 +100,37 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         return 'processed' as const;
       });
       return { status };
+    },
+  );
+
+  app.get(
+    '/api/payments/refunds',
+    {
+      schema: {
+        tags: ['Payments'],
+        summary: 'Payments due a refund, newest first (admin)',
+        response: {
+          200: z.array(refundDueSchema),
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+        },
+      },
+      preHandler: adminOnly,
+    },
+    async () => {
+      const rows = await app.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.outcome, 'refund_due'))
+        .orderBy(desc(payments.createdAt), payments.id);
+      return rows.map((r) => ({
+        paymentId: r.id,
+        orderId: r.orderId,
+        razorpayOrderId: r.razorpayOrderId,
+        amount: r.amount === null ? null : paiseToRupees(r.amount),
+        reason: r.reason,
+        createdAt: r.createdAt.toISOString(),
+      }));
     },
   );
 

@@ -164,6 +164,29 @@ describe(`Razorpay webhooks on ${testDatabaseKind}`, () => {
     await webhook(t.app, 'payment.captured', second);
     expect(await orderRow(order._id)).toMatchObject({ status: 'paid', paymentId: good.id });
     expect(await paymentRow(second.id)).toMatchObject({ outcome: 'refund_due', orderId: order._id });
+
+    // Both are listed for an admin to refund; nobody else may see the list.
+    const admin = await signInAsAdmin(t.app);
+    const refunds = await t.app.inject({ url: '/api/payments/refunds', headers: { cookie: admin.cookie } });
+    expect(refunds.statusCode).toBe(200);
+    const listed = (refunds.json() as { paymentId: string }[]).filter((r) =>
+      [short.id, second.id].includes(r.paymentId),
+    );
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          paymentId: short.id,
+          orderId: order._id,
+          amount: (order.razorpayOrder.amount - 100) / 100,
+          reason: expect.stringMatching(/^paid \d+ paise, order total \d+$/),
+        }),
+        expect.objectContaining({ paymentId: second.id, reason: 'order already paid by another payment' }),
+      ]),
+    );
+    expect((await t.app.inject({ url: '/api/payments/refunds', headers: { cookie: shopper.cookie } })).statusCode).toBe(
+      403,
+    );
+    expect((await t.app.inject({ url: '/api/payments/refunds' })).statusCode).toBe(401);
   });
 });
 

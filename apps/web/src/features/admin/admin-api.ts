@@ -1,5 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminUser, AdminUserUpdate, OrderResponse, ProductDetail, ProductSummary } from '@store/contracts';
+import type {
+  AdminUser,
+  AdminUserUpdate,
+  OrderResponse,
+  ProductDetail,
+  ProductSummary,
+  RefundDue,
+} from '@store/contracts';
 import { apiFetch } from '../../lib/api.js';
 import { queryKeys } from '../../lib/query-client.js';
 import type { ProductPayload } from './product-form.js';
@@ -20,6 +27,7 @@ export interface AdminProductList {
  */
 export const adminKeys = {
   orders: [...queryKeys.orders, 'admin'] as const,
+  refunds: [...queryKeys.orders, 'admin', 'refunds'] as const,
   products: (page: number) => [...queryKeys.products, 'admin', 'list', page] as const,
   product: (id: string) => [...queryKeys.products, 'admin', 'detail', id] as const,
   search: (keyword: string) => [...queryKeys.products, 'search', keyword] as const,
@@ -34,6 +42,14 @@ export function useAdminOrders() {
   return useQuery({
     queryKey: adminKeys.orders,
     queryFn: ({ signal }) => apiFetch<OrderResponse[]>('/api/orders', { signal }),
+  });
+}
+
+/** Payments that arrived but could not pay their order, for a person to refund (admin). */
+export function useRefundsDue() {
+  return useQuery({
+    queryKey: adminKeys.refunds,
+    queryFn: ({ signal }) => apiFetch<RefundDue[]>('/api/payments/refunds', { signal }),
   });
 }
 

@@ -72,6 +72,7 @@ describe('the admin order list', () => {
           order(2, { orderItems: [item([])] }),
         ],
       ],
+      'GET /api/payments/refunds': [200, []],
     });
     renderRoutes('/admin/orderlist', <Route path="/admin/orderlist" element={<OrderListPage />} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
@@ -106,5 +107,40 @@ describe('the admin order list', () => {
       `Details of order ${uuid(2).slice(0, 8)}`,
     ]);
     expect(within(unpaid!).getByRole('link').getAttribute('href')).toBe(`/order/${uuid(2)}`);
+    expect(screen.queryByRole('heading', { name: 'Payments to refund' })).toBeNull();
+  });
+
+  it('lists payments due a refund, when there are any, with their order and reason', async () => {
+    stubApi({
+      'GET /api/orders': [200, [order(1, { status: 'expired' })]],
+      'GET /api/payments/refunds': [
+        200,
+        [
+          {
+            paymentId: 'pay_Late0000000001',
+            orderId: uuid(1),
+            razorpayOrderId: 'order_x',
+            amount: 1250,
+            reason: 'order expired before the payment arrived',
+            createdAt: '2026-11-20T11:00:00.000Z',
+          },
+        ],
+      ],
+    });
+    renderRoutes('/admin/orderlist', <Route path="/admin/orderlist" element={<OrderListPage />} />);
+    const refunds = await screen.findByRole('region', { name: 'Payments to refund' });
+    const [, row] = within(refunds).getAllByRole('row');
+    expect(
+      within(row!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      'pay_Late0000000001',
+      `${uuid(1).slice(0, 8)}…`,
+      '20 Nov 2026',
+      '₹1,250',
+      'order expired before the payment arrived',
+    ]);
+    expect(within(row!).getByRole('link').getAttribute('href')).toBe(`/order/${uuid(1)}`);
   });
 });

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { OrderResponse } from '@store/contracts';
 import { usePageTitle } from '../../lib/page-title.js';
 import { cn } from '../../lib/cn.js';
-import { useAdminOrders } from './admin-api.js';
+import { useAdminOrders, useRefundsDue } from './admin-api.js';
 import {
   AdminPage,
   AdminTable,
@@ -83,6 +83,54 @@ export function OrderListPage() {
           ))}
         </AdminTable>
       )}
+      <RefundsDue />
     </AdminPage>
+  );
+}
+
+/**
+ * Money the store received but could not use (the order had expired, was already paid, or the
+ * amount differed): shown only when there is some, for someone to refund in Razorpay's dashboard.
+ */
+function RefundsDue() {
+  const refunds = useRefundsDue();
+  if (!refunds.data?.length) return null;
+  return (
+    <section className="mt-10">
+      <h2 className="text-xl font-semibold text-neutral-900">Payments to refund</h2>
+      <p className="mt-1 mb-4 text-sm text-neutral-600">
+        These payments arrived but could not pay their order. Refund them from the Razorpay dashboard.
+      </p>
+      <AdminTable
+        label="Payments to refund"
+        head={
+          <>
+            <Th>PAYMENT</Th>
+            <Th>ORDER</Th>
+            <Th>DATE</Th>
+            <Th>AMOUNT</Th>
+            <Th>REASON</Th>
+          </>
+        }
+      >
+        {refunds.data.map((r) => (
+          <tr key={r.paymentId}>
+            <td className={cn(cellClasses, 'font-mono text-xs')}>{r.paymentId}</td>
+            <td className={cellClasses}>
+              {r.orderId ? (
+                <Link to={`/order/${r.orderId}`} className="text-brand-700 hover:underline">
+                  <ShortId id={r.orderId} />
+                </Link>
+              ) : (
+                'NA'
+              )}
+            </td>
+            <td className={cellClasses}>{formatDate(r.createdAt)}</td>
+            <td className={cn(cellClasses, 'tabular-nums')}>{r.amount === null ? 'NA' : inr(r.amount)}</td>
+            <td className={cn(cellClasses, 'min-w-56 whitespace-normal')}>{r.reason}</td>
+          </tr>
+        ))}
+      </AdminTable>
+    </section>
   );
 }
