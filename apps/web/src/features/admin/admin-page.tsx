@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft, X, Check } from 'lucide-react';
+import { ArrowLeft, X, Check, LoaderCircle, Pencil, Trash2 } from 'lucide-react';
 import { formatInr, rupeesToPaise } from '@store/domain';
 import { Alert } from '../../components/ui/alert.js';
-import { buttonClasses } from '../../components/ui/button.js';
+import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 import { errorMessage } from '../../lib/api.js';
 import { cn } from '../../lib/cn.js';
@@ -126,5 +126,41 @@ export function Th({ children, hidden }: { children: string; hidden?: boolean })
     <th scope="col" className={cellClasses}>
       {hidden ? <span className="sr-only">{children}</span> : children}
     </th>
+  );
+}
+
+/** A row's Edit link and Delete button, named after the row so each is told apart by a screen reader. */
+export function RowActions({
+  name,
+  editTo,
+  deleting,
+  onDelete,
+}: {
+  name: string;
+  editTo: string;
+  deleting: boolean;
+  onDelete: () => void;
+}) {
+  return (
+    <span className="flex items-center gap-1">
+      <Link to={editTo} aria-label={`Edit ${name}`} title="Edit" className={buttonClasses('ghost', 'icon')}>
+        <Pencil className="size-4" aria-hidden="true" />
+      </Link>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Delete ${name}`}
+        title="Delete"
+        disabled={deleting}
+        onClick={onDelete}
+        className="text-red-700 hover:bg-red-50"
+      >
+        {deleting ? (
+          <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+        ) : (
+          <Trash2 className="size-4" aria-hidden="true" />
+        )}
+      </Button>
+    </span>
   );
 }

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, Pencil, Plus, Trash2 } from 'lucide-react';
+import { LoaderCircle, Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { SAMPLE_PRODUCT_NAME } from '@store/domain';
-import { Button, buttonClasses } from '../../components/ui/button.js';
+import { Button } from '../../components/ui/button.js';
 import { errorMessage } from '../../lib/api.js';
 import { cn } from '../../lib/cn.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { createProduct, deleteProduct, useAdminProducts, type AdminProductRow } from './admin-api.js';
-import { AdminPage, AdminTable, cellClasses, inr, Loading, LoadFailed, ShortId, Th } from './admin-page.js';
+import { AdminPage, AdminTable, cellClasses, inr, Loading, LoadFailed, RowActions, ShortId, Th } from './admin-page.js';
 
 /** A whole page number from the URL; anything else is page 1. */
 function pageOf(param: string | undefined): number {
@@ -137,31 +137,7 @@ function ProductRow({ product: p }: { product: AdminProductRow }) {
       <td className={cellClasses}>{p.category || '—'}</td>
       <td className={cellClasses}>{p.brand || '—'}</td>
       <td className={cellClasses}>
-        <span className="flex items-center gap-1">
-          <Link
-            to={`/admin/product/${p._id}/edit`}
-            aria-label={`Edit ${p.name}`}
-            title="Edit"
-            className={buttonClasses('ghost', 'icon')}
-          >
-            <Pencil className="size-4" aria-hidden="true" />
-          </Link>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Delete ${p.name}`}
-            title="Delete"
-            disabled={deleting}
-            onClick={remove}
-            className="text-red-700 hover:bg-red-50"
-          >
-            {deleting ? (
-              <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-            ) : (
-              <Trash2 className="size-4" aria-hidden="true" />
-            )}
-          </Button>
-        </span>
+        <RowActions name={p.name} editTo={`/admin/product/${p._id}/edit`} deleting={deleting} onDelete={remove} />
       </td>
     </tr>
   );

@@ -1,16 +1,24 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, Pencil, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminUser } from '@store/contracts';
-import { Button, buttonClasses } from '../../components/ui/button.js';
 import { errorMessage } from '../../lib/api.js';
 import { cn } from '../../lib/cn.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { deleteUser, useAdminUsers } from './admin-api.js';
-import { AdminPage, AdminTable, cellClasses, Cross, Loading, LoadFailed, ShortId, Th, Tick } from './admin-page.js';
+import {
+  AdminPage,
+  AdminTable,
+  cellClasses,
+  Cross,
+  Loading,
+  LoadFailed,
+  RowActions,
+  ShortId,
+  Th,
+  Tick,
+} from './admin-page.js';
 
 /** /admin/userlist: every account. Admin accounts can be neither edited nor deleted here (ADR 012). */
 export function UserListPage() {
@@ -75,31 +83,7 @@ function UserRow({ user: u }: { user: AdminUser }) {
       <td className={cellClasses}>{u.isAdmin ? <Tick label="Admin" /> : <Cross label="Not an admin" />}</td>
       <td className={cn(cellClasses, 'min-w-24')}>
         {u.isAdmin ? null : (
-          <span className="flex items-center gap-1">
-            <Link
-              to={`/admin/user/${u._id}/edit`}
-              aria-label={`Edit ${u.name}`}
-              title="Edit"
-              className={buttonClasses('ghost', 'icon')}
-            >
-              <Pencil className="size-4" aria-hidden="true" />
-            </Link>
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Delete ${u.name}`}
-              title="Delete"
-              disabled={deleting}
-              onClick={remove}
-              className="text-red-700 hover:bg-red-50"
-            >
-              {deleting ? (
-                <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-              ) : (
-                <Trash2 className="size-4" aria-hidden="true" />
-              )}
-            </Button>
-          </span>
+          <RowActions name={u.name} editTo={`/admin/user/${u._id}/edit`} deleting={deleting} onDelete={remove} />
         )}
       </td>
     </tr>
