@@ -14,7 +14,14 @@ import { isUniqueViolation } from '../../db/errors.js';
 export async function createReview(db: Db, user: SessionUser, productId: string, input: ReviewInput): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId));
+      // The row lock makes reviews of one product take turns: each recount below then runs after the
+      // previous review committed and sees it (under READ COMMITTED, each statement sees what has
+      // committed before it began), so no concurrent review is left out of the count or average.
+      const [product] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.id, productId))
+        .for('update');
       if (!product) throw new AppError('NOT_FOUND', 'Product not found');
       const [bought] = await tx
         .select({ id: orderItems.id })

@@ -85,6 +85,17 @@ describe(`reviews on ${testDatabaseKind}`, () => {
     expect(row).toMatchObject({ numReviews: 1, rating: 4 });
   });
 
+  it('counts every one of 50 reviews arriving at once, and averages them exactly', async () => {
+    const id = await insertProduct(t.database.db, {});
+    const shoppers = await Promise.all(Array.from({ length: 50 }, () => registerCustomer(t.app)));
+    const results = await Promise.all(
+      shoppers.map((s, i) => review(s.cookie, id, { rating: i % 2 === 0 ? 1 : 5, comment: `Review ${i}` })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
+    const product = await detail(id);
+    expect(product).toMatchObject({ numReviews: 50, rating: 3 });
+  });
+
   it('keeps a comment exactly as typed; markup is data, never HTML', async () => {
     const id = await insertProduct(t.database.db, {});
     const shopper = await registerCustomer(t.app);
