@@ -96,8 +96,11 @@ export function renderHead(indexHtml: string, head: PageHead): string {
       ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(head.preloadImage)}" />`]
       : []),
   ].join('\n    ');
+  // Replacer functions, never replacement strings: in a string, `$'`, `$\`` and `$&` in a product
+  // name or a URL would paste parts of the page into the head.
+  const title = `<title>${escapeHtml(head.title)}</title>`;
   return indexHtml
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => title)
     .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace('</head>', () => `    ${tags}\n  </head>`);
 }

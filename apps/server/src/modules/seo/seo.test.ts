@@ -12,7 +12,7 @@ beforeAll(async () => {
   const webDist = await mkdtemp(path.join(os.tmpdir(), 'seo-web-'));
   await writeFile(
     path.join(webDist, 'index.html'),
-    '<!doctype html><html><head><title>Phoolwala Gifts</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><title>Phoolwala Gifts</title><meta name="description" content="x" /><script type="module" crossorigin src="/assets/index-A.js"></script></head><body><div id="root"></div></body></html>',
   );
   await mkdir(path.join(webDist, '.vite'));
   await writeFile(
@@ -110,6 +110,25 @@ describe(`search engines and link previews on ${testDatabaseKind}`, () => {
     );
     expect(jsonLd(html).name).toBe('Evil "</title><script>alert(1)</script>');
     expect(jsonLd(html).offers.availability).toBe('https://schema.org/OutOfStock');
+  });
+
+  it('keeps one head whatever $-patterns or markup a path or a product carries', async () => {
+    const tricky = "Roses $' and $` and $& </script><script>alert(3)</script>";
+    const id = await insertProduct(t.database.db, { name: tricky, description: `$'$\`$&$$ ${tricky}` });
+    const once = (html: string) => {
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      expect(html.match(/<\/head>/g)).toHaveLength(1);
+      expect(html.match(/<script type="module"/g)).toHaveLength(1);
+      expect(html.match(/<div id="root">/g)).toHaveLength(1);
+      expect(html).not.toContain('<script>alert');
+    };
+    const product = await page(`/product/${id}`);
+    once(product);
+    expect(jsonLd(product).name).toBe(tricky);
+    expect(product).toContain(`<meta property="og:title" content="Roses $&#39; and $\` and $&amp; &lt;/script&gt;`);
+    for (const url of ["/products$'x", '/products$%60x', '/products$&x', "/terms-and-conditions$'$&"])
+      once(await page(url));
+    expect(await page("/products$'x")).toContain(`<link rel="canonical" href="${PUBLIC_URL}/products$&#39;x" />`);
   });
 
   it("preloads the route's own scripts and a product's main picture, so they load beside the entry", async () => {
