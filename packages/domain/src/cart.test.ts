@@ -34,6 +34,17 @@ describe('cart totals', () => {
   });
 
   it.each([
+    { case: 'empty cart', itemsPrice: 0, away: 100_000 },
+    { case: 'one paisa short of ₹1000', itemsPrice: 99_999, away: 1 },
+    { case: 'exactly ₹1000 still pays shipping, so it is a paisa away', itemsPrice: 100_000, away: 1 },
+    { case: 'above ₹1000 is unlocked', itemsPrice: 100_001, away: 0 },
+  ])('free shipping distance: $case', ({ itemsPrice, away }) => {
+    const totals = cartTotals(itemsPrice ? [{ price: itemsPrice, discountPrice: 0, qty: 1 }] : []);
+    expect(totals.awayFromFreeShipping).toBe(away);
+    expect(totals.awayFromFreeShipping === 0).toBe(totals.shippingPrice === 0 && itemsPrice > 0);
+  });
+
+  it.each([
     [{ price: 1000, discountPrice: 0 }, 1000],
     [{ price: 1000, discountPrice: 600 }, 600],
   ])('unit price of %o is %i', (line, expected) => {

@@ -19,7 +19,10 @@ export interface CartTotals {
   totalPrice: Paise;
   /** Sum of qty × (price − discountPrice) over discounted lines: the savings banner. */
   savings: Paise;
-  /** How much more to spend for free shipping; 0 once it is unlocked. */
+  /**
+   * How much more to spend for free shipping; 0 once (and only once) it is unlocked. Shipping is free
+   * strictly above the threshold, so a cart of exactly ₹1000 is still one paisa away.
+   */
   awayFromFreeShipping: Paise;
 }
 
@@ -51,6 +54,6 @@ export function cartTotals(lines: readonly PricedLine[]): CartTotals {
     taxPrice,
     totalPrice: itemsPrice + shippingPrice + taxPrice,
     savings,
-    awayFromFreeShipping: itemsPrice > FREE_SHIPPING_THRESHOLD ? 0 : FREE_SHIPPING_THRESHOLD - itemsPrice,
+    awayFromFreeShipping: itemsPrice > FREE_SHIPPING_THRESHOLD ? 0 : Math.max(FREE_SHIPPING_THRESHOLD - itemsPrice, 1),
   };
 }
