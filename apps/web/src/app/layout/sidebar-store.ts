@@ -1,10 +1,8 @@
-import { useSyncExternalStore } from 'react';
+import { createStore } from '../../lib/store.js';
 
 /** Spec "Global layout": the expanded/collapsed state lives in this cookie for 7 days. */
 export const SIDEBAR_COOKIE = 'sidebar:state';
 export const SIDEBAR_COOKIE_MAX_AGE = 7 * 24 * 60 * 60;
-/** Mobile layout applies at 768px or less (spec section 9). */
-export const MOBILE_QUERY = '(max-width: 768px)';
 
 // The shared cookie helpers percent-encode the name ('sidebar%3Astate'); the spec names the
 // cookie 'sidebar:state', which browsers accept as is, so it is read and written literally here.
@@ -24,19 +22,10 @@ interface SidebarState {
   mobileOpen: boolean;
 }
 
-// Read lazily so the cookie present when the app first renders decides the state.
-let state: SidebarState | undefined;
-const listeners = new Set<() => void>();
-
-function current(): SidebarState {
-  state ??= { expanded: readSidebarCookie(), mobileOpen: false };
-  return state;
-}
-
-function update(next: Partial<SidebarState>): void {
-  state = { ...current(), ...next };
-  for (const l of listeners) l();
-}
+// The cookie present when the app first renders decides the state.
+const store = createStore<SidebarState>(() => ({ expanded: readSidebarCookie(), mobileOpen: false }));
+const current = store.get;
+const update = (next: Partial<SidebarState>): void => store.set((state) => ({ ...state, ...next }));
 
 export const sidebarActions = {
   setExpanded(expanded: boolean): void {
@@ -58,27 +47,4 @@ export const sidebarActions = {
   },
 };
 
-export function useSidebarState(): SidebarState {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    current,
-    current,
-  );
-}
-
-function subscribeMedia(onChange: () => void): () => void {
-  const mql = window.matchMedia(MOBILE_QUERY);
-  mql.addEventListener('change', onChange);
-  return () => mql.removeEventListener('change', onChange);
-}
-
-export function useIsMobile(): boolean {
-  return useSyncExternalStore(
-    subscribeMedia,
-    () => window.matchMedia(MOBILE_QUERY).matches,
-    () => false,
-  );
-}
+export const useSidebarState = (): SidebarState => store.use();

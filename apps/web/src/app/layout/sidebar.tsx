@@ -6,7 +6,8 @@ import { LazySheet } from '../../components/ui/lazy-sheet.js';
 import { useUserInfo } from '../../features/account/user-store.js';
 import { cn } from '../../lib/cn.js';
 import { SidebarMenu, SidebarRail, type OpenGroups } from './sidebar-menu.js';
-import { sidebarActions, useIsMobile, useSidebarState } from './sidebar-store.js';
+import { useIsMobile } from '../../lib/media-query.js';
+import { sidebarActions, useSidebarState } from './sidebar-store.js';
 
 export const SIDEBAR_NAV_ID = 'sidebar-nav';
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '../../lib/cn.js';
+import { useReducedMotion } from '../../lib/media-query.js';
 
 interface CarouselProps {
   label: string;
@@ -23,6 +24,7 @@ export function Carousel({ label, children, slideClassName, autoplayMs, loop = f
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
   const [paused, setPaused] = useState(false);
+  const reducedMotion = useReducedMotion();
 
   const update = useCallback(() => {
     if (!api) return;
@@ -40,11 +42,10 @@ export function Carousel({ label, children, slideClassName, autoplayMs, loop = f
   }, [api, update]);
 
   useEffect(() => {
-    if (!api || !autoplayMs || paused) return;
-    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    if (!api || !autoplayMs || paused || reducedMotion) return;
     const timer = setInterval(() => (api.canScrollNext() ? api.scrollNext() : api.scrollTo(0)), autoplayMs);
     return () => clearInterval(timer);
-  }, [api, autoplayMs, paused]);
+  }, [api, autoplayMs, paused, reducedMotion]);
 
   return (
     <section

@@ -1,22 +1,19 @@
 import { PartyPopper, PiggyBank, Truck } from 'lucide-react';
-import { FREE_SHIPPING_THRESHOLD, formatInr, rupeesToPaise } from '@store/domain';
-import { cartSavings, type Cart } from './cart-store.js';
+import { FREE_SHIPPING_THRESHOLD, formatInr } from '@store/domain';
+import { cartFigures, type Cart } from './cart-store.js';
 
 /** The savings and free-shipping banners of the cart (spec section 9). */
 export function CartBanners({ cart }: { cart: Cart }) {
-  const savings = cartSavings(cart);
-  const items = rupeesToPaise(cart.itemsPrice);
-  const unlocked = items > FREE_SHIPPING_THRESHOLD;
-  // Shipping is free strictly above ₹1000, so a cart of exactly ₹1000 is still a paisa short.
-  const away = Math.max(FREE_SHIPPING_THRESHOLD - items, 1);
-  const progress = Math.min(100, Math.round((items / FREE_SHIPPING_THRESHOLD) * 100));
+  const { savings, awayFromFreeShipping: away, itemsPrice } = cartFigures(cart);
+  const unlocked = away === 0;
+  const progress = Math.min(100, Math.round((itemsPrice / FREE_SHIPPING_THRESHOLD) * 100));
 
   return (
     <div className="flex flex-col gap-2">
       {savings > 0 && (
         <p className="flex items-center gap-2 rounded-md bg-green-50 px-3 py-2 text-sm font-medium text-green-800">
           <PiggyBank className="h-4 w-4 shrink-0" aria-hidden="true" />
-          You are saving {formatInr(rupeesToPaise(savings))} on this order
+          You are saving {formatInr(savings)} on this order
         </p>
       )}
       <div className="rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-900">

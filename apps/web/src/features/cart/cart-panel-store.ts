@@ -1,21 +1,8 @@
-import { useSyncExternalStore } from 'react';
+import { createStore } from '../../lib/store.js';
 
 /** Whether the cart side panel is open: the header's cart icon and Add To Cart both open it. */
-let open = false;
-const listeners = new Set<() => void>();
+const open = createStore(false);
 
-export function setCartPanelOpen(next: boolean): void {
-  open = next;
-  for (const l of listeners) l();
-}
+export const setCartPanelOpen = (next: boolean): void => open.set(next);
 
-export function useCartPanelOpen(): boolean {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => open,
-    () => open,
-  );
-}
+export const useCartPanelOpen = (): boolean => open.use();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addItem,
   cartCount,
-  cartSavings,
+  cartFigures,
   clampQty,
   lineKey,
   removeItem,
@@ -88,7 +88,7 @@ describe('cart rules', () => {
       addItem,
       empty,
     );
-    expect(cartSavings(cart)).toBe(700);
+    expect(cartFigures(cart).savings).toBe(70_000);
   });
 
   it.each([

@@ -1,7 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import type { ShippingAddressInput } from '@store/contracts';
-import { cartTotals, paiseToRupees, rupeesToPaise } from '@store/domain';
-import { readJson, writeJson } from '../../lib/storage.js';
+import { cartTotals, paiseToRupees, rupeesToPaise, type CartTotals } from '@store/domain';
+import { createStore } from '../../lib/store.js';
 
 export interface CartItem {
   _id: string;
@@ -50,14 +49,19 @@ export function lineKey(item: Pick<CartItem, '_id' | 'variant'>): string {
   return item.variant ? `${item._id}:${item.variant._id}` : item._id;
 }
 
-export function withTotals(cart: Omit<Cart, 'itemsPrice' | 'shippingPrice' | 'taxPrice' | 'totalPrice'>): Cart {
-  const t = cartTotals(
+/** The domain's figures for the cart's lines, in paise: totals, savings and the free-shipping distance. */
+export function cartFigures(cart: Pick<Cart, 'cartItems'>): CartTotals {
+  return cartTotals(
     cart.cartItems.map((i) => ({
       price: rupeesToPaise(i.price),
       discountPrice: rupeesToPaise(i.discountPrice),
       qty: i.qty,
     })),
   );
+}
+
+export function withTotals(cart: Omit<Cart, 'itemsPrice' | 'shippingPrice' | 'taxPrice' | 'totalPrice'>): Cart {
+  const t = cartFigures(cart);
   return {
     ...cart,
     itemsPrice: paiseToRupees(t.itemsPrice),
@@ -83,47 +87,19 @@ export function clampQty(qty: number, countInStock: number): number {
   return Math.max(1, Math.min(Math.floor(qty), Math.max(1, countInStock)));
 }
 
-let state: Cart = withTotals(readJson<Cart>(STORAGE_KEY, emptyCart()));
-const listeners = new Set<() => void>();
-
-function commit(next: Cart): void {
-  state = next;
-  writeJson(STORAGE_KEY, state);
-  for (const l of listeners) l();
-}
+const store = createStore<Cart>(emptyCart, { key: STORAGE_KEY, revive: withTotals });
 
 export const cartActions = {
-  add: (item: CartItem) => commit(addItem(state, { ...item, qty: clampQty(item.qty, item.countInStock) })),
-  remove: (key: string) => commit(removeItem(state, key)),
-  saveShippingAddress: (shippingAddress: ShippingAddress) => commit({ ...state, shippingAddress }),
-  savePaymentMethod: (paymentMethod: string) => commit({ ...state, paymentMethod }),
-  clearItems: () => commit(withTotals({ ...state, cartItems: [] })),
-  reset: () => commit(emptyCart()),
+  add: (item: CartItem) => store.set((cart) => addItem(cart, { ...item, qty: clampQty(item.qty, item.countInStock) })),
+  remove: (key: string) => store.set((cart) => removeItem(cart, key)),
+  saveShippingAddress: (shippingAddress: ShippingAddress) => store.set((cart) => ({ ...cart, shippingAddress })),
+  savePaymentMethod: (paymentMethod: string) => store.set((cart) => ({ ...cart, paymentMethod })),
+  clearItems: () => store.set((cart) => withTotals({ ...cart, cartItems: [] })),
+  reset: () => store.set(emptyCart()),
 };
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useCart(): Cart {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => state,
-  );
-}
+export const useCart = (): Cart => store.use();
 
 export function cartCount(cart: Cart): number {
   return cart.cartItems.reduce((n, i) => n + i.qty, 0);
-}
-
-/** Sum of qty × (price − discountPrice) over discounted lines: the savings banner. */
-export function cartSavings(cart: Cart): number {
-  return paiseToRupees(
-    cart.cartItems.reduce(
-      (sum, i) => sum + (i.discountPrice > 0 ? (rupeesToPaise(i.price) - rupeesToPaise(i.discountPrice)) * i.qty : 0),
-      0,
-    ),
-  );
 }

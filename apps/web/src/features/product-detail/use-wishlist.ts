@@ -1,28 +1,14 @@
-import { useSyncExternalStore } from 'react';
-import { readJson, writeJson } from '../../lib/storage.js';
+import { createStore } from '../../lib/store.js';
 
 /** Product ids the shopper hearted; kept in this browser only (spec: "wishlist heart toggle (local only)"). */
-const STORAGE_KEY = 'wishlist';
+const wishlist = createStore<string[]>([], {
+  key: 'wishlist',
+  revive: (stored) => (Array.isArray(stored) ? stored.filter((id) => typeof id === 'string') : []),
+});
 
-let ids: string[] = readJson<string[]>(STORAGE_KEY, []);
-const listeners = new Set<() => void>();
-
-function toggle(id: string): void {
-  ids = ids.includes(id) ? ids.filter((i) => i !== id) : [...ids, id];
-  writeJson(STORAGE_KEY, ids);
-  for (const l of listeners) l();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const toggle = (id: string): void =>
+  wishlist.set((ids) => (ids.includes(id) ? ids.filter((i) => i !== id) : [...ids, id]));
 
 export function useWishlisted(id: string): [boolean, () => void] {
-  const list = useSyncExternalStore(
-    subscribe,
-    () => ids,
-    () => ids,
-  );
-  return [list.includes(id), () => toggle(id)];
+  return [wishlist.use().includes(id), () => toggle(id)];
 }

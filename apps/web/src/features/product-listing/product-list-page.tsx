@@ -8,7 +8,7 @@ import { FilterPanel } from './components/filter-panel.js';
 import { ProductResults } from './components/product-results.js';
 import { filtersToQuery, listingHref, parseFilters, type ListingFilters } from './filters-url.js';
 import { listingDescription, listingTitle } from './listing-title.js';
-import { MOBILE_QUERY, useMediaQuery } from './use-media-query.js';
+import { useIsMobile } from '../../lib/media-query.js';
 
 /**
  * The product listing (spec "Product listing"): filters live in the URL, so a listing can be
@@ -19,7 +19,7 @@ export function ProductListPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const filters = useMemo(() => parseFilters(searchParams, keyword), [searchParams, keyword]);
-  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const isMobile = useIsMobile();
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const title = listingTitle(filters);

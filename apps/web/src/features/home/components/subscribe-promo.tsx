@@ -4,7 +4,7 @@ import { Pause, Play } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button.js';
 import { cn } from '../../../lib/cn.js';
 import { PROMO_VIDEO, SUBSCRIPTION_HREF } from '../home-content.js';
-import { useReducedMotion } from './use-reduced-motion.js';
+import { useReducedMotion } from '../../../lib/media-query.js';
 
 const PERKS = [
   { figure: 'Up to 10%', label: 'off every delivery' },
