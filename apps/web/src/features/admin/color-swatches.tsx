@@ -1,14 +1,6 @@
-import { Check } from 'lucide-react';
 import { COLOR_PALETTES, type ColorSwatch } from '@store/domain';
-import { cn } from '../../lib/cn.js';
+import { SwatchToggle, toggleColor } from '../../components/ui/color-swatch.js';
 import { labelClasses } from './form-controls.js';
-
-/** Whether a colour is light enough that a mark on it should be dark. */
-function isLight(hex: string): boolean {
-  const n = Number.parseInt(hex.slice(1), 16);
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-  return 0.299 * r + 0.587 * g + 0.114 * b > 160;
-}
 
 function Palette({
   name,
@@ -28,35 +20,9 @@ function Palette({
         {name}
       </span>
       <div className="flex flex-wrap gap-1.5">
-        {swatches.map((c) => {
-          const on = value.includes(c.name);
-          return (
-            <button
-              key={c.name}
-              type="button"
-              aria-pressed={on}
-              onClick={() => onToggle(c.name)}
-              className={cn(
-                'inline-flex h-8 items-center gap-1.5 rounded-full border py-1 pr-2.5 pl-1 text-xs text-neutral-800',
-                on ? 'border-brand-600 bg-brand-50 font-medium' : 'border-neutral-300 bg-white hover:bg-neutral-50',
-              )}
-            >
-              <span
-                aria-hidden="true"
-                className="grid size-6 place-items-center rounded-full border border-black/15"
-                style={{ backgroundColor: c.hex }}
-              >
-                {on ? (
-                  <Check
-                    className={cn('size-3.5', isLight(c.hex) ? 'text-neutral-900' : 'text-white')}
-                    strokeWidth={3}
-                  />
-                ) : null}
-              </span>
-              {c.name}
-            </button>
-          );
-        })}
+        {swatches.map((c) => (
+          <SwatchToggle key={c.name} swatch={c} pressed={value.includes(c.name)} onToggle={onToggle} look="labelled" />
+        ))}
       </div>
     </div>
   );
@@ -76,8 +42,7 @@ export function ColorSwatches({
   value: string[];
   onChange: (colors: string[]) => void;
 }) {
-  const toggle = (color: string) =>
-    onChange(value.includes(color) ? value.filter((c) => c !== color) : [...value, color]);
+  const toggle = (color: string) => onChange(toggleColor(value, color));
   const own = COLOR_PALETTES[category];
   const others = Object.entries(COLOR_PALETTES).filter(([name]) => name !== category);
   return (
