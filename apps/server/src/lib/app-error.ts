@@ -32,4 +32,3 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
-export const badRequest = (message: string, details?: unknown) => new AppError('VALIDATION', message, details);

@@ -83,18 +83,13 @@ export function useProduct(id: string | undefined) {
   });
 }
 
-function productGroup(path: 'top' | 'featured' | 'all') {
-  return {
-    queryKey: [...queryKeys.products, path],
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      apiFetch<{ products: ProductSummary[] }>(`/api/products/${path}`, { signal }).then((r) => r.products),
-  };
-}
-
-export const useTopProducts = () => useQuery(productGroup('top'));
-export const useFeaturedProducts = () => useQuery(productGroup('featured'));
 /** Newest available products for the home page's 'Our UNIQUE Collections' carousel. */
-export const useCarouselProducts = () => useQuery(productGroup('all'));
+export const useCarouselProducts = () =>
+  useQuery({
+    queryKey: [...queryKeys.products, 'all'],
+    queryFn: ({ signal }) =>
+      apiFetch<{ products: ProductSummary[] }>('/api/products/all', { signal }).then((r) => r.products),
+  });
 
 /** District, state and delivery options of a six-digit PIN code; the server answers the spec's texts. */
 export function fetchPincode(pincode: string, signal?: AbortSignal): Promise<PincodeDetail> {

@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
 
@@ -19,6 +19,13 @@ export interface ImageStore {
   /** False when there was nothing to delete. */
   delete(key: string): Promise<boolean>;
 }
+
+const IMAGE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
 
 function checkKey(key: string): string {
   if (!STORE_KEY.test(key)) throw new Error(`not an image store key: ${key}`);
@@ -43,9 +50,19 @@ export class LocalImageStore implements ImageStore {
     await rename(tmp, file);
   }
 
-  async get(): Promise<StoredImage | null> {
-    // Served straight from disk by the static file handler.
-    return null;
+  /** Pages get these pictures from the static file handler; this is for code that needs the bytes. */
+  async get(key: string): Promise<StoredImage | null> {
+    try {
+      const body = await readFile(this.file(key));
+      const type = IMAGE_TYPES[path.extname(key).slice(1)] ?? 'application/octet-stream';
+      return {
+        body: body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer,
+        contentType: type,
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
   }
 
   async delete(key: string): Promise<boolean> {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
+import { LocalImageStore } from './image-store.js';
 
 let t: TestApp;
 let dataDir: string;
@@ -130,6 +131,19 @@ describe(`picture uploads on ${testDatabaseKind}`, () => {
     const left = await readdir(path.join(dataDir, 'uploads', 'products'));
     expect(left.filter((f) => f.startsWith(id.split('.')[0]))).toEqual([]);
     expect((await del(id)).statusCode).toBe(404);
+  });
+});
+
+describe('the local picture store', () => {
+  it('gives back what it stored with its type, and null for a picture it does not have', async () => {
+    const store = new LocalImageStore(await mkdtemp(path.join(os.tmpdir(), 'store-local-images-')));
+    const bytes = await photo('webp', 40, 40);
+    await store.put('products/round-trip.webp', bytes);
+    const found = await store.get('products/round-trip.webp');
+    expect(found?.contentType).toBe('image/webp');
+    expect(Buffer.from(found!.body).equals(bytes)).toBe(true);
+    expect(await store.get('products/missing.webp')).toBeNull();
+    await expect(store.get('../escape.webp')).rejects.toThrow('not an image store key');
   });
 });
 
