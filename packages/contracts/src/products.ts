@@ -169,3 +169,9 @@ export const reviewInputSchema = z.object({
     .max(2000, 'Comment must be at most 2000 characters'),
 });
 export type ReviewInput = z.infer<typeof reviewInputSchema>;
+
+/**
+ * A product page's HTML carries the product as this element's JSON (a `productDetailSchema`
+ * answer), so the web app starts from it instead of asking the API again.
+ */
+export const PRODUCT_DATA_ELEMENT_ID = 'product-data';

@@ -1,10 +1,11 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type {
-  CatalogResponse,
-  PincodeDetail,
-  ProductDetail,
-  ProductListResponse,
-  ProductSummary,
+import {
+  PRODUCT_DATA_ELEMENT_ID,
+  type CatalogResponse,
+  type PincodeDetail,
+  type ProductDetail,
+  type ProductListResponse,
+  type ProductSummary,
 } from '@store/contracts';
 import { apiFetch } from '../lib/api.js';
 import { queryKeys } from '../lib/query-client.js';
@@ -75,10 +76,27 @@ export function useInfiniteProducts(filters: ProductFilters) {
   });
 }
 
+/**
+ * The product the server embedded in the page's HTML, when it is this one. Taken once: after the
+ * first page the query cache holds what is current, and a stale copy must not come back.
+ */
+function takeEmbeddedProduct(id: string): ProductDetail | undefined {
+  const element = document.getElementById(PRODUCT_DATA_ELEMENT_ID);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    const product = JSON.parse(element.textContent ?? '') as ProductDetail;
+    return product._id === id ? product : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function useProduct(id: string | undefined) {
   return useQuery({
     queryKey: [...queryKeys.products, 'detail', id],
     queryFn: ({ signal }) => apiFetch<ProductDetail>(`/api/products/${encodeURIComponent(id!)}`, { signal }),
+    initialData: () => (id ? takeEmbeddedProduct(id) : undefined),
     enabled: Boolean(id),
   });
 }

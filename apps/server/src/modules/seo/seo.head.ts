@@ -1,4 +1,4 @@
-import type { ProductDetail } from '@store/contracts';
+import { PRODUCT_DATA_ELEMENT_ID, type ProductDetail } from '@store/contracts';
 
 export const STORE_NAME = 'Phoolwala Gifts';
 export const DEFAULT_TITLE = `${STORE_NAME} | Flowers, Cakes and Gifts Delivered Across India`;
@@ -21,20 +21,26 @@ export interface PageHead {
   preloadImage?: string;
   /** Script chunks of the page's route, fetched beside the entry script instead of after it. */
   modulePreloads?: string[];
+  /**
+   * The product the page shows, as the API's JSON: the web app starts from it instead of asking
+   * the API for what the server has just looked up.
+   */
+  productJson?: string;
 }
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** JSON inside a <script> must not be able to close it. */
-const escapeJsonForScript = (value: object) => JSON.stringify(value).replace(/</g, '\\u003c');
+const escapeJsonForScript = (value: object | string) =>
+  (typeof value === 'string' ? value : JSON.stringify(value)).replace(/</g, '\\u003c');
 
 function summarise(text: string, max = 160): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }
 
-export function productHead(product: ProductDetail, publicUrl: string): PageHead {
+export function productHead(product: ProductDetail, publicUrl: string, productJson?: string): PageHead {
   const url = `${publicUrl}/product/${product._id}`;
   const price = product.discountPrice > 0 ? product.discountPrice : product.price;
   const image = `${publicUrl}${product.optimizedImages.detail || product.image}`;
@@ -46,6 +52,7 @@ export function productHead(product: ProductDetail, publicUrl: string): PageHead
     image,
     preloadImage: product.optimizedImages.detail || product.image,
     type: 'product',
+    ...(productJson ? { productJson } : {}),
     properties: {
       'product:price:amount': price.toFixed(2),
       'product:price:currency': 'INR',
@@ -91,6 +98,11 @@ export function renderHead(indexHtml: string, head: PageHead): string {
       ([property, content]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}" />`,
     ),
     ...(head.jsonLd ? [`<script type="application/ld+json">${escapeJsonForScript(head.jsonLd)}</script>`] : []),
+    ...(head.productJson
+      ? [
+          `<script type="application/json" id="${PRODUCT_DATA_ELEMENT_ID}">${escapeJsonForScript(head.productJson)}</script>`,
+        ]
+      : []),
     ...(head.modulePreloads ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
     ...(head.preloadImage
       ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(head.preloadImage)}" />`]

@@ -8,10 +8,11 @@ interface ManifestChunk {
 }
 
 /**
- * Which lazy page module renders a path: the same table as the web app's router. Only used to
- * preload chunks, so a path it does not know simply gets no preloads.
+ * Which lazy page module renders a path: the same table as the web app's router, which
+ * seo.route-chunks.test.ts holds it to (a page renamed or added there fails that test rather than
+ * silently losing its preloads). Only used to preload chunks, so an unknown path gets none.
  */
-const ROUTE_MODULES: [RegExp, string][] = [
+export const ROUTE_MODULES: [RegExp, string][] = [
   [/^\/product\/[^/]+\/?$/, 'src/features/product-detail/product-page.tsx'],
   [/^\/products(\/.*)?$/, 'src/features/product-listing/product-list-page.tsx'],
   [/^\/(search\/[^/]+(\/page\/[^/]+)?|page\/[^/]+)?\/?$/, 'src/features/home/home-page.tsx'],

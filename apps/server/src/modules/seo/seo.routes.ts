@@ -91,7 +91,7 @@ export function createPageRenderer(app: FastifyInstance, webDistDir: string) {
       const id = match[1]!;
       try {
         const json = await app.catalogCache.json(stableKey('product', id), productDetailSchema, () => service.get(id));
-        return productHead(JSON.parse(json), publicUrl);
+        return productHead(JSON.parse(json), publicUrl, json);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
       }

@@ -47,6 +47,12 @@ const jsonLd = (html: string) =>
     offers: { availability: string };
   };
 
+const embeddedProduct = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="product-data">(.*?)<\/script>/s.exec(html)![1]!) as {
+    _id: string;
+    name: string;
+  };
+
 describe(`search engines and link previews on ${testDatabaseKind}`, () => {
   it('tells crawlers where to go and where the sitemap is', async () => {
     const res = await t.app.inject({ url: '/robots.txt' });
@@ -97,6 +103,16 @@ describe(`search engines and link previews on ${testDatabaseKind}`, () => {
     });
   });
 
+  it('embeds the product the API answers, so the page need not ask for it again', async () => {
+    const id = await insertProduct(t.database.db, {
+      name: 'Embedded Orchids',
+      description: 'Purple </script> orchids',
+    });
+    const html = await page(`/product/${id}`);
+    expect(embeddedProduct(html)).toEqual((await t.app.inject({ url: `/api/products/${id}` })).json());
+    expect(await page('/products')).not.toContain('id="product-data"');
+  });
+
   it('says out of stock when it is, and escapes whatever a product is called', async () => {
     const id = await insertProduct(t.database.db, {
       name: 'Evil "</title><script>alert(1)</script>',
@@ -125,6 +141,7 @@ describe(`search engines and link previews on ${testDatabaseKind}`, () => {
     const product = await page(`/product/${id}`);
     once(product);
     expect(jsonLd(product).name).toBe(tricky);
+    expect(embeddedProduct(product).name).toBe(tricky);
     expect(product).toContain(`<meta property="og:title" content="Roses $&#39; and $\` and $&amp; &lt;/script&gt;`);
     for (const url of ["/products$'x", '/products$%60x', '/products$&x', "/terms-and-conditions$'$&"])
       once(await page(url));

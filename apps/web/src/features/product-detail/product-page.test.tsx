@@ -3,7 +3,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { ProductDetail } from '@store/contracts';
+import { PRODUCT_DATA_ELEMENT_ID, type ProductDetail } from '@store/contracts';
+import { createQueryClient } from '../../lib/query-client.js';
 import { ProductPage } from './product-page.js';
 
 const summary = {
@@ -64,8 +65,7 @@ function stubApi(answers: Record<string, [number, unknown]>) {
   );
 }
 
-function renderAt(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderAt(path: string, client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
@@ -115,6 +115,30 @@ describe('the product page', () => {
     expect(within(related).getAllByRole('link', { name: 'Pink Rose Whisper' })[0]?.getAttribute('href')).toBe(
       '/product/p2',
     );
+  });
+
+  it('starts from the product the server put in the page, without asking the API again, and only once', async () => {
+    const embed = (product: ProductDetail) => {
+      const script = document.createElement('script');
+      script.type = 'application/json';
+      script.id = PRODUCT_DATA_ELEMENT_ID;
+      script.textContent = JSON.stringify(product);
+      document.head.append(script);
+    };
+    stubApi({});
+    embed(roses);
+    // The app's own client: answers count as fresh for a few seconds, the embedded one included.
+    renderAt('/product/p1', createQueryClient());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Classic Dozen Red Roses' })).not.toBeNull();
+    expect(fetch).not.toHaveBeenCalledWith('/api/products/p1', expect.anything());
+    expect(document.getElementById(PRODUCT_DATA_ELEMENT_ID)).toBeNull();
+    cleanup();
+
+    // Another product's data is not taken for this one.
+    stubApi({ '/api/products/p1': [200, { ...roses, name: 'Fresh From The API' }] });
+    embed({ ...roses, _id: 'p9', name: 'Someone Else' });
+    renderAt('/product/p1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fresh From The API' })).not.toBeNull();
   });
 
   it('switches pictures with the thumbnails and the arrow keys', async () => {
