@@ -109,7 +109,16 @@ export const useCarouselProducts = () =>
       apiFetch<{ products: ProductSummary[] }>('/api/products/all', { signal }).then((r) => r.products),
   });
 
-/** District, state and delivery options of a six-digit PIN code; the server answers the spec's texts. */
-export function fetchPincode(pincode: string, signal?: AbortSignal): Promise<PincodeDetail> {
-  return apiFetch<PincodeDetail>(`/api/pincodes/${encodeURIComponent(pincode)}`, { signal });
-}
+/**
+ * District, state and delivery options of a six-digit PIN code (`GET /api/pincodes/:pin`); the
+ * server answers the spec's texts. One query per code, shared by the product page's delivery check
+ * and the shipping form: a code checked on one is known on the other.
+ */
+export const pincodeQuery = (pincode: string) => ({
+  queryKey: [...queryKeys.pincodes, pincode],
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    apiFetch<PincodeDetail>(`/api/pincodes/${encodeURIComponent(pincode)}`, { signal }),
+  // Postal data hardly changes; an unknown code will not become known by asking again.
+  staleTime: 10 * 60_000,
+  retry: false,
+});

@@ -11,6 +11,7 @@ export const queryKeys = {
   orders: ['Order'] as const,
   users: ['User'] as const,
   config: ['Config'] as const,
+  pincodes: ['Pincode'] as const,
 };
 
 export function createQueryClient(): QueryClient {

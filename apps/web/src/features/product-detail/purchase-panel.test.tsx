@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ProductDetail } from '@store/contracts';
 import { cartActions, useCart } from '../cart/cart-store.js';
 import { PurchasePanel } from './purchase-panel.js';
@@ -61,10 +62,12 @@ function CartSpy() {
 function renderPanel(p: Product = product()) {
   const user = userEvent.setup();
   render(
-    <MemoryRouter>
-      <PurchasePanel product={p} />
-      <CartSpy />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <PurchasePanel product={p} />
+        <CartSpy />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   return user;
 }
@@ -162,6 +165,21 @@ describe('the delivery check', () => {
     await user.type(screen.getByLabelText('Check delivery'), '{backspace}');
     expect(screen.queryByText('Available')).toBeNull();
     expect(addButton()).toHaveProperty('disabled', true);
+  });
+});
+
+describe('checking a PIN code again', () => {
+  it('asks the server again when the same code is checked after a failed look-up', async () => {
+    let calls = 0;
+    const fetchMock = stubPincodes({
+      '682001': () => Promise.resolve(++calls === 1 ? json(503, { message: 'Service busy' }) : json(200, kochi)),
+    });
+    const user = renderPanel();
+    await checkPincode(user, '682001');
+    await screen.findByText('Service busy');
+    await user.click(screen.getByRole('button', { name: 'Check' }));
+    await screen.findByText('Available');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
 

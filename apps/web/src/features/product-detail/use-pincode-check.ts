@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { PincodeDetail } from '@store/contracts';
 import { isPincodeFormat, PINCODE_FORMAT_MESSAGE } from '@store/domain';
-import { fetchPincode } from '../../api/products.js';
-import { ApiError, errorMessage } from '../../lib/api.js';
+import { pincodeQuery } from '../../api/products.js';
+import { errorMessage } from '../../lib/api.js';
 import { readJson, writeJson } from '../../lib/storage.js';
 
 /** The last PIN code a shopper checked; the cart panel shows it in its shipping estimate. */
@@ -23,56 +24,42 @@ export interface PincodeCheckApi {
   deliveryAvailable: boolean;
 }
 
+/** What the shopper asked to check: a code to look up, or one that is not even six digits. */
+type Asked = { pincode: string } | { badFormat: true } | null;
+
 /** The postal check of spec section 4: idle → loading → error or success with availability. */
 export function usePincodeCheck(): PincodeCheckApi {
   const [value, setValueState] = useState(() => readJson<string>(PINCODE_STORAGE_KEY, ''));
-  // A remembered code starts as "checking", so the first paint already shows what comes next.
-  const [state, setState] = useState<PincodeCheck>(() =>
-    isPincodeFormat(value) ? { status: 'loading', pincode: value } : { status: 'idle' },
-  );
-  const request = useRef<AbortController | null>(null);
+  // A PIN code remembered from an earlier visit is checked again at once, so its answer is current.
+  const [asked, setAsked] = useState<Asked>(() => (isPincodeFormat(value) ? { pincode: value } : null));
+  const pincode = asked && 'pincode' in asked ? asked.pincode : null;
+  const query = useQuery({ ...pincodeQuery(pincode ?? ''), enabled: pincode !== null });
 
-  const run = useCallback((pincode: string) => {
-    request.current?.abort();
-    if (!isPincodeFormat(pincode)) {
-      setState({ status: 'error', message: PINCODE_FORMAT_MESSAGE });
-      return;
-    }
-    const controller = new AbortController();
-    request.current = controller;
-    setState({ status: 'loading', pincode });
-    fetchPincode(pincode, controller.signal).then(
-      (detail) => {
-        if (controller.signal.aborted) return;
-        writeJson(PINCODE_STORAGE_KEY, pincode);
-        setState({ status: 'success', detail });
-      },
-      (err: unknown) => {
-        if (controller.signal.aborted) return;
-        // The server answers the spec's own texts ('Please enter a valid Pin' for an unknown code).
-        setState({ status: 'error', message: err instanceof ApiError ? err.message : errorMessage(err) });
-      },
-    );
-  }, []);
-
-  // A PIN code remembered from an earlier visit is checked again, so its answer is current.
   useEffect(() => {
-    const remembered = readJson<string>(PINCODE_STORAGE_KEY, '');
-    if (isPincodeFormat(remembered)) run(remembered);
-    return () => request.current?.abort();
-  }, [run]);
+    if (pincode !== null && query.data) writeJson(PINCODE_STORAGE_KEY, pincode);
+  }, [pincode, query.data]);
 
-  const setValue = useCallback((next: string) => {
-    setValueState(next);
-    // An answer belongs to the code it was given for; typing another one asks again.
-    request.current?.abort();
-    setState({ status: 'idle' });
-  }, []);
+  let state: PincodeCheck;
+  if (asked === null) state = { status: 'idle' };
+  else if (!('pincode' in asked)) state = { status: 'error', message: PINCODE_FORMAT_MESSAGE };
+  else if (query.data) state = { status: 'success', detail: query.data };
+  // The server answers the spec's own texts ('Please enter a valid Pin' for an unknown code).
+  else if (query.isError) state = { status: 'error', message: errorMessage(query.error) };
+  else state = { status: 'loading', pincode: asked.pincode };
 
   return {
     value,
-    setValue,
-    check: () => run(value.trim()),
+    // An answer belongs to the code it was given for; typing another one asks again.
+    setValue: (next: string) => {
+      setValueState(next);
+      setAsked(null);
+    },
+    check: () => {
+      const code = value.trim();
+      // Checking the same code again after a failed look-up asks the server again.
+      if (code === pincode && query.isError) void query.refetch();
+      setAsked(isPincodeFormat(code) ? { pincode: code } : { badFormat: true });
+    },
     state,
     deliveryAvailable: state.status === 'success' && state.detail.deliveryAvailable,
   };
