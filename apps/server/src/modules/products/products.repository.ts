@@ -257,3 +257,13 @@ export function searchByName(db: Db, keyword: string, limit: number) {
     .orderBy(desc(sql`word_similarity(${lowered}, lower(${products.name}))`), asc(products.name))
     .limit(limit);
 }
+
+/** Shoppable products, most recently changed first: what the sitemap lists. */
+export function listedForSitemap(db: Db, limit: number) {
+  return db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .where(and(eq(products.available, true), ne(products.name, SAMPLE_PRODUCT_NAME)))
+    .orderBy(desc(products.updatedAt))
+    .limit(limit);
+}

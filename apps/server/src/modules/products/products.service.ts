@@ -82,6 +82,11 @@ export class ProductsService {
     return (await repo.newestListed(this.db, CAROUSEL_PRODUCTS_LIMIT)).map((r) => toProductSummary(r, now));
   }
 
+  /** Ids and last changes of up to `limit` shoppable products, for search engines. */
+  sitemapEntries(limit: number): Promise<{ id: string; updatedAt: Date }[]> {
+    return repo.listedForSitemap(this.db, limit);
+  }
+
   async searchByName(keyword: string, now = new Date()): Promise<ProductSummary[]> {
     if (!keyword) return [];
     return (await repo.searchByName(this.db, keyword, NAME_SEARCH_LIMIT)).map((r) => toProductSummary(r, now));

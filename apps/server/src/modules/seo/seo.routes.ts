@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { and, desc, eq, ne } from 'drizzle-orm';
-import { CATEGORIES, SAMPLE_PRODUCT_NAME } from '@store/domain';
+import { CATEGORIES } from '@store/domain';
 import { productDetailSchema } from '@store/contracts';
-import { products } from '../products/products.table.js';
 import { ProductsService } from '../products/products.service.js';
 import { stableKey } from '../../lib/response-cache.js';
 import { AppError } from '../../lib/app-error.js';
@@ -19,6 +17,7 @@ const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(
 /** Where search engines may go, and where the sitemap is. */
 export const seoRoutes: FastifyPluginAsync = async (app) => {
   const { publicUrl } = app.config;
+  const catalogue = new ProductsService(app.database.db);
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
@@ -41,12 +40,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => {
-    const rows = await app.database.db
-      .select({ id: products.id, updatedAt: products.updatedAt })
-      .from(products)
-      .where(and(eq(products.available, true), ne(products.name, SAMPLE_PRODUCT_NAME)))
-      .orderBy(desc(products.updatedAt))
-      .limit(SITEMAP_MAX_URLS - CATEGORIES.length - 3);
+    const rows = await catalogue.sitemapEntries(SITEMAP_MAX_URLS - CATEGORIES.length - 3);
     const entry = (loc: string, lastmod?: Date) =>
       `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
     const urls = [
