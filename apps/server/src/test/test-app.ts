@@ -68,6 +68,7 @@ export async function createTestApp(
     RATE_LIMIT_REGISTER: '10000/1h',
     RATE_LIMIT_PINCODE: '10000/1m',
     RATE_LIMIT_LOGIN_ADDRESS: '10000/15m',
+    RATE_LIMIT_SEARCH: '10000/1m',
     ...env,
   });
   const app = await buildApp(config, database);

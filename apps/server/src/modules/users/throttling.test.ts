@@ -203,6 +203,28 @@ describe(`sign-in and other throttling on ${testDatabaseKind}`, () => {
     expect(statusCounts(answers)).toEqual({ 201: 5, 429: 15 });
   });
 
+  it('limits keyword searches per address, answers from the cache included, and not plain listings', async () => {
+    const app = await serverWith({ RATE_LIMIT_SEARCH: '3/1m', CATALOG_CACHE_TTL_MS: '60000' });
+    const get = (url: string, remoteAddress = '203.0.113.7') => app.inject({ url, remoteAddress });
+    expect((await get('/api/products?keyword=roses')).statusCode).toBe(200);
+    expect((await get('/api/products?keyword=roses')).statusCode).toBe(200);
+    expect((await get('/api/products/search?keyword=cake')).statusCode).toBe(200);
+    const fourth = await get('/api/products?keyword=chocolate&pageNumber=2');
+    expect([fourth.statusCode, fourth.json()]).toEqual([
+      429,
+      { code: 'RATE_LIMITED', message: 'Too many searches. Please try again in 1 minute.' },
+    ]);
+    expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(50);
+    expect(Number(fourth.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect((await get('/api/products?keyword=roses')).statusCode).toBe(429);
+    expect((await get('/api/products/search?keyword=roses')).statusCode).toBe(429);
+
+    const listing = await get('/api/products?category=Cakes&sortBy=price');
+    expect([listing.statusCode, listing.json().products.length > 0]).toEqual([200, true]);
+    expect((await get('/api/products?keyword=%20%20')).statusCode).toBe(200);
+    expect((await get('/api/products?keyword=roses', '198.51.100.3')).statusCode).toBe(200);
+  });
+
   it('limits registrations per address', async () => {
     const app = await serverWith({ RATE_LIMIT_REGISTER: '2/1h' });
     const register = (remoteAddress: string) =>
