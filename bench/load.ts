@@ -31,7 +31,26 @@ const relative = (file: string) => path.relative(process.cwd(), file);
  * e.g. `CATALOG_CACHE_TTL_MS=0 npm run bench` measures without the response cache; the report
  * records which of these were set.
  */
-const TUNING_ENV = ['CATALOG_CACHE_TTL_MS', 'CATALOG_CACHE_MAX_ENTRIES', 'DATABASE_POOL_SIZE'];
+const TUNING_ENV = [
+  'CATALOG_CACHE_TTL_MS',
+  'CATALOG_CACHE_MAX_ENTRIES',
+  'DATABASE_POOL_SIZE',
+  'RATE_LIMIT_SEARCH',
+  'MAX_IN_FLIGHT_REQUESTS',
+  'MAX_EVENT_LOOP_DELAY_MS',
+];
+/**
+ * Every request comes from one address and the point is to find the server's capacity: the
+ * search limit would answer the keyword run with 429s, and shedding would answer 503 instead of
+ * showing how slow the queue gets. Either can still be set in the benchmark's environment.
+ */
+const BENCH_DEFAULT_ENV = { RATE_LIMIT_SEARCH: 'off', MAX_IN_FLIGHT_REQUESTS: '0', MAX_EVENT_LOOP_DELAY_MS: '0' };
+
+/** The TUNING_ENV variables the server ran with, whether set here or by BENCH_DEFAULT_ENV. */
+function serverSettings(): Record<string, string> {
+  const env: Record<string, string | undefined> = { ...BENCH_DEFAULT_ENV, ...process.env };
+  return Object.fromEntries(TUNING_ENV.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
+}
 
 interface Options extends LoadSettings {
   databases: DbKind[];
@@ -46,7 +65,7 @@ interface DatabaseReport {
   connections: number;
   durationSeconds: number;
   seedSeconds: number;
-  /** The TUNING_ENV variables set for this run; the server's defaults apply to the others. */
+  /** The TUNING_ENV variables set for this run (see serverSettings); the server's defaults apply to the others. */
   serverSettings: Record<string, string>;
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; platform: string };
   results: EndpointResult[];
@@ -137,7 +156,7 @@ async function benchmarkDatabase(kind: DbKind, options: Options): Promise<Databa
     console.log(`[${kind}] seeding ${options.products.toLocaleString('en-US')} products...`);
     const { seedSeconds, databaseVersion } = await prepareCatalogue(dataDir, databaseUrl, options.products);
     console.log(`[${kind}] seeded in ${seedSeconds.toFixed(1)} s; starting the server (log: ${relative(logFile)})...`);
-    const server = await startServer({ repoRoot, dataDir, databaseUrl, logFile });
+    const server = await startServer({ repoRoot, dataDir, databaseUrl, logFile, defaultEnv: BENCH_DEFAULT_ENV });
     try {
       const endpoints = await prepareEndpoints(server.baseUrl);
       const results: EndpointResult[] = [];
@@ -155,9 +174,7 @@ async function benchmarkDatabase(kind: DbKind, options: Options): Promise<Databa
         connections: options.connections,
         durationSeconds: options.duration,
         seedSeconds: Math.round(seedSeconds * 10) / 10,
-        serverSettings: Object.fromEntries(
-          TUNING_ENV.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
-        ),
+        serverSettings: serverSettings(),
         machine: {
           cpus: os.availableParallelism(),
           cpuModel: os.cpus()[0]?.model ?? 'unknown',

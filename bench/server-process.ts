@@ -20,6 +20,8 @@ export interface ServerOptions {
   logFile: string;
   /** Seed the demo catalogue (the page-speed benchmark browses it); the load benchmark seeds its own. */
   seedDemo?: boolean;
+  /** Server settings that apply unless the benchmark's own environment sets them. */
+  defaultEnv?: Record<string, string>;
 }
 
 export interface RunningServer {
@@ -63,6 +65,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
+    ...options.defaultEnv,
     ...process.env,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',

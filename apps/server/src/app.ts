@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerCatalogCache } from './plugins/catalog-cache.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
+import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerImageStore } from './plugins/image-store.js';
 import { registerPayments } from './plugins/payments.js';
@@ -63,6 +64,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   });
   registerErrorHandling(app);
   registerSecurity(app);
+  // Before the session look-up and everything else, so a request turned away costs next to nothing.
+  registerLoadShedding(app);
   registerCatalogCache(app);
   await registerSessions(app);
   await registerRateLimits(app);

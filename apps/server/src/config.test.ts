@@ -24,7 +24,11 @@ describe('configuration', () => {
       loginPerAddress: { max: 100, windowMs: 15 * 60_000 },
       register: { max: 20, windowMs: 3_600_000 },
       pincode: { max: 60, windowMs: 60_000 },
+      loginPerAccountAddress: { max: 10, windowMs: 15 * 60_000 },
+      search: { max: 60, windowMs: 60_000 },
     });
+    expect(c.loginMaxDelayMs).toBe(60_000);
+    expect(c.loadShedding).toEqual({ maxInFlightRequests: 200, maxEventLoopDelayMs: 1_000 });
     const custom = loadConfig({ RATE_LIMIT_LOGIN_ACCOUNT: '3/30s', RATE_LIMIT_PINCODE: 'off' }).rateLimits;
     expect(custom.loginPerAccount).toEqual({ max: 3, windowMs: 30_000 });
     expect(custom.pincode).toBeNull();
@@ -45,6 +49,11 @@ describe('configuration', () => {
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
     [{ GOOGLE_JWKS_URL: 'not a url' }, 'GOOGLE_JWKS_URL'],
+    [{ RATE_LIMIT_SEARCH: '60 a minute' }, 'RATE_LIMIT_SEARCH'],
+    [{ RATE_LIMIT_LOGIN_ACCOUNT_ADDRESS: 'ten' }, 'RATE_LIMIT_LOGIN_ACCOUNT_ADDRESS'],
+    [{ RATE_LIMIT_LOGIN_MAX_DELAY: '0s' }, 'RATE_LIMIT_LOGIN_MAX_DELAY'],
+    [{ MAX_IN_FLIGHT_REQUESTS: '-1' }, 'MAX_IN_FLIGHT_REQUESTS'],
+    [{ MAX_EVENT_LOOP_DELAY_MS: 'soon' }, 'MAX_EVENT_LOOP_DELAY_MS'],
   ])('%o stops start-up naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

@@ -73,6 +73,16 @@ const configSchema = z.object({
   RATE_LIMIT_LOGIN_ADDRESS: rateLimit.prefault('100/15m'),
   RATE_LIMIT_REGISTER: rateLimit.prefault('20/1h'),
   RATE_LIMIT_PINCODE: rateLimit.prefault('60/1m'),
+  /** Failed sign-ins to one account from one address before that address is refused for it. */
+  RATE_LIMIT_LOGIN_ACCOUNT_ADDRESS: rateLimit.prefault('10/15m'),
+  /** The longest wait between sign-in attempts on an account past its free allowance (ADR 018). */
+  RATE_LIMIT_LOGIN_MAX_DELAY: duration.prefault('60s'),
+  /** Keyword searches per address: far above a shopper's pace, well below a scraper's. */
+  RATE_LIMIT_SEARCH: rateLimit.prefault('60/1m'),
+  /** Requests handled at once before new ones get 503 (0: no bound). */
+  MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(200),
+  /** Mean event-loop delay over the last second above which new requests get 503 (0: not watched). */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** The OAuth client id of the store's Google sign-in; without it Google sign-in is off. */
   GOOGLE_CLIENT_ID: z.string().min(1).max(200).optional(),
   /** Where Google publishes the keys its ID tokens are signed with. */
@@ -124,7 +134,12 @@ export interface Config {
     loginPerAddress: RateLimit | null;
     register: RateLimit | null;
     pincode: RateLimit | null;
+    loginPerAccountAddress: RateLimit | null;
+    search: RateLimit | null;
   };
+  /** Past RATE_LIMIT_LOGIN_ACCOUNT, the delay between attempts on an account doubles up to this. */
+  loginMaxDelayMs: number;
+  loadShedding: { maxInFlightRequests: number; maxEventLoopDelayMs: number };
   googleClientId: string | undefined;
   googleJwksUrl: string;
   uploadMaxBytes: number;
@@ -191,6 +206,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginPerAddress: c.RATE_LIMIT_LOGIN_ADDRESS,
       register: c.RATE_LIMIT_REGISTER,
       pincode: c.RATE_LIMIT_PINCODE,
+      loginPerAccountAddress: c.RATE_LIMIT_LOGIN_ACCOUNT_ADDRESS,
+      search: c.RATE_LIMIT_SEARCH,
+    },
+    loginMaxDelayMs: c.RATE_LIMIT_LOGIN_MAX_DELAY,
+    loadShedding: {
+      maxInFlightRequests: c.MAX_IN_FLIGHT_REQUESTS,
+      maxEventLoopDelayMs: c.MAX_EVENT_LOOP_DELAY_MS,
     },
     googleClientId: c.GOOGLE_CLIENT_ID,
     googleJwksUrl: c.GOOGLE_JWKS_URL,

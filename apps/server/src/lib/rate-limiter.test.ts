@@ -29,13 +29,66 @@ describe.each([
     expect(second.count).toBe(2);
     expect(second.resetInMs).toBeGreaterThan(0);
     expect(second.resetInMs).toBeLessThanOrEqual(300);
-    expect((await store.get('k')).count).toBe(2);
-    expect((await store.get('other')).count).toBe(0);
+    await store.decrement('k');
+    expect((await store.increment('k', 300)).count).toBe(2);
+    expect((await store.increment('other', 300)).count).toBe(1);
     await new Promise((r) => setTimeout(r, 350));
-    expect((await store.get('k')).count).toBe(0);
     expect((await store.increment('k', 300)).count).toBe(1);
     await store.delete('k');
-    expect((await store.get('k')).count).toBe(0);
+    expect((await store.increment('k', 300)).count).toBe(1);
+  });
+
+  it('hand back counts without going below zero or inventing a key', async () => {
+    const store = await makeStore();
+    await store.decrement('never-counted');
+    expect((await store.increment('never-counted', 10_000)).count).toBe(1);
+    await store.decrement('never-counted');
+    await store.decrement('never-counted');
+    expect((await store.increment('never-counted', 10_000)).count).toBe(1);
+  });
+
+  it('give every one of many parallel attempts its own count', async () => {
+    const store = await makeStore();
+    const counts = await Promise.all(Array.from({ length: 60 }, () => store.increment('burst', 10_000)));
+    expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+  });
+
+  it('slow down: the free attempts at once, then one per delay, the delay doubling up to its cap', async () => {
+    const store = await makeStore();
+    const s = { free: 3, windowMs: 10_000, firstDelayMs: 150, maxDelayMs: 400 };
+    for (let i = 0; i < 3; i++) expect(await store.admit('acct', s)).toEqual({ admitted: true, retryInMs: 0 });
+    for (const expected of [150, 300, 400, 400]) {
+      const refused = await store.admit('acct', s);
+      expect(refused.admitted).toBe(false);
+      expect(refused.retryInMs).toBeGreaterThan(expected / 2);
+      expect(refused.retryInMs).toBeLessThanOrEqual(expected);
+      await new Promise((r) => setTimeout(r, refused.retryInMs + 20));
+      expect((await store.admit('acct', s)).admitted).toBe(true);
+    }
+    await store.delete('acct');
+    for (let i = 0; i < 3; i++) expect((await store.admit('acct', s)).admitted).toBe(true);
+  });
+
+  it('slow down: many parallel attempts let exactly the free ones through', async () => {
+    const store = await makeStore();
+    const s = { free: 10, windowMs: 10_000, firstDelayMs: 1_000, maxDelayMs: 60_000 };
+    const answers = await Promise.all(Array.from({ length: 60 }, () => store.admit('parallel', s)));
+    expect(answers.filter((a) => a.admitted)).toHaveLength(10);
+    expect(answers.filter((a) => !a.admitted).every((a) => a.retryInMs > 0 && a.retryInMs <= 1_000)).toBe(true);
+  });
+
+  it('slow down: forgotten after a window without attempts; a handed-back attempt frees its place', async () => {
+    const store = await makeStore();
+    const s = { free: 2, windowMs: 300, firstDelayMs: 5_000, maxDelayMs: 60_000 };
+    expect((await store.admit('quiet', s)).admitted).toBe(true);
+    expect((await store.admit('quiet', s)).admitted).toBe(true);
+    expect((await store.admit('quiet', s)).admitted).toBe(false);
+    await new Promise((r) => setTimeout(r, 350));
+    expect((await store.admit('quiet', s)).admitted).toBe(true);
+    await store.decrement('quiet');
+    expect((await store.admit('quiet', s)).admitted).toBe(true);
+    expect((await store.admit('quiet', s)).admitted).toBe(true);
+    expect((await store.admit('quiet', s)).admitted).toBe(false);
   });
 });
 
@@ -43,8 +96,8 @@ describe('the memory store', () => {
   it('stays within its size, forgetting the oldest counts first', async () => {
     const store = new MemoryCounterStore(3);
     for (const key of ['a', 'b', 'c', 'd']) await store.increment(key, 60_000);
-    expect((await store.get('a')).count).toBe(0);
-    expect((await store.get('d')).count).toBe(1);
+    expect((await store.increment('d', 60_000)).count).toBe(2);
+    expect((await store.increment('a', 60_000)).count).toBe(1);
   });
 });
 
@@ -56,7 +109,7 @@ describe.runIf(redisUrl)('Redis counters', () => {
     const elsewhere = await redisStore(`${prefix}other:`);
     await one.increment('shared', 10_000);
     expect((await two.increment('shared', 10_000)).count).toBe(2);
-    expect((await elsewhere.get('shared')).count).toBe(0);
+    expect((await elsewhere.increment('shared', 10_000)).count).toBe(1);
   });
 });
 
@@ -74,18 +127,35 @@ describe('the limiter', () => {
     await expect(limiter.consume('x', null, 'off')).resolves.toBeUndefined();
   });
 
+  it('slows down with 429, the wait until the next slot and Retry-After', async () => {
+    const limiter = new RateLimiter(new MemoryCounterStore(), silent);
+    const slowDown = { free: 1, windowMs: 60_000, firstDelayMs: 1_000, maxDelayMs: 60_000 };
+    await limiter.slowDown('y', slowDown, 'Too many tries.');
+    const err = await limiter.slowDown('y', slowDown, 'Too many tries.').catch((e: unknown) => e);
+    expect((err as AppError).statusCode).toBe(429);
+    expect((err as AppError).message).toBe('Too many tries. Please try again in 1 second.');
+    expect((err as AppError).headers['retry-after']).toBe('1');
+    await expect(limiter.slowDown('y', null, 'off')).resolves.toBeUndefined();
+  });
+
   it('lets requests through, and logs, when the counters cannot be reached', async () => {
     const log = { error: vi.fn() };
     const broken: CounterStore = {
       increment: () => Promise.reject(new Error('connection refused')),
-      get: () => Promise.reject(new Error('connection refused')),
+      admit: () => Promise.reject(new Error('connection refused')),
+      decrement: () => Promise.reject(new Error('connection refused')),
       delete: () => Promise.reject(new Error('connection refused')),
       close: async () => {},
     };
     const limiter = new RateLimiter(broken, log as unknown as typeof silent);
     const limit = { max: 1, windowMs: 1_000 };
-    for (let i = 0; i < 3; i++) await limiter.consume('x', limit, 'Too many.');
-    await limiter.ensureBelow('x', limit, 'Too many.');
+    const slowDown = { free: 1, windowMs: 1_000, firstDelayMs: 1_000, maxDelayMs: 1_000 };
+    for (let i = 0; i < 3; i++) {
+      await limiter.consume('x', limit, 'Too many.');
+      await limiter.slowDown('x', slowDown, 'Too many.');
+    }
+    await limiter.refund('x');
+    await limiter.forget('x');
     expect(log.error).toHaveBeenCalledWith(expect.anything(), expect.stringContaining('letting the request through'));
   });
 });

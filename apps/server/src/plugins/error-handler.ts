@@ -4,7 +4,8 @@ import { isPoolExhausted } from '../db/client.js';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../lib/app-error.js';
 
 /** Seconds a client is asked to wait when the server sheds load. */
-const BUSY_RETRY_AFTER_SECONDS = 2;
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+export const BUSY_MESSAGE = 'The store is very busy right now. Please try again in a moment.';
 
 const CODE_BY_STATUS = new Map<number, ErrorCode>(
   Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]),
@@ -50,7 +51,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .code(503)
         .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
-        .send({ message: 'The store is very busy right now. Please try again in a moment.', code: 'UNAVAILABLE' });
+        .send({ message: BUSY_MESSAGE, code: 'UNAVAILABLE' });
     }
     req.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponseSchema,
@@ -34,6 +35,12 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     401: errorResponseSchema,
     403: errorResponseSchema,
     404: errorResponseSchema,
+  };
+  // Searches are the costliest catalogue reads. Cached answers count too: the limit is there to
+  // stop scraping and CPU burning, and a scraper's words are rarely in the cache anyway.
+  const limitSearches = async (req: FastifyRequest, keyword: string | undefined) => {
+    if (!keyword) return;
+    await app.rateLimiter.consume(`search:${req.ip}`, app.config.rateLimits.search, 'Too many searches.');
   };
 
   app.get(
@@ -121,8 +128,9 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'List products shoppers can buy, filtered, searched, sorted and paged',
         querystring: productListQuerySchema,
-        response: { 200: productListResponseSchema, 400: errorResponseSchema },
+        response: { 200: productListResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
+      preHandler: (req) => limitSearches(req, req.query.keyword),
     },
     (req, reply) =>
       sendCached(app, reply, ['products', req.query], productListResponseSchema, () => service.list(req.query)),
@@ -166,8 +174,9 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Find products by name (recommended-products picker)',
         querystring: productSearchQuerySchema,
-        response: { 200: productsResponseSchema, 400: errorResponseSchema },
+        response: { 200: productsResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
+      preHandler: (req) => limitSearches(req, req.query.keyword),
     },
     (req, reply) =>
       sendCached(app, reply, ['search', req.query.keyword], productsResponseSchema, async () => ({

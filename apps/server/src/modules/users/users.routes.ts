@@ -25,6 +25,7 @@ import {
   type SessionUser,
 } from '../../plugins/sessions.js';
 import { GoogleVerifier } from './users.google.js';
+import { SignInThrottle, TOO_MANY_SIGN_INS } from './users.sign-in-throttle.js';
 import { toAdminUser, toUserResponse, UsersService } from './users.service.js';
 
 const tags = ['Users'];
@@ -42,13 +43,17 @@ const adminErrors = {
   404: errorResponseSchema,
   409: errorResponseSchema,
 };
-const TOO_MANY_SIGN_INS = 'Too many sign-in attempts.';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new UsersService(app.database.db);
   const { rateLimits, googleClientId, googleJwksUrl } = app.config;
   const google = googleClientId ? new GoogleVerifier(googleClientId, googleJwksUrl) : undefined;
   const limitSignInsPerAddress = limitPerAddress(app, 'login-address', rateLimits.loginPerAddress, TOO_MANY_SIGN_INS);
+  const signInThrottle = new SignInThrottle(app.rateLimiter, {
+    perAccountAddress: rateLimits.loginPerAccountAddress,
+    perAccount: rateLimits.loginPerAccount,
+    maxDelayMs: app.config.loginMaxDelayMs,
+  });
 
   /** A fresh session at every sign-in, so a token seen before signing in is worth nothing after. */
   const signIn = async (user: SessionUser, reply: FastifyReply) => {
@@ -104,19 +109,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: limitSignInsPerAddress,
     },
     async (req, reply) => {
-      // Failures are counted per account whether or not it exists, so the limit reveals nothing.
-      const accountKey = `login-account:${req.body.email.toLowerCase()}`;
-      await app.rateLimiter.ensureBelow(accountKey, rateLimits.loginPerAccount, TOO_MANY_SIGN_INS);
+      const attempt = await signInThrottle.admit(req.body.email, req.ip);
       let user: SessionUser;
       try {
         user = await service.authenticate(req.body);
       } catch (err) {
-        if (err instanceof AppError && err.code === 'UNAUTHORIZED') {
-          await app.rateLimiter.record(accountKey, rateLimits.loginPerAccount);
-        }
+        if (!(err instanceof AppError && err.code === 'UNAUTHORIZED')) await attempt.notChecked();
         throw err;
       }
-      await app.rateLimiter.forget(accountKey);
+      await attempt.succeeded();
       return signIn(user, reply);
     },
   );
