@@ -1,6 +1,7 @@
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
 import { prepareDatabase } from './db/prepare.js';
 
 async function main(config: Config) {
@@ -60,6 +61,6 @@ try {
   throw err;
 }
 main(config).catch((err: unknown) => {
-  console.error('Failed to start:', err);
+  console.error('Failed to start:', err instanceof DataDirInUseError ? err.message : err);
   process.exit(1);
 });

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 
 export type Schema = typeof schema;
 /** Both drivers speak the same dialect; code above this file never knows which one it has. */
@@ -82,21 +83,26 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   let dataDir: string | undefined;
+  let lock: DataDirLock | undefined;
   if (options.dataDir) {
+    await mkdir(options.dataDir, { recursive: true });
+    // Before PGlite reads a single file: a second instance on a live folder loses or corrupts data.
+    lock = await lockDataDir(options.dataDir);
     dataDir = path.join(options.dataDir, 'pglite');
-    await mkdir(dataDir, { recursive: true });
   }
-  const client = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    extensions: { pg_trgm },
-  });
-  await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
+  let client: PGlite;
+  try {
+    if (dataDir) await mkdir(dataDir, { recursive: true });
+    client = await startPglite(dataDir, options.loadDataDir);
+  } catch (err) {
+    await lock?.release();
+    throw err;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
-    // One embedded instance belongs to one process, so there is nobody to lock out.
+    // The folder's lock makes this process the database's only user, so there is nobody to lock out.
     withExclusiveLock: (fn) => fn(db),
     async ping() {
       await client.query('select 1');
@@ -109,12 +115,31 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
       };
     },
     async close() {
-      if (!client.closed) await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        await lock?.release();
+      }
     },
     async dump() {
       return client.dumpDataDir('none');
     },
   };
+}
+
+async function startPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<PGlite> {
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
+  try {
+    await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);
+  } catch (err) {
+    await client.close().catch(() => {});
+    throw err;
+  }
+  return client;
 }
 
 async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number): Promise<Database> {

@@ -1,12 +1,19 @@
 import { loadConfig } from '../config.js';
 import { openDatabase } from './client.js';
+import { DataDirInUseError } from './data-dir-lock.js';
 import { migrateDatabase } from './migrate.js';
 import { ensurePincodes } from '../modules/pincodes/pincodes.import.js';
 import { seedDemoCatalogue } from './seed.js';
 
 /** `npm run seed`: the only way demo data reaches a real PostgreSQL server. */
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
+  (err: unknown) => {
+    if (!(err instanceof DataDirInUseError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  },
+);
 try {
   await migrateDatabase(database);
   await ensurePincodes(database);
