@@ -18,11 +18,14 @@ import { isUniqueViolation } from '../../db/errors.js';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const EMAIL_TAKEN = 'An account with this email already exists';
+/** A whole row of the users table, password hash included: never for a response as it is. */
+export type UserRow = typeof users.$inferSelect;
+
 export function toUserResponse(u: SessionUser): UserResponse {
   return { _id: u.id, name: u.name, email: u.email, isAdmin: u.isAdmin, pincode: u.pincode };
 }
 
-export function toAdminUser(u: SessionUser): AdminUser {
+export function toAdminUser(u: UserRow): AdminUser {
   return { ...toUserResponse(u), createdAt: u.createdAt.toISOString(), googleLinked: u.googleSubject !== null };
 }
 
@@ -47,7 +50,7 @@ export class UsersService {
     return user;
   }
 
-  async register(input: RegisterInput): Promise<SessionUser> {
+  async register(input: RegisterInput): Promise<UserRow> {
     checkPassword(input.password);
     if (await this.findByEmail(input.email)) throw new AppError('CONFLICT', EMAIL_TAKEN);
     try {
@@ -63,7 +66,7 @@ export class UsersService {
     }
   }
 
-  async authenticate(input: LoginInput): Promise<SessionUser> {
+  async authenticate(input: LoginInput): Promise<UserRow> {
     const user = await this.findByEmail(input.email);
     const storedHash = user?.passwordHash ?? (await this.dummyHash);
     const ok = await passwordMatches(storedHash, input.password);
@@ -76,7 +79,7 @@ export class UsersService {
    * with its email (linked now, but only when Google has verified that address, so nobody can
    * take over an account by naming its email on an unverified Google account), else a new one.
    */
-  async googleSignIn(identity: GoogleIdentity): Promise<SessionUser> {
+  async googleSignIn(identity: GoogleIdentity): Promise<UserRow> {
     const [linked] = await this.db.select().from(users).where(eq(users.googleSubject, identity.subject));
     if (linked) return linked;
     if (!identity.emailVerified) {
@@ -111,7 +114,7 @@ export class UsersService {
     await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
   }
 
-  async updateProfile(user: SessionUser, update: ProfileUpdate, currentTokenHash: string): Promise<SessionUser> {
+  async updateProfile(user: SessionUser, update: ProfileUpdate, currentTokenHash: string): Promise<UserRow> {
     if (update.password !== undefined) checkPassword(update.password);
     if (update.email !== undefined && update.email.toLowerCase() !== user.email.toLowerCase()) {
       if (await this.findByEmail(update.email)) throw new AppError('CONFLICT', EMAIL_TAKEN);
@@ -140,11 +143,11 @@ export class UsersService {
     }
   }
 
-  async list(): Promise<SessionUser[]> {
+  async list(): Promise<UserRow[]> {
     return this.db.select().from(users).orderBy(desc(users.createdAt), users.id);
   }
 
-  async get(id: string): Promise<SessionUser> {
+  async get(id: string): Promise<UserRow> {
     const [user] = await this.db.select().from(users).where(eq(users.id, id));
     if (!user) throw new AppError('NOT_FOUND', 'User not found');
     return user;
@@ -154,7 +157,7 @@ export class UsersService {
    * An admin's edit of a customer account (name, email, making them an admin). Admin accounts are
    * not edited here, which also means nobody can take away their own rights and lock the store out.
    */
-  async adminUpdate(actor: SessionUser, id: string, update: AdminUserUpdate): Promise<SessionUser> {
+  async adminUpdate(actor: SessionUser, id: string, update: AdminUserUpdate): Promise<UserRow> {
     const target = await this.get(id);
     if (target.id === actor.id && update.isAdmin === false) {
       throw new AppError('VALIDATION', 'You cannot remove your own admin rights');
