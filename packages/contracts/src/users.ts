@@ -15,11 +15,16 @@ export type RegisterInput = z.infer<typeof registerInputSchema>;
 export const loginInputSchema = z.object({ email, password });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
-/** isAdmin is not a field here: a profile update can never change it. */
+/**
+ * isAdmin is not a field here: a profile update can never change it. currentPassword proves the
+ * change of email or password comes from the account's owner, not from a borrowed session; the
+ * server decides when it is needed (a change of name alone does not need it).
+ */
 export const profileUpdateSchema = z.object({
   name: name.optional(),
   email: email.optional(),
   password: password.optional(),
+  currentPassword: z.string({ message: 'Current password must be text' }).optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 

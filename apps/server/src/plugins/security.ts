@@ -48,7 +48,12 @@ export function registerSecurity(app: FastifyInstance): void {
       'permissions-policy',
       'camera=(), microphone=(), geolocation=(), payment=(self "https://checkout.razorpay.com")',
     );
-    if (production) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    // HSTS is honoured only when a browser gets it over HTTPS, so it follows the request's scheme
+    // (X-Forwarded-Proto under TRUST_PROXY). Production sends it regardless: plain http there most
+    // likely means a TLS proxy TRUST_PROXY was not told about, and browsers ignore it on real http.
+    if (production || req.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
 
     const origin = req.headers.origin;
     if (!STATE_CHANGING.has(req.method) || origin === undefined) return;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
 import { sessions, users } from '../modules/users/users.table.js';
@@ -10,7 +10,23 @@ export const SESSION_COOKIE = 'session';
 export const SESSION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type SessionUser = typeof users.$inferSelect;
+/**
+ * What handlers use of the signed-in user, and nothing more: the password hash and the Google
+ * subject never ride along on a request (a stray log line or serialisation cannot leak them).
+ * Code that needs them reads them itself.
+ */
+const SESSION_USER_COLUMNS = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  isAdmin: users.isAdmin,
+  pincode: users.pincode,
+};
+export type SessionUser = Pick<typeof users.$inferSelect, keyof typeof SESSION_USER_COLUMNS>;
+
+/** Expired rows are deleted this often, a batch at a time, by every server process. */
+export const SESSION_PURGE_EVERY_MS = 60 * 60 * 1000;
+const SESSION_PURGE_BATCH = 1000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,11 +50,22 @@ export async function createSession(db: Db, userId: string): Promise<string> {
   return token;
 }
 
+/**
+ * Secure whenever the request came over HTTPS (`req.protocol` reads X-Forwarded-Proto when
+ * TRUST_PROXY is set), so a development server behind a TLS proxy still marks it. Over plain
+ * http only development leaves Secure off, so a local demo can sign in; anywhere else plain http
+ * at the server most likely means a TLS proxy TRUST_PROXY was not told about, and a cookie
+ * without Secure would then also travel over any plain http request to the site.
+ */
+function secureCookie(app: FastifyInstance, req: FastifyRequest): boolean {
+  return req.protocol === 'https' || app.config.nodeEnv !== 'development';
+}
+
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: app.config.nodeEnv !== 'development',
+    secure: secureCookie(app, reply.request),
     path: '/',
     maxAge: SESSION_DAYS * 24 * 60 * 60,
   });
@@ -48,9 +75,56 @@ export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): v
   reply.clearCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: app.config.nodeEnv !== 'development',
+    secure: secureCookie(app, reply.request),
     path: '/',
   });
+}
+
+/**
+ * Deletes expired sessions, `batchSize` rows per statement so no one statement holds locks on a
+ * large part of the table. SKIP LOCKED lets several server processes purge at once without
+ * waiting on each other; a row one of them skips is gone by the other's commit or the next run.
+ */
+export async function purgeExpiredSessions(db: Db, batchSize = SESSION_PURGE_BATCH): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const expired = db
+      .select({ tokenHash: sessions.tokenHash })
+      .from(sessions)
+      .where(lte(sessions.expiresAt, new Date()))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    const deleted = await db
+      .delete(sessions)
+      .where(inArray(sessions.tokenHash, expired))
+      .returning({ tokenHash: sessions.tokenHash });
+    purged += deleted.length;
+    if (deleted.length < batchSize) return purged;
+  }
+}
+
+/** Every process purges on its own timer; the deletes are idempotent, so overlapping runs are harmless. */
+function schedulePurge(app: FastifyInstance): void {
+  let running = false;
+  const purge = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const purged = await purgeExpiredSessions(app.database.db);
+      if (purged > 0) app.log.info({ purged }, 'deleted expired sessions');
+    } catch (err) {
+      app.log.error({ err }, 'could not delete expired sessions');
+    } finally {
+      running = false;
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => void purge(), SESSION_PURGE_EVERY_MS);
+    // The purge never keeps a process alive that has nothing else to do.
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /** Reads the session cookie of every API request into `request.user`. */
@@ -58,6 +132,7 @@ export async function registerSessions(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
+  schedulePurge(app);
   app.addHook('onRequest', async (req) => {
     // Only the API acts on who is signed in; pages, scripts and pictures would each cost a query.
     if (!req.url.startsWith('/api/')) return;
@@ -65,7 +140,7 @@ export async function registerSessions(app: FastifyInstance): Promise<void> {
     if (!token) return;
     const tokenHash = hashToken(token);
     const [row] = await app.database.db
-      .select({ user: users })
+      .select({ user: SESSION_USER_COLUMNS })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));

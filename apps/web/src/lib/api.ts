@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code?: string,
+    /** The server's `details`, such as the fields a 400 is about. */
+    readonly details?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -41,12 +43,16 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   const data: unknown = text ? safeJson(text) : undefined;
   if (!res.ok) {
     if (res.status === 401) onUnauthorized?.();
-    const body = (typeof data === 'object' && data !== null ? data : {}) as { message?: unknown; code?: unknown };
+    const body = (typeof data === 'object' && data !== null ? data : {}) as {
+      message?: unknown;
+      code?: unknown;
+      details?: unknown;
+    };
     const message =
       typeof body.message === 'string' && body.message
         ? body.message
         : res.statusText || `Request failed (${res.status})`;
-    throw new ApiError(message, res.status, typeof body.code === 'string' ? body.code : undefined);
+    throw new ApiError(message, res.status, typeof body.code === 'string' ? body.code : undefined, body.details);
   }
   return data as T;
 }

@@ -43,6 +43,7 @@ const adminErrors = {
   404: errorResponseSchema,
   409: errorResponseSchema,
 };
+const TOO_MANY_PASSWORD_ATTEMPTS = 'Too many attempts at your current password.';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new UsersService(app.database.db);
@@ -164,12 +165,29 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Update name, email or password',
+        summary: 'Update name, email or password (a new email or password needs currentPassword)',
+        description:
+          'A change of email or password needs `currentPassword` (400 when it is missing or wrong; guesses are ' +
+          'limited like failed sign-ins). An account that only signs in with Google has no password: it may ' +
+          'make those changes within 10 minutes of a Google sign-in, and gets 403 otherwise.',
         body: profileUpdateSchema,
-        response: { 200: userResponseSchema, ...errors },
+        response: { 200: userResponseSchema, ...errors, 403: errorResponseSchema },
       },
     },
-    async (req) => toUserResponse(await service.updateProfile(signedInUser(req), req.body, req.sessionTokenHash ?? '')),
+    async (req) => {
+      const user = signedInUser(req);
+      const updated = await service.updateProfile(user, req.body, {
+        sessionTokenHash: req.sessionTokenHash ?? '',
+        // Per account, not per address: a borrowed session guesses from wherever it likes.
+        countPasswordAttempt: () =>
+          app.rateLimiter.consume(
+            `current-password:${user.id}`,
+            rateLimits.loginPerAccount,
+            TOO_MANY_PASSWORD_ATTEMPTS,
+          ),
+      });
+      return toUserResponse(updated);
+    },
   );
 
   app.get(

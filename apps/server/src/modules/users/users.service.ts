@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { passwordProblem } from '@store/domain';
 import type {
   AdminUser,
@@ -18,17 +18,39 @@ import { isUniqueViolation } from '../../db/errors.js';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const EMAIL_TAKEN = 'An account with this email already exists';
+const CURRENT_PASSWORD_REQUIRED = 'Current password is required to change your email or password';
+const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+/** How long after a Google sign-in an account without a password may change its email or set one. */
+const RECENT_SIGN_IN_MINUTES = 10;
+const SIGN_IN_WITH_GOOGLE_AGAIN =
+  `Your account signs in with Google and has no password to confirm this change. ` +
+  `Sign out, sign in with Google again, and make the change within ${RECENT_SIGN_IN_MINUTES} minutes.`;
+
+/** A whole row of the users table, password hash included: never for a response as it is. */
+export type UserRow = typeof users.$inferSelect;
+
 export function toUserResponse(u: SessionUser): UserResponse {
   return { _id: u.id, name: u.name, email: u.email, isAdmin: u.isAdmin, pincode: u.pincode };
 }
 
-export function toAdminUser(u: SessionUser): AdminUser {
+export function toAdminUser(u: UserRow): AdminUser {
   return { ...toUserResponse(u), createdAt: u.createdAt.toISOString(), googleLinked: u.googleSubject !== null };
 }
 
 function checkPassword(password: string): void {
   const problem = passwordProblem(password);
   if (problem) throw new AppError('VALIDATION', problem);
+}
+
+/** A 400 about the current password, in `details` the way schema validation reports a field. */
+const currentPasswordProblem = (message: string) =>
+  new AppError('VALIDATION', message, [{ field: 'currentPassword', message }]);
+
+/** The session a profile change comes from, and the throttle on guesses of the current password. */
+export interface ProfileChangeContext {
+  sessionTokenHash: string;
+  /** Counts one current-password attempt (and refuses with 429 over the limit) before it is checked. */
+  countPasswordAttempt: () => Promise<void>;
 }
 
 export class UsersService {
@@ -47,7 +69,7 @@ export class UsersService {
     return user;
   }
 
-  async register(input: RegisterInput): Promise<SessionUser> {
+  async register(input: RegisterInput): Promise<UserRow> {
     checkPassword(input.password);
     if (await this.findByEmail(input.email)) throw new AppError('CONFLICT', EMAIL_TAKEN);
     try {
@@ -63,7 +85,7 @@ export class UsersService {
     }
   }
 
-  async authenticate(input: LoginInput): Promise<SessionUser> {
+  async authenticate(input: LoginInput): Promise<UserRow> {
     const user = await this.findByEmail(input.email);
     const storedHash = user?.passwordHash ?? (await this.dummyHash);
     const ok = await passwordMatches(storedHash, input.password);
@@ -76,7 +98,7 @@ export class UsersService {
    * with its email (linked now, but only when Google has verified that address, so nobody can
    * take over an account by naming its email on an unverified Google account), else a new one.
    */
-  async googleSignIn(identity: GoogleIdentity): Promise<SessionUser> {
+  async googleSignIn(identity: GoogleIdentity): Promise<UserRow> {
     const [linked] = await this.db.select().from(users).where(eq(users.googleSubject, identity.subject));
     if (linked) return linked;
     if (!identity.emailVerified) {
@@ -111,8 +133,42 @@ export class UsersService {
     await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
   }
 
-  async updateProfile(user: SessionUser, update: ProfileUpdate, currentTokenHash: string): Promise<SessionUser> {
+  /**
+   * Proves a change of email or password comes from the account's owner and not only from its
+   * session (a shared computer, a stolen cookie): by the current password, or, for an account
+   * that has none because it only ever signed in with Google, by a Google sign-in minutes ago.
+   * A wrong password is a 400, not a 401, which the web app would take for a lost session.
+   */
+  private async confirmOwner(user: SessionUser, currentPassword: string | undefined, context: ProfileChangeContext) {
+    const [row] = await this.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    if (!row) throw new AppError('UNAUTHORIZED', 'Please sign in');
+    if (row.passwordHash === null) {
+      // Such an account's every session began with a Google sign-in; the database's clock wrote createdAt.
+      const [recent] = await this.db
+        .select({ tokenHash: sessions.tokenHash })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.tokenHash, context.sessionTokenHash),
+            gt(sessions.createdAt, sql`now() - make_interval(mins => ${RECENT_SIGN_IN_MINUTES})`),
+          ),
+        );
+      if (!recent) throw new AppError('FORBIDDEN', SIGN_IN_WITH_GOOGLE_AGAIN);
+      return;
+    }
+    if (!currentPassword) throw currentPasswordProblem(CURRENT_PASSWORD_REQUIRED);
+    // Counted before the check, so parallel guesses cannot all slip in under the limit.
+    await context.countPasswordAttempt();
+    if (!(await passwordMatches(row.passwordHash, currentPassword))) {
+      throw currentPasswordProblem(CURRENT_PASSWORD_WRONG);
+    }
+  }
+
+  async updateProfile(user: SessionUser, update: ProfileUpdate, context: ProfileChangeContext): Promise<UserRow> {
     if (update.password !== undefined) checkPassword(update.password);
+    // Any change of the stored address counts, capitals included: it is what the account shows.
+    const changesEmail = update.email !== undefined && update.email !== user.email;
+    if (changesEmail || update.password !== undefined) await this.confirmOwner(user, update.currentPassword, context);
     if (update.email !== undefined && update.email.toLowerCase() !== user.email.toLowerCase()) {
       if (await this.findByEmail(update.email)) throw new AppError('CONFLICT', EMAIL_TAKEN);
     }
@@ -130,7 +186,9 @@ export class UsersService {
           .returning();
         // A new password signs out every other device.
         if (update.password !== undefined) {
-          await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, currentTokenHash)));
+          await tx
+            .delete(sessions)
+            .where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, context.sessionTokenHash)));
         }
         return updated!;
       });
@@ -140,11 +198,11 @@ export class UsersService {
     }
   }
 
-  async list(): Promise<SessionUser[]> {
+  async list(): Promise<UserRow[]> {
     return this.db.select().from(users).orderBy(desc(users.createdAt), users.id);
   }
 
-  async get(id: string): Promise<SessionUser> {
+  async get(id: string): Promise<UserRow> {
     const [user] = await this.db.select().from(users).where(eq(users.id, id));
     if (!user) throw new AppError('NOT_FOUND', 'User not found');
     return user;
@@ -154,7 +212,7 @@ export class UsersService {
    * An admin's edit of a customer account (name, email, making them an admin). Admin accounts are
    * not edited here, which also means nobody can take away their own rights and lock the store out.
    */
-  async adminUpdate(actor: SessionUser, id: string, update: AdminUserUpdate): Promise<SessionUser> {
+  async adminUpdate(actor: SessionUser, id: string, update: AdminUserUpdate): Promise<UserRow> {
     const target = await this.get(id);
     if (target.id === actor.id && update.isAdmin === false) {
       throw new AppError('VALIDATION', 'You cannot remove your own admin rights');

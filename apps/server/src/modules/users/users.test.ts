@@ -84,7 +84,7 @@ describe(`accounts and sessions on ${testDatabaseKind}`, () => {
       method: 'PUT',
       url: '/api/users/profile',
       headers: { cookie: here },
-      payload: { name: 'Hari Nair', isAdmin: true, password: 'a much better passphrase' },
+      payload: { name: 'Hari Nair', isAdmin: true, password: 'a much better passphrase', currentPassword: PASSWORD },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Hari Nair', isAdmin: false });
@@ -98,7 +98,7 @@ describe(`accounts and sessions on ${testDatabaseKind}`, () => {
       method: 'PUT',
       url: '/api/users/profile',
       headers: { cookie: here },
-      payload: { email: taken.toUpperCase() },
+      payload: { email: taken.toUpperCase(), currentPassword: 'a much better passphrase' },
     });
     expect([clash.statusCode, clash.json().message]).toEqual([409, 'An account with this email already exists']);
     const signedOut = await t.app.inject({ method: 'PUT', url: '/api/users/profile', payload: { name: 'X' } });

@@ -1,7 +1,7 @@
 import { Field } from '../../components/ui/field.js';
 import type { AccountField, FieldErrors } from './validation.js';
 
-export type AccountValues = Record<AccountField, string>;
+export type AccountValues = Record<Exclude<AccountField, 'currentPassword'>, string> & { currentPassword?: string };
 
 interface AccountFieldsProps {
   values: AccountValues;
@@ -9,10 +9,22 @@ interface AccountFieldsProps {
   change: (field: AccountField) => (e: { target: { value: string } }) => void;
   passwordHint: string;
   emailPlaceholder?: string;
+  /** Adds 'Current Password' after the others, with this hint (the profile, when it is needed). */
+  currentPasswordHint?: string;
 }
 
-/** Name, email, password and its confirmation: the fields Register and the profile share. */
-export function AccountFields({ values, errors, change, passwordHint, emailPlaceholder }: AccountFieldsProps) {
+/**
+ * Name, email, password and its confirmation: the fields Register and the profile share; the
+ * profile also asks for the current password when the email or password is being changed.
+ */
+export function AccountFields({
+  values,
+  errors,
+  change,
+  passwordHint,
+  emailPlaceholder,
+  currentPasswordHint,
+}: AccountFieldsProps) {
   return (
     <>
       <Field
@@ -53,6 +65,18 @@ export function AccountFields({ values, errors, change, passwordHint, emailPlace
         error={errors.confirmPassword}
         onChange={change('confirmPassword')}
       />
+      {currentPasswordHint === undefined ? null : (
+        <Field
+          label="Current Password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          hint={currentPasswordHint}
+          value={values.currentPassword ?? ''}
+          error={errors.currentPassword}
+          onChange={change('currentPassword')}
+        />
+      )}
     </>
   );
 }

@@ -103,6 +103,57 @@ describe('the /profile page', () => {
     expect(sentBodies(fetchMock, 'PUT /api/users/profile')).toEqual([]);
   });
 
+  it('asks for the current password only while the email or password is being changed, and sends it', async () => {
+    const updated = { ...asha, email: 'asha.nair@example.com' };
+    const fetchMock = stubApi({
+      ...noOrders,
+      'GET /api/users/profile': [200, asha],
+      'PUT /api/users/profile': [200, updated],
+    });
+    const { user } = renderProfile();
+    expect(screen.queryByLabelText('Current Password')).toBeNull();
+    await user.type(input('Password'), 'x');
+    expect(screen.queryByLabelText('Current Password')).not.toBeNull();
+    await user.clear(input('Password'));
+    expect(screen.queryByLabelText('Current Password')).toBeNull();
+
+    await user.clear(input('Email Address'));
+    await user.type(input('Email Address'), 'asha.nair@example.com');
+    expect(input('Current Password').getAttribute('autocomplete')).toBe('current-password');
+    expect(input('Current Password').type).toBe('password');
+    await user.type(input('Current Password'), 'my old secret');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Profile updated successfully'));
+    expect(sentBodies(fetchMock, 'PUT /api/users/profile')).toEqual([
+      { name: 'Asha Menon', email: 'asha.nair@example.com', currentPassword: 'my old secret' },
+    ]);
+    expect(screen.queryByLabelText('Current Password')).toBeNull();
+  });
+
+  it('marks the current password when the server refuses it, and focuses it', async () => {
+    const message = 'Current password is incorrect';
+    stubApi({
+      ...noOrders,
+      'GET /api/users/profile': [200, asha],
+      'PUT /api/users/profile': [
+        400,
+        { message, code: 'VALIDATION', details: [{ field: 'currentPassword', message }] },
+      ],
+    });
+    const { user } = renderProfile();
+    await user.type(input('Password'), 'a-new-long-secret');
+    await user.type(input('Confirm Password'), 'a-new-long-secret');
+    await user.type(input('Current Password'), 'not my password');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
+    expect(input('Current Password').getAttribute('aria-invalid')).toBe('true');
+    expect(input('Password').getAttribute('aria-invalid')).toBeNull();
+    expect(document.activeElement).toBe(input('Current Password'));
+    expect(screen.getByText(message, { selector: 'p' })).not.toBeNull();
+  });
+
   it('toasts the server’s refusal of a taken email', async () => {
     stubApi({
       ...noOrders,

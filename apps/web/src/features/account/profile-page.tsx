@@ -32,6 +32,7 @@ export function ProfilePage() {
     email: user?.email ?? '',
     password: '',
     confirmPassword: '',
+    currentPassword: '',
   });
   const edited = useRef(false);
   const form = useAccountForm();
@@ -49,7 +50,7 @@ export function ProfilePage() {
     queryClient.setQueryData([...queryKeys.users, 'profile'], updated);
     edited.current = false;
     form.reset();
-    setValues({ name: updated.name, email: updated.email, password: '', confirmPassword: '' });
+    setValues({ name: updated.name, email: updated.email, password: '', confirmPassword: '', currentPassword: '' });
     toast.success('Profile updated successfully');
   }
 
@@ -59,10 +60,13 @@ export function ProfilePage() {
     form.clearField(field);
   };
 
+  // The server asks for proof of a new email or password; the field shows as soon as one is typed.
+  const askCurrentPassword = values.password !== '' || values.email.trim() !== (user?.email ?? values.email.trim());
+
   function submit(e: FormEvent) {
     e.preventDefault();
     if (form.pending) return;
-    const { name, email, password, confirmPassword } = values;
+    const { name, email, password, confirmPassword, currentPassword } = values;
     const valid = form.check({
       name: nameError(name),
       email: emailError(email),
@@ -70,8 +74,14 @@ export function ProfilePage() {
       confirmPassword: confirmError(password, confirmPassword),
     });
     if (!valid) return;
-    // The password goes only when one is typed: empty means keep the current one.
-    const input = { name: name.trim(), email: email.trim(), ...(password ? { password } : {}) };
+    // The password goes only when one is typed: empty means keep the current one. An empty current
+    // password is left for the server to judge: an account that only signs in with Google has none.
+    const input = {
+      name: name.trim(),
+      email: email.trim(),
+      ...(password ? { password } : {}),
+      ...(askCurrentPassword && currentPassword ? { currentPassword } : {}),
+    };
     void form.send(() => updateProfile(input), saved);
   }
 
@@ -100,6 +110,11 @@ export function ProfilePage() {
               errors={form.errors}
               change={change}
               passwordHint="Leave blank to keep your current password. At least 8 characters."
+              currentPasswordHint={
+                askCurrentPassword
+                  ? 'Needed to change your email or password. Only ever signed in with Google? Leave it blank.'
+                  : undefined
+              }
             />
             <Button type="submit" size="lg" disabled={form.pending} className="mt-1 w-full">
               {form.pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
