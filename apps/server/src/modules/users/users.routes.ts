@@ -61,13 +61,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Store'],
-        summary: 'Settings the web app reads at start: Google sign-in client id (null when off), payment gateway',
+        summary:
+          'Settings the web app reads at start: Google sign-in client id (null when off), payment gateway, demo store',
         response: { 200: clientConfigSchema },
       },
     },
     async () => ({
       googleClientId: googleClientId ?? null,
       payments: { provider: app.config.payments.provider, keyId: app.config.payments.keyId },
+      demo: app.config.demo,
     }),
   );
 
