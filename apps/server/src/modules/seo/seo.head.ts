@@ -21,6 +21,8 @@ export interface PageHead {
   preloadImage?: string;
   /** Script chunks of the page's route, fetched beside the entry script instead of after it. */
   modulePreloads?: string[];
+  /** What `GET /api/config` answers, so the web app's first render needs no request for it. */
+  clientConfig?: object;
 }
 
 const escapeHtml = (s: string) =>
@@ -91,6 +93,9 @@ export function renderHead(indexHtml: string, head: PageHead): string {
       ([property, content]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}" />`,
     ),
     ...(head.jsonLd ? [`<script type="application/ld+json">${escapeJsonForScript(head.jsonLd)}</script>`] : []),
+    ...(head.clientConfig
+      ? [`<script type="application/json" id="client-config">${escapeJsonForScript(head.clientConfig)}</script>`]
+      : []),
     ...(head.modulePreloads ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
     ...(head.preloadImage
       ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(head.preloadImage)}" />`]

@@ -6,6 +6,7 @@ import { CATEGORIES, SAMPLE_PRODUCT_NAME } from '@store/domain';
 import { productDetailSchema } from '@store/contracts';
 import { products } from '../products/products.table.js';
 import { ProductsService } from '../products/products.service.js';
+import { clientConfigOf } from '../users/users.client-config.js';
 import { stableKey } from '../../lib/response-cache.js';
 import { AppError } from '../../lib/app-error.js';
 import { loadRouteChunks } from './seo.route-chunks.js';
@@ -105,5 +106,9 @@ export function createPageRenderer(app: FastifyInstance, webDistDir: string) {
   }
 
   return async (urlPath: string): Promise<string> =>
-    renderHead(await indexHtml(), { ...(await headFor(urlPath)), modulePreloads: await chunksFor(urlPath) });
+    renderHead(await indexHtml(), {
+      ...(await headFor(urlPath)),
+      modulePreloads: await chunksFor(urlPath),
+      clientConfig: clientConfigOf(app.config),
+    });
 }

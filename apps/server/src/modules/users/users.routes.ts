@@ -24,6 +24,7 @@ import {
   signedInUser,
   type SessionUser,
 } from '../../plugins/sessions.js';
+import { clientConfigOf } from './users.client-config.js';
 import { GoogleVerifier } from './users.google.js';
 import { toAdminUser, toUserResponse, UsersService } from './users.service.js';
 
@@ -66,11 +67,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clientConfigSchema },
       },
     },
-    async () => ({
-      googleClientId: googleClientId ?? null,
-      payments: { provider: app.config.payments.provider, keyId: app.config.payments.keyId },
-      demo: app.config.demo,
-    }),
+    async () => clientConfigOf(app.config),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import type { ClientConfig } from '@store/contracts';
+import { seedClientConfig } from '../../api/users.js';
 import { stubApi, type Answer } from '../../features/account/account-test-utils.js';
 import { DemoBanner } from './demo-banner.js';
 import { RootLayout } from './root-layout.js';
@@ -69,5 +70,27 @@ describe('the demo banner', () => {
     );
     await new Promise((r) => setTimeout(r, 50));
     expect(banner()).toBeNull();
+  });
+
+  it('shows on the first render when the page carries the settings, asking the server nothing', () => {
+    const fetchMock = stubApi({});
+    const carried = document.createElement('script');
+    carried.type = 'application/json';
+    carried.id = 'client-config';
+    carried.textContent = JSON.stringify(config(true));
+    document.head.append(carried);
+    const client = new QueryClient();
+    try {
+      seedClientConfig(client);
+    } finally {
+      carried.remove();
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <DemoBanner />
+      </QueryClientProvider>,
+    );
+    expect(banner()?.textContent).toBe('Demo store: payments are simulated');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
