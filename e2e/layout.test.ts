@@ -124,6 +124,29 @@ describe('global layout', () => {
   });
 });
 
+describe('the demo banner', () => {
+  it.each([375, 1280])(
+    'says payments are simulated above the header of every page of the demo store, covering nothing (%ipx)',
+    async (width) => {
+      const { context, page, problems } = await open(width, 812);
+      for (const route of ['/', '/cart', '/terms-and-conditions']) {
+        await page.goto(url(route));
+        const note = page.getByRole('status').filter({ hasText: 'Demo store: payments are simulated' });
+        await note.waitFor();
+        const box = (await note.boundingBox())!;
+        const header = (await page.getByRole('banner').boundingBox())!;
+        expect(box.y).toBe(0);
+        expect(box.height).toBeLessThanOrEqual(40);
+        expect(header.y).toBeGreaterThanOrEqual(box.y + box.height);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      }
+      await page.screenshot({ path: path.join(screenshots, `layout-demo-banner-${width}.png`) });
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
 describe('static pages', () => {
   it.each([
     { name: 'desktop', width: 1280 },

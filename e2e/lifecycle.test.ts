@@ -23,4 +23,19 @@ describe('server lifecycle', () => {
   it('refuses to start on a bad setting, naming the variable', async () => {
     await expect(startServer({ env: { PORT: 'eighty' } })).rejects.toThrow(/PORT/);
   });
+
+  it('refuses to start in production on the demo defaults, naming each of them at once', async () => {
+    const refusal = await startServer({ env: { NODE_ENV: 'production' } }).then(
+      (server) => {
+        server.process.kill('SIGKILL');
+        return 'started';
+      },
+      (err: Error) => err.message,
+    );
+    expect(refusal).toMatch(/^server exited early \(1\)/);
+    for (const variable of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'PAYMENT_PROVIDER']) {
+      expect(refusal).toContain(`  - ${variable} `);
+    }
+    expect(refusal).toContain('ALLOW_DEMO=true');
+  });
 });

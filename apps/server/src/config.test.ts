@@ -58,4 +58,100 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
   });
+
+  it('keeps demo defaults outside production: simulated payments and the demo banner', () => {
+    const c = loadConfig({});
+    expect([c.payments.provider, c.demo, c.allowDemo]).toEqual(['simulated', true, false]);
+    const real = loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_Abc123', RAZORPAY_KEY_SECRET: 'real_key_secret_1' });
+    expect([real.payments.provider, real.demo]).toEqual(['razorpay', false]);
+  });
+});
+
+/** Real-looking Razorpay settings; each test swaps one back to its demo value. */
+const REAL = {
+  NODE_ENV: 'production',
+  RAZORPAY_KEY_ID: 'rzp_live_N8fX2kQ9pLm3Zt',
+  RAZORPAY_KEY_SECRET: 'Hq7Yw2RzVb9Kx4Lm8Ns1Pt6D',
+  RAZORPAY_WEBHOOK_SECRET: 'whsec_7f3c9a1e5b2d8c4f',
+};
+
+function refusal(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('loadConfig accepted a production configuration with demo settings');
+}
+
+describe('production fails closed', () => {
+  it('starts with real keys, seeds nothing by default, and is no demo', () => {
+    const c = loadConfig(REAL);
+    expect(c.payments).toMatchObject({ provider: 'razorpay', webhookSecret: REAL.RAZORPAY_WEBHOOK_SECRET });
+    expect([c.seedDemo, c.demo, c.demoSettings]).toEqual([false, false, []]);
+    // Even on the embedded database, where development seeds by default.
+    expect(loadConfig({ ...REAL, DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
+  });
+
+  it('refuses the defaults, naming every demo setting in one message', () => {
+    const message = refusal({ NODE_ENV: 'production' });
+    expect(message).toContain('RAZORPAY_KEY_ID is the demo key id rzp_test_demo (the default when unset)');
+    expect(message).toContain('RAZORPAY_KEY_SECRET is the published demo secret (the default when unset)');
+    expect(message).toContain('RAZORPAY_WEBHOOK_SECRET is the published demo secret (the default when unset)');
+    expect(message).toContain('PAYMENT_PROVIDER is simulated (implied by the demo RAZORPAY_KEY_ID)');
+    expect(message).toContain('POST /api/payments/simulated/pay');
+    expect(message).toContain('ALLOW_DEMO=true');
+    // The embedded default does not seed in production, so SEED_DEMO is not among them.
+    expect(message).not.toContain('SEED_DEMO');
+    expect(message.split('\n').filter((line) => line.startsWith('  - '))).toHaveLength(4);
+  });
+
+  it.each([
+    [{ RAZORPAY_KEY_ID: 'rzp_test_demo', PAYMENT_PROVIDER: 'simulated' }, ['RAZORPAY_KEY_ID', 'PAYMENT_PROVIDER']],
+    [{ RAZORPAY_KEY_SECRET: 'demo_key_secret' }, ['RAZORPAY_KEY_SECRET']],
+    [{ RAZORPAY_WEBHOOK_SECRET: 'demo_webhook_secret' }, ['RAZORPAY_WEBHOOK_SECRET']],
+    [{ PAYMENT_PROVIDER: 'simulated' }, ['PAYMENT_PROVIDER']],
+    [{ SEED_DEMO: 'true' }, ['SEED_DEMO']],
+    [{ SEED_DEMO: '1', RAZORPAY_WEBHOOK_SECRET: 'demo_webhook_secret' }, ['RAZORPAY_WEBHOOK_SECRET', 'SEED_DEMO']],
+  ])('refuses %o, naming %o', (change, named) => {
+    const message = refusal({ ...REAL, ...change });
+    const listed = message.split('\n').filter((line) => line.startsWith('  - '));
+    expect(listed.map((line) => line.slice(4).split(' ')[0])).toEqual(named);
+    expect(message).not.toContain('(the default when unset)');
+  });
+
+  it('refuses a webhook secret left unset: a webhook signed with demo_webhook_secret could mark an order paid', () => {
+    const { RAZORPAY_WEBHOOK_SECRET: _unset, ...withoutWebhookSecret } = REAL;
+    const message = refusal(withoutWebhookSecret);
+    expect(message).toContain(
+      'RAZORPAY_WEBHOOK_SECRET is the published demo secret (the default when unset): anyone could sign a webhook that marks an order paid',
+    );
+    expect(message).not.toContain('RAZORPAY_KEY_ID');
+  });
+
+  it('names other problems in the same message', () => {
+    const message = refusal({ NODE_ENV: 'production', IMAGE_STORE: 's3', S3_BUCKET: 'pictures' });
+    expect(message).toContain('IMAGE_STORE=s3 needs S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY');
+    expect(message).toContain('RAZORPAY_WEBHOOK_SECRET');
+  });
+
+  it('starts a demo store on purpose with ALLOW_DEMO=true, and says it is one', () => {
+    const c = loadConfig({ NODE_ENV: 'production', ALLOW_DEMO: 'true', SEED_DEMO: 'true' });
+    expect([c.payments.provider, c.seedDemo, c.allowDemo, c.demo]).toEqual(['simulated', true, true, true]);
+    expect(c.demoSettings.map((s) => s.split(' ')[0])).toEqual([
+      'RAZORPAY_KEY_ID',
+      'RAZORPAY_KEY_SECRET',
+      'RAZORPAY_WEBHOOK_SECRET',
+      'PAYMENT_PROVIDER',
+      'SEED_DEMO',
+    ]);
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_DEMO: 'false' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_DEMO: 'sure' })).toThrow('ALLOW_DEMO');
+  });
+
+  it('lets create-admin read the database settings of a store still on demo keys', () => {
+    const c = loadConfig({ NODE_ENV: 'production' }, { refuseDemoInProduction: false });
+    expect(c.nodeEnv).toBe('production');
+  });
 });

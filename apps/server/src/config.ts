@@ -108,6 +108,8 @@ const configSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** In production, start even with demo keys, the simulated gateway or demo seeding (a demo store on purpose). */
+  ALLOW_DEMO: booleanFromEnv.optional(),
 });
 
 export interface Config {
@@ -153,30 +155,113 @@ export interface Config {
     payWithinMs: number;
     simulatedWebhookDelayMs: number;
   };
+  /** ALLOW_DEMO: production may run with the demo settings below (a demo store on purpose). */
+  allowDemo: boolean;
+  /** The demo settings in use, each naming its variable; production refuses them unless allowDemo. */
+  demoSettings: string[];
+  /** Whether the web app says this is a demo store on every page. */
+  demo: boolean;
 }
 
 export class ConfigError extends Error {}
 
+type Settings = z.infer<typeof configSchema>;
+
+/**
+ * The settings that make this a demo store, each with what it would let anyone do. Unset
+ * variables count too: their defaults are the demo values the README publishes.
+ */
+function findDemoSettings(
+  c: Settings,
+  env: NodeJS.ProcessEnv,
+  provider: 'razorpay' | 'simulated',
+  seedDemo: boolean,
+): string[] {
+  const origin = (name: string) => (env[name] === undefined ? ' (the default when unset)' : '');
+  const found: string[] = [];
+  if (c.RAZORPAY_KEY_ID === DEMO_RAZORPAY.keyId) {
+    found.push(
+      `RAZORPAY_KEY_ID is the demo key id ${DEMO_RAZORPAY.keyId}${origin('RAZORPAY_KEY_ID')}: set your Razorpay key id`,
+    );
+  }
+  if (c.RAZORPAY_KEY_SECRET === DEMO_RAZORPAY.keySecret) {
+    found.push(
+      `RAZORPAY_KEY_SECRET is the published demo secret${origin('RAZORPAY_KEY_SECRET')}: anyone could sign a checkout payment; set your Razorpay key secret`,
+    );
+  }
+  if (c.RAZORPAY_WEBHOOK_SECRET === DEMO_RAZORPAY.webhookSecret) {
+    found.push(
+      `RAZORPAY_WEBHOOK_SECRET is the published demo secret${origin('RAZORPAY_WEBHOOK_SECRET')}: anyone could sign a webhook that marks an order paid; set your Razorpay webhook's secret`,
+    );
+  }
+  if (provider === 'simulated') {
+    const implied = c.PAYMENT_PROVIDER === undefined ? ' (implied by the demo RAZORPAY_KEY_ID)' : '';
+    found.push(
+      `PAYMENT_PROVIDER is simulated${implied}: anyone could pay any order for free at POST /api/payments/simulated/pay; use razorpay with your keys`,
+    );
+  }
+  if (seedDemo) {
+    found.push(
+      'SEED_DEMO is true: it creates the demo accounts, whose passwords the README publishes; create your admin with npm run create-admin',
+    );
+  }
+  return found;
+}
+
+export interface LoadConfigOptions {
+  /**
+   * Refuse demo settings in production (the default). Only `npm run create-admin` turns it off: it
+   * touches neither payments nor seeding, and is how a store gets its real admin.
+   */
+  refuseDemoInProduction?: boolean;
+}
+
 /**
  * Reads the environment once. A bad value stops start-up with a message naming the variable,
- * rather than surfacing later as a confusing runtime failure.
+ * rather than surfacing later as a confusing runtime failure. Production fails closed: demo keys,
+ * the simulated gateway or demo seeding stop it, all named at once, unless ALLOW_DEMO=true.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  { refuseDemoInProduction = true }: LoadConfigOptions = {},
+): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
+  const production = c.NODE_ENV === 'production';
+  const provider = c.PAYMENT_PROVIDER ?? (c.RAZORPAY_KEY_ID === DEMO_RAZORPAY.keyId ? 'simulated' : 'razorpay');
+  // Production never seeds unless asked: a forgotten DATABASE_URL must not hand out demo accounts.
+  const seedDemo = c.SEED_DEMO ?? (!production && c.DATABASE_URL === undefined);
+  const allowDemo = c.ALLOW_DEMO ?? false;
+  const demoSettings = findDemoSettings(c, env, provider, seedDemo);
+  const refuseDemo = production && demoSettings.length > 0 && !allowDemo && refuseDemoInProduction;
+
+  // Every problem at once, so fixing the environment takes one round, not one per variable.
+  const problems: string[] = [];
   const s3Missing = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(
     (k) => c[k as keyof typeof c] === undefined,
   );
-  if (c.IMAGE_STORE === 's3' && s3Missing.length) {
-    throw new ConfigError(`Invalid configuration: IMAGE_STORE=s3 needs ${s3Missing.join(', ')}`);
+  if (c.IMAGE_STORE === 's3' && s3Missing.length) problems.push(`IMAGE_STORE=s3 needs ${s3Missing.join(', ')}`);
+  if (refuseDemo) {
+    problems.push(...demoSettings);
+  } else if (c.PAYMENT_PROVIDER === 'razorpay' && c.RAZORPAY_KEY_ID === DEMO_RAZORPAY.keyId) {
+    problems.push('RAZORPAY_KEY_ID: set your Razorpay keys to use PAYMENT_PROVIDER=razorpay');
   }
-  if (c.PAYMENT_PROVIDER === 'razorpay' && c.RAZORPAY_KEY_ID === DEMO_RAZORPAY.keyId) {
+  if (problems.length === 1 && !refuseDemo) throw new ConfigError(`Invalid configuration: ${problems[0]}`);
+  if (problems.length) {
     throw new ConfigError(
-      'Invalid configuration: RAZORPAY_KEY_ID: set your Razorpay keys to use PAYMENT_PROVIDER=razorpay',
+      [
+        'Invalid configuration:',
+        ...problems.map((p) => `  - ${p}`),
+        ...(refuseDemo
+          ? [
+              'Production (NODE_ENV=production) refuses demo settings. Set ALLOW_DEMO=true only to run a demo store on purpose: every page then says so.',
+            ]
+          : []),
+      ].join('\n'),
     );
   }
   // npm runs workspace scripts inside the workspace folder; INIT_CWD is where the user typed the
@@ -192,7 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: c.DATABASE_POOL_SIZE,
     databasePoolTimeoutMs: c.DATABASE_POOL_TIMEOUT_MS,
     logLevel: c.LOG_LEVEL,
-    seedDemo: c.SEED_DEMO ?? c.DATABASE_URL === undefined,
+    seedDemo,
     webDistDir: path.resolve(c.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     catalogCacheTtlMs: c.CATALOG_CACHE_TTL_MS,
@@ -229,12 +314,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     payments: {
-      provider: c.PAYMENT_PROVIDER ?? (c.RAZORPAY_KEY_ID === DEMO_RAZORPAY.keyId ? 'simulated' : 'razorpay'),
+      provider,
       keyId: c.RAZORPAY_KEY_ID,
       keySecret: c.RAZORPAY_KEY_SECRET,
       webhookSecret: c.RAZORPAY_WEBHOOK_SECRET,
       payWithinMs: c.ORDER_PAY_WITHIN,
       simulatedWebhookDelayMs: c.SIMULATED_WEBHOOK_DELAY_MS,
     },
+    allowDemo,
+    demoSettings,
+    // Outside production the simulated gateway is the demo (`npm start`); in production any demo
+    // setting that ALLOW_DEMO let through is.
+    demo: production ? demoSettings.length > 0 : provider === 'simulated',
   };
 }

@@ -49,6 +49,8 @@ export const clientConfigSchema = z.object({
   googleClientId: z.string().nullable(),
   /** Which checkout the web app opens: Razorpay's, or the store's simulated stand-in. */
   payments: z.object({ provider: z.enum(['razorpay', 'simulated']), keyId: z.string() }),
+  /** A demo store (simulated payments, demo keys or demo accounts): every page says so. */
+  demo: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

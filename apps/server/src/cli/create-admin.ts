@@ -61,7 +61,8 @@ async function main(): Promise<number> {
   const generated = !password;
   if (generated) password = generatePassword();
 
-  const config = loadConfig();
+  // The way out of demo accounts must not be blocked by the demo settings production refuses.
+  const config = loadConfig(process.env, { refuseDemoInProduction: false });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateDatabase(database);

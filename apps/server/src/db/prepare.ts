@@ -1,19 +1,30 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.js';
+import { ConfigError, type Config } from '../config.js';
 import { ensurePincodes } from '../modules/pincodes/pincodes.import.js';
 import type { Database } from './client.js';
 import { migrateDatabase } from './migrate.js';
-import { seedDemoCatalogue } from './seed.js';
+import { demoAccountsStillOpen, seedDemoCatalogue } from './seed.js';
 
 /**
  * Everything a database needs before the server takes traffic: the schema, the postal directory,
- * and (embedded default only) the demo catalogue on first start.
+ * and (embedded default only) the demo catalogue on first start. Production refuses a database
+ * whose demo accounts still have their published passwords, unless ALLOW_DEMO is set.
  */
 export async function prepareDatabase(database: Database, config: Config, log: FastifyBaseLogger) {
   const started = Date.now();
   await migrateDatabase(database);
   const { loaded } = await ensurePincodes(database);
   if (loaded) log.info({ pincodes: loaded }, 'loaded the postal directory');
+  if (config.nodeEnv === 'production' && !config.allowDemo) {
+    const open = await demoAccountsStillOpen(database.db);
+    if (open.length) {
+      throw new ConfigError(
+        `Refusing to start in production: these demo accounts still have the password the README publishes: ${open.join(', ')}. ` +
+          'Start once with ALLOW_DEMO=true, sign in, change their passwords (Profile) or delete them (admin Users screen), ' +
+          'then restart without it.',
+      );
+    }
+  }
   if (config.seedDemo) {
     const seeded = await seedDemoCatalogue(database, config.uploadsDir);
     if (seeded.products) log.info(seeded, 'seeded the demo catalogue');

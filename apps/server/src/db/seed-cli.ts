@@ -7,6 +7,13 @@ import { seedDemoCatalogue } from './seed.js';
 
 /** `npm run seed`: the only way demo data reaches a real PostgreSQL server. */
 const config = loadConfig();
+if (config.nodeEnv === 'production' && !config.allowDemo) {
+  console.error(
+    'Refusing to seed in production: the demo catalogue brings the demo accounts, whose passwords the README publishes. ' +
+      'Set ALLOW_DEMO=true only for a demo store.',
+  );
+  process.exit(1);
+}
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
   (err: unknown) => {
     if (!(err instanceof DataDirInUseError)) throw err;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { rupeesToPaise } from '@store/domain';
 import type { Database, Db } from './client.js';
 import { productRelations, products, productVariants, reviews, users } from './schema.js';
-import { hashPassword } from '../modules/users/users.passwords.js';
+import { hashPassword, passwordMatches } from '../modules/users/users.passwords.js';
 import { buildSearchColumns } from '../modules/products/products.search-text.js';
 import { DEMO_PRODUCTS } from './demo/catalogue.js';
 import { writeArtImages } from './demo/artwork.js';
@@ -145,6 +145,29 @@ export const DEMO_ACCOUNTS = [
   { name: 'Demo Admin', email: 'admin@example.com', password: 'admin-demo-pass', isAdmin: true },
   { name: 'Demo Customer', email: 'customer@example.com', password: 'customer-demo-pass', isAdmin: false },
 ] as const;
+
+/**
+ * The demo accounts that still open with their published password: a store seeded in development
+ * and then put into production would otherwise let anyone in as its admin.
+ */
+export async function demoAccountsStillOpen(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(
+      inArray(
+        sql`lower(${users.email})`,
+        DEMO_ACCOUNTS.map((a) => a.email),
+      ),
+    );
+  const open = await Promise.all(
+    DEMO_ACCOUNTS.map(async ({ email, password }) => {
+      const row = rows.find((r) => r.email.toLowerCase() === email);
+      return row?.passwordHash && (await passwordMatches(row.passwordHash, password)) ? email : undefined;
+    }),
+  );
+  return open.filter((email) => email !== undefined);
+}
 
 async function insertDemoAccounts(db: Db) {
   const rows = await Promise.all(

@@ -40,7 +40,11 @@ export function registerPayments(app: FastifyInstance): void {
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
-  if (app.config.payments.provider === 'simulated' && app.config.nodeEnv === 'production') {
-    app.log.warn('payments are SIMULATED: set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to take real payments');
+  // Only ALLOW_DEMO gets a production store this far with demo settings (loadConfig refuses them otherwise).
+  if (app.config.nodeEnv === 'production' && app.config.demoSettings.length) {
+    app.log.warn(
+      { demoSettings: app.config.demoSettings },
+      'ALLOW_DEMO=true: this is a DEMO store in production; it must not take real orders',
+    );
   }
 }

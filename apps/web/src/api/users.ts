@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ClientConfig, LoginInput, ProfileUpdate, RegisterInput, UserResponse } from '@store/contracts';
 import { apiFetch } from '../lib/api.js';
 import { queryKeys } from '../lib/query-client.js';
@@ -42,4 +42,20 @@ export const clientConfigQuery = {
  */
 export function useClientConfig() {
   return useQuery(clientConfigQuery);
+}
+
+/**
+ * The server writes the same settings into every page it sends; taking them from there spares
+ * the request and lets the first render show the demo banner instead of pushing the page down
+ * when the answer arrives. Without them (the dev server's page) `GET /api/config` answers.
+ */
+export function seedClientConfig(queryClient: QueryClient, doc: Document = document): void {
+  const text = doc.getElementById('client-config')?.textContent;
+  if (!text) return;
+  try {
+    const config = JSON.parse(text) as ClientConfig;
+    if (typeof config.demo === 'boolean') queryClient.setQueryData(clientConfigQuery.queryKey, config);
+  } catch {
+    // An unreadable block is no worse than none: the request answers instead.
+  }
 }

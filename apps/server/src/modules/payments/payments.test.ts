@@ -283,3 +283,61 @@ describe(`the simulated Razorpay on ${testDatabaseKind}`, () => {
     }
   });
 });
+
+/** A store with its own Razorpay account; nothing here reaches Razorpay. */
+const REAL_RAZORPAY = {
+  RAZORPAY_KEY_ID: 'rzp_live_N8fX2kQ9pLm3Zt',
+  RAZORPAY_KEY_SECRET: 'Hq7Yw2RzVb9Kx4Lm8Ns1Pt6D',
+  RAZORPAY_WEBHOOK_SECRET: 'whsec_7f3c9a1e5b2d8c4f',
+};
+
+describe(`production and demo stores on ${testDatabaseKind}`, () => {
+  it('has no simulated checkout with Razorpay configured, and takes no webhook signed with the demo secret', async () => {
+    const order = await newOrder();
+    const real = await createTestApp({ NODE_ENV: 'production', ...REAL_RAZORPAY }, { database: t.database });
+    try {
+      const pay = await real.app.inject({
+        method: 'POST',
+        url: '/api/payments/simulated/pay',
+        payload: { razorpayOrderId: order.razorpayOrder.id, outcome: 'paid', method: 'upi' },
+      });
+      expect([pay.statusCode, pay.json().message]).toEqual([404, 'Not found: POST /api/payments/simulated/pay']);
+      const payment = {
+        id: razorpayStyleId('pay'),
+        order_id: order.razorpayOrder.id,
+        amount: order.razorpayOrder.amount,
+      };
+      const forged = await webhook(real.app, 'payment.captured', payment);
+      expect([forged.statusCode, forged.json().message]).toEqual([400, 'Invalid webhook signature']);
+      expect((await orderRow(order._id)).status).toBe('awaiting_payment');
+      expect((await real.app.inject({ url: '/api/config' })).json()).toMatchObject({
+        payments: { provider: 'razorpay', keyId: REAL_RAZORPAY.RAZORPAY_KEY_ID },
+        demo: false,
+      });
+    } finally {
+      await real.close();
+    }
+  });
+
+  it('runs a demo store in production only with ALLOW_DEMO=true, and tells the web app it is one', async () => {
+    const demo = await createTestApp({ NODE_ENV: 'production', ALLOW_DEMO: 'true' }, { database: t.database });
+    try {
+      expect((await demo.app.inject({ url: '/api/config' })).json()).toMatchObject({
+        payments: { provider: 'simulated' },
+        demo: true,
+      });
+      const order = await newOrder(shopper.cookie, demo.app);
+      const pay = await demo.app.inject({
+        method: 'POST',
+        url: '/api/payments/simulated/pay',
+        payload: { razorpayOrderId: order.razorpayOrder.id, outcome: 'paid', method: 'upi' },
+      });
+      expect(pay.statusCode).toBe(200);
+    } finally {
+      await demo.close();
+    }
+    await expect(createTestApp({ NODE_ENV: 'production' }, { database: t.database })).rejects.toThrow(
+      'PAYMENT_PROVIDER is simulated',
+    );
+  });
+});

@@ -26,6 +26,8 @@ export interface PageHead {
    * the API for what the server has just looked up.
    */
   productJson?: string;
+  /** What `GET /api/config` answers, so the web app's first render needs no request for it. */
+  clientConfig?: object;
 }
 
 const escapeHtml = (s: string) =>
@@ -102,6 +104,9 @@ export function renderHead(indexHtml: string, head: PageHead): string {
       ? [
           `<script type="application/json" id="${PRODUCT_DATA_ELEMENT_ID}">${escapeJsonForScript(head.productJson)}</script>`,
         ]
+      : []),
+    ...(head.clientConfig
+      ? [`<script type="application/json" id="client-config">${escapeJsonForScript(head.clientConfig)}</script>`]
       : []),
     ...(head.modulePreloads ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
     ...(head.preloadImage

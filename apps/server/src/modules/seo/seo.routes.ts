@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { CATEGORIES } from '@store/domain';
 import { productDetailSchema } from '@store/contracts';
 import { ProductsService } from '../products/products.service.js';
+import { clientConfigOf } from '../users/users.client-config.js';
 import { stableKey } from '../../lib/response-cache.js';
 import { AppError } from '../../lib/app-error.js';
 import { loadRouteChunks } from './seo.route-chunks.js';
@@ -99,5 +100,9 @@ export function createPageRenderer(app: FastifyInstance, webDistDir: string) {
   }
 
   return async (urlPath: string): Promise<string> =>
-    renderHead(await indexHtml(), { ...(await headFor(urlPath)), modulePreloads: await chunksFor(urlPath) });
+    renderHead(await indexHtml(), {
+      ...(await headFor(urlPath)),
+      modulePreloads: await chunksFor(urlPath),
+      clientConfig: clientConfigOf(app.config),
+    });
 }

@@ -173,4 +173,13 @@ describe(`search engines and link previews on ${testDatabaseKind}`, () => {
     expect(unknown).toContain('<title>Phoolwala Gifts | Flowers, Cakes and Gifts Delivered Across India</title>');
     expect(unknown).not.toContain('application/ld+json');
   });
+
+  it('carries the web app settings of GET /api/config in every page, demo flag included', async () => {
+    const settings = (await t.app.inject({ url: '/api/config' })).json();
+    expect(settings).toMatchObject({ demo: true, payments: { provider: 'simulated' } });
+    for (const url of ['/', '/terms-and-conditions', '/no-such-page']) {
+      const carried = /<script type="application\/json" id="client-config">(.*?)<\/script>/s.exec(await page(url));
+      expect(JSON.parse(carried![1]!), url).toEqual(settings);
+    }
+  });
 });

@@ -65,6 +65,7 @@ describe(`Google sign-in on ${testDatabaseKind}`, () => {
     expect((await t.app.inject({ url: '/api/config' })).json()).toEqual({
       googleClientId: CLIENT_ID,
       payments: { provider: 'simulated', keyId: 'rzp_test_demo' },
+      demo: true,
     });
   });
 

@@ -24,6 +24,7 @@ import {
   signedInUser,
   type SessionUser,
 } from '../../plugins/sessions.js';
+import { clientConfigOf } from './users.client-config.js';
 import { GoogleVerifier } from './users.google.js';
 import { SignInThrottle, TOO_MANY_SIGN_INS } from './users.sign-in-throttle.js';
 import { toAdminUser, toUserResponse, UsersService } from './users.service.js';
@@ -67,14 +68,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Store'],
-        summary: 'Settings the web app reads at start: Google sign-in client id (null when off), payment gateway',
+        summary:
+          'Settings the web app reads at start: Google sign-in client id (null when off), payment gateway, demo store',
         response: { 200: clientConfigSchema },
       },
     },
-    async () => ({
-      googleClientId: googleClientId ?? null,
-      payments: { provider: app.config.payments.provider, keyId: app.config.payments.keyId },
-    }),
+    async () => clientConfigOf(app.config),
   );
 
   app.get(

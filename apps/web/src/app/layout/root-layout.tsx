@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useCartPanelOpen } from '../../features/cart/cart-panel-store.js';
+import { DemoBanner } from './demo-banner.js';
 import { Footer } from './footer.js';
 import { Header } from './header.js';
 import { Sidebar } from './sidebar.js';
@@ -42,6 +43,7 @@ export function RootLayout() {
       <ScrollToTop />
       <Sidebar />
       <div className="flex min-w-0 flex-1 flex-col">
+        <DemoBanner />
         <Header />
         <TopMenu />
         <main id="main" className="flex-1">
