@@ -16,8 +16,9 @@ export default async function setup(project: TestProject) {
     project.provide('dataDir', '');
     return undefined;
   }
-  // Browser tests register many accounts from one address; the default per-IP limit would refuse them.
-  const server = await startServer({ env: { RATE_LIMIT_REGISTER: '1000/1h' } });
+  // Browser tests register many accounts from one address, and their shoppers' unpaid orders all
+  // come from it too; the default per-address limits would refuse them.
+  const server = await startServer({ env: { RATE_LIMIT_REGISTER: '1000/1h', ORDER_MAX_UNPAID_PER_ADDRESS: '1000' } });
   project.provide('baseUrl', server.url);
   project.provide('dataDir', server.dataDir);
   return async () => {
