@@ -64,7 +64,13 @@ const address = {
  */
 async function crashWhileTrading(env: Record<string, string>) {
   // Webhooks held back, so the only payments are the verifies this test makes and can account for.
-  const settings = { ...env, SIMULATED_WEBHOOK_DELAY_MS: '600000', RATE_LIMIT_REGISTER: '1000/1h' };
+  // Eight shoppers trade from one address, each with an order awaiting payment at any moment.
+  const settings = {
+    ...env,
+    SIMULATED_WEBHOOK_DELAY_MS: '600000',
+    RATE_LIMIT_REGISTER: '1000/1h',
+    ORDER_MAX_UNPAID_PER_ADDRESS: '1000',
+  };
   let server: RunningServer = await startServer({ env: settings, reusePicturesFrom: inject('dataDir') || undefined });
   const base = server.url;
   const list = (await (await fetch(`${base}/api/products?pageLimit=40`)).json()) as { products: Product[] };

@@ -59,6 +59,25 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(variable);
   });
 
+  it('caps unpaid orders at 3 and 20 items per account and 10 per address; off lifts a cap; 0 is refused', () => {
+    expect(loadConfig({}).orderLimits).toEqual({ unpaidPerAccount: 3, unitsHeldPerAccount: 20, unpaidPerAddress: 10 });
+    expect(loadConfig({}).payments.payWithinMs).toBe(15 * 60_000);
+    const custom = loadConfig({
+      ORDER_MAX_UNPAID_PER_ACCOUNT: '5',
+      ORDER_MAX_UNITS_HELD_PER_ACCOUNT: 'off',
+      ORDER_MAX_UNPAID_PER_ADDRESS: '40',
+    });
+    expect(custom.orderLimits).toEqual({ unpaidPerAccount: 5, unitsHeldPerAccount: null, unpaidPerAddress: 40 });
+    for (const [variable, value] of [
+      ['ORDER_MAX_UNPAID_PER_ACCOUNT', '0'],
+      ['ORDER_MAX_UNITS_HELD_PER_ACCOUNT', '-1'],
+      ['ORDER_MAX_UNPAID_PER_ADDRESS', 'ten'],
+      ['ORDER_MAX_UNPAID_PER_ADDRESS', '2.5'],
+    ] as const) {
+      expect(() => loadConfig({ [variable]: value })).toThrow(`${variable}: must be a whole number from 1`);
+    }
+  });
+
   it('keeps demo defaults outside production: simulated payments and the demo banner', () => {
     const c = loadConfig({});
     expect([c.payments.provider, c.demo, c.allowDemo]).toEqual(['simulated', true, false]);

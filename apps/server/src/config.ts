@@ -22,6 +22,12 @@ const duration = z
   .transform((v) => Number(v.slice(0, -1)) * UNIT_MS[v.slice(-1) as keyof typeof UNIT_MS])
   .refine((ms) => ms > 0, 'must be above 0');
 
+/** A cap on what unpaid orders may hold: a whole number from 1, or `off` for no cap (0 would close the store). */
+const orderCap = z
+  .string()
+  .regex(/^(off|[1-9]\d{0,5})$/, 'must be a whole number from 1 to 999999, or off')
+  .transform((v) => (v === 'off' ? null : Number(v)));
+
 /** The demo gateway keys: they only ever work with the simulated Razorpay. */
 export const DEMO_RAZORPAY = {
   keyId: 'rzp_test_demo',
@@ -96,7 +102,11 @@ const configSchema = z.object({
   RAZORPAY_KEY_SECRET: z.string().min(8).default(DEMO_RAZORPAY.keySecret),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(8).default(DEMO_RAZORPAY.webhookSecret),
   /** How long an order waits for payment before its stock goes back and it can no longer be paid. */
-  ORDER_PAY_WITHIN: duration.prefault('30m'),
+  ORDER_PAY_WITHIN: duration.prefault('15m'),
+  /** Unpaid orders hold stock nobody else can buy; these caps stop one buyer holding it all (ADR 017). */
+  ORDER_MAX_UNPAID_PER_ACCOUNT: orderCap.prefault('3'),
+  ORDER_MAX_UNITS_HELD_PER_ACCOUNT: orderCap.prefault('20'),
+  ORDER_MAX_UNPAID_PER_ADDRESS: orderCap.prefault('10'),
   /** The simulated gateway, like Razorpay, also reports each payment by webhook, this long after it. */
   SIMULATED_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   /** Largest picture an admin may upload, in bytes; bigger ones get 413. */
@@ -161,6 +171,15 @@ export interface Config {
   demoSettings: string[];
   /** Whether the web app says this is a demo store on every page. */
   demo: boolean;
+  /** Caps on unpaid orders, which hold stock until paid or expired; null is no cap. */
+  orderLimits: OrderLimits;
+}
+
+export interface OrderLimits {
+  unpaidPerAccount: number | null;
+  unitsHeldPerAccount: number | null;
+  /** Per client address (an IPv6 client's /64 network), whatever the accounts. */
+  unpaidPerAddress: number | null;
 }
 
 export class ConfigError extends Error {}
@@ -326,5 +345,10 @@ export function loadConfig(
     // Outside production the simulated gateway is the demo (`npm start`); in production any demo
     // setting that ALLOW_DEMO let through is.
     demo: production ? demoSettings.length > 0 : provider === 'simulated',
+    orderLimits: {
+      unpaidPerAccount: c.ORDER_MAX_UNPAID_PER_ACCOUNT,
+      unitsHeldPerAccount: c.ORDER_MAX_UNITS_HELD_PER_ACCOUNT,
+      unpaidPerAddress: c.ORDER_MAX_UNPAID_PER_ADDRESS,
+    },
   };
 }

@@ -17,7 +17,7 @@ declare module 'fastify' {
 export function registerPayments(app: FastifyInstance): void {
   const provider = createPaymentProvider(app.config.payments, app.database.db);
   app.decorate('paymentProvider', provider);
-  const orders = new OrdersService(app.database.db, provider, app.config.payments.payWithinMs);
+  const orders = new OrdersService(app.database.db, provider, app.config.payments.payWithinMs, app.config.orderLimits);
   app.decorate('expireOverdueOrders', () => orders.expireOverdue());
 
   const every = Math.min(30_000, Math.max(1_000, app.config.payments.payWithinMs / 4));

@@ -16,6 +16,16 @@ export const ADDRESS = {
   phone: '98470 12345',
 };
 
+/**
+ * Env for a test app whose tests are about something other than the caps on unpaid orders: one
+ * shopper there places many unpaid orders, all from one address (ADR 017).
+ */
+export const UNCAPPED_ORDERS = {
+  ORDER_MAX_UNPAID_PER_ACCOUNT: 'off',
+  ORDER_MAX_UNITS_HELD_PER_ACCOUNT: 'off',
+  ORDER_MAX_UNPAID_PER_ADDRESS: 'off',
+} as const;
+
 export interface Line {
   _id: string;
   qty: number;
@@ -26,12 +36,19 @@ export function orderBody(orderItems: Line[], extra: Record<string, unknown> = {
   return { orderItems, shippingAddress: ADDRESS, paymentMethod: 'Razorpay', ...extra };
 }
 
-export function placeOrder(app: FastifyInstance, cookie: string, body: object, idempotencyKey?: string) {
+export function placeOrder(
+  app: FastifyInstance,
+  cookie: string,
+  body: object,
+  idempotencyKey?: string,
+  from?: { remoteAddress?: string; headers?: Record<string, string> },
+) {
   return app.inject({
     method: 'POST',
     url: '/api/orders',
-    headers: { cookie, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+    headers: { cookie, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}), ...from?.headers },
     payload: body,
+    ...(from?.remoteAddress ? { remoteAddress: from.remoteAddress } : {}),
   });
 }
 

@@ -24,12 +24,18 @@ const errors = {
   404: errorResponseSchema,
   409: errorResponseSchema,
   422: errorResponseSchema,
+  429: errorResponseSchema,
   503: errorResponseSchema,
 };
 export const VERIFICATION_FAILED = 'Payment Verification Failed!';
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new OrdersService(app.database.db, app.paymentProvider, app.config.payments.payWithinMs);
+  const service = new OrdersService(
+    app.database.db,
+    app.paymentProvider,
+    app.config.payments.payWithinMs,
+    app.config.orderLimits,
+  );
 
   /**
    * Checkout's proof of payment. The signature is checked against the Razorpay order id the store
@@ -71,14 +77,17 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Place an order (prices and totals are computed by the server)',
-        description: 'Send an Idempotency-Key header to make retries safe: the same key returns the same order.',
+        description:
+          'Send an Idempotency-Key header to make retries safe: the same key returns the same order. ' +
+          'Unpaid orders hold stock, so they are capped per account (orders and items) and per client ' +
+          'address; past a cap the answer is 429 with Retry-After, the seconds until the oldest one expires.',
         headers: idempotencyKeyHeaderSchema,
         body: createOrderSchema,
         response: { 201: orderResponseSchema, ...errors },
       },
     },
     async (req, reply) => {
-      const { order } = await service.place(signedInUser(req), req.body, req.headers['idempotency-key']);
+      const { order } = await service.place(signedInUser(req), req.body, req.headers['idempotency-key'], req.ip);
       return reply.code(201).send(order);
     },
   );

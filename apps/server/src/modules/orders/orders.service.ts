@@ -2,12 +2,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { activeDiscountPrice, cartTotals } from '@store/domain';
 import type { CreateOrderInput, OrderResponse } from '@store/contracts';
+import type { OrderLimits } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SessionUser } from '../../plugins/sessions.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import { PincodesService } from '../pincodes/pincodes.service.js';
 import { productVariants, products } from '../products/products.table.js';
+import { addressKey, checkOrderSize, checkUnpaidLimits, lockPlacer, type Placer } from './orders.limits.js';
 import { toOrderResponse, type OrderRow } from './orders.mapper.js';
 import { orderItems, orders } from './orders.table.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -44,6 +46,7 @@ export class OrdersService {
     private readonly db: Db,
     private readonly payments: PaymentProvider,
     private readonly payWithinMs: number,
+    private readonly limits: OrderLimits,
   ) {
     this.pincodes = new PincodesService(db);
   }
@@ -66,8 +69,8 @@ export class OrdersService {
     );
   }
 
-  private async findByKey(userId: string, key: string) {
-    const [row] = await this.db
+  private async findByKey(userId: string, key: string, db: Db | Tx = this.db) {
+    const [row] = await db
       .select()
       .from(orders)
       .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
@@ -84,12 +87,15 @@ export class OrdersService {
   /**
    * Places an order from product ids, variants and quantities only: every price and total comes
    * from the database and `@store/domain`. Stock is taken in the same transaction as the order is
-   * written, by conditional updates, so concurrent orders can never take more than there is.
+   * written, by conditional updates, so concurrent orders can never take more than there is; the
+   * caps on unpaid orders (ADR 017) are counted in that transaction too, behind locks on the
+   * account and the address, so concurrent orders can never get past them either.
    */
   async place(
     user: SessionUser,
     input: CreateOrderInput,
     idempotencyKey: string | undefined,
+    clientIp: string,
   ): Promise<{ order: OrderResponse; replayed: boolean }> {
     const lines = mergeLines(input.orderItems);
     const hash = requestHash(lines, input);
@@ -97,6 +103,9 @@ export class OrdersService {
       const existing = await this.findByKey(user.id, idempotencyKey);
       if (existing) return { order: await this.replay(existing, hash), replayed: true };
     }
+    const units = lines.reduce((n, l) => n + l.qty, 0);
+    checkOrderSize(this.limits, units);
+    const placer: Placer = { userId: user.id, address: addressKey(clientIp) };
 
     const place = await this.pincodes.lookup(input.shippingAddress.postalCode).catch((err: unknown) => {
       if (err instanceof AppError && err.code === 'NOT_FOUND') throw new AppError('VALIDATION', err.message);
@@ -135,6 +144,17 @@ export class OrdersService {
     });
     const totals = cartTotals(priced.map((p) => ({ price: p.price, discountPrice: p.discountPrice, qty: p.line.qty })));
 
+    // Unlocked, so not the last word, but most refused placements never reach the gateway.
+    try {
+      await checkUnpaidLimits(this.db, this.limits, placer, units);
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'RATE_LIMITED') || !idempotencyKey) throw err;
+      // A retry whose first attempt has just been placed is that order, not one order too many.
+      const existing = await this.findByKey(user.id, idempotencyKey);
+      if (existing) return { order: await this.replay(existing, hash), replayed: true };
+      throw err;
+    }
+
     const orderId = randomUUID();
     let gatewayOrder;
     try {
@@ -144,10 +164,17 @@ export class OrdersService {
     }
 
     try {
-      const row = await this.db.transaction(async (tx) => {
+      const placed = await this.db.transaction(async (tx) => {
+        await lockPlacer(tx, this.limits, placer);
+        // Behind the locks, an attempt with the same key that got there first is visible.
+        const earlier = idempotencyKey && (await this.findByKey(user.id, idempotencyKey, tx));
+        if (earlier) return { row: earlier, replayed: true };
+        await checkUnpaidLimits(tx, this.limits, placer, units);
         // A fixed order of updates, so two orders for the same products cannot deadlock.
         const byRow = [...priced].sort((a, b) =>
-          `${a.line.productId}:${a.line.variantId}`.localeCompare(`${b.line.productId}:${b.line.variantId}`),
+          stockRowKey(a.line.productId, a.line.variantId).localeCompare(
+            stockRowKey(b.line.productId, b.line.variantId),
+          ),
         );
         for (const p of byRow) {
           const taken = p.variant
@@ -190,6 +217,7 @@ export class OrdersService {
             razorpayAmount: gatewayOrder.amount,
             idempotencyKey: idempotencyKey ?? null,
             requestHash: hash,
+            placedFrom: placer.address,
           })
           .returning();
         await tx.insert(orderItems).values(
@@ -208,9 +236,10 @@ export class OrdersService {
             vendor: p.product.vendor,
           })),
         );
-        return order!;
+        return { row: order!, replayed: false };
       });
-      return { order: (await this.withItems(this.db, [row]))[0]!, replayed: false };
+      if (placed.replayed) return { order: await this.replay(placed.row, hash), replayed: true };
+      return { order: (await this.withItems(this.db, [placed.row]))[0]!, replayed: false };
     } catch (err) {
       // The same key sent twice at once: the other request's order stands, and is the answer.
       if (idempotencyKey && isUniqueViolation(err)) {
@@ -269,6 +298,9 @@ export class OrdersService {
   }
 }
 
+/** The order in which stock rows are updated, by placing and by expiry alike. */
+const stockRowKey = (productId: string | null, variantId: string | null) => `${productId}:${variantId}`;
+
 function outOfStock(name: string, left: number): AppError {
   return new AppError('CONFLICT', left > 0 ? `Only ${left} left of ${name}` : `${name} is out of stock`, {
     available: left,
@@ -297,6 +329,8 @@ export async function expireOrder(tx: Tx, id: string, now = new Date()): Promise
     .returning({ id: orders.id });
   if (!row) return false;
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
+  // The same row order as placing takes stock in, so an expiry and a placement cannot deadlock.
+  items.sort((a, b) => stockRowKey(a.productId, a.variantId).localeCompare(stockRowKey(b.productId, b.variantId)));
   for (const item of items) {
     if (item.variantId) {
       await tx

@@ -39,6 +39,11 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** A hash of what was asked for under that key: the same key with another cart is refused. */
     requestHash: text('request_hash'),
+    /**
+     * The client address the order was placed from (an IPv6 client's /64 network), counted by the
+     * per-address cap on unpaid orders. Never sent to any client. Null on orders placed before it.
+     */
+    placedFrom: text('placed_from'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,6 +59,13 @@ export const orders = pgTable(
     index('orders_created').on(t.createdAt.desc()),
     index('orders_awaiting_pay_by')
       .on(t.payBy)
+      .where(sql`${t.status} = 'awaiting_payment'`),
+    // What the caps on unpaid orders count (ADR 017), per account and per address.
+    index('orders_awaiting_user')
+      .on(t.userId, t.payBy)
+      .where(sql`${t.status} = 'awaiting_payment'`),
+    index('orders_awaiting_placed_from')
+      .on(t.placedFrom, t.payBy)
       .where(sql`${t.status} = 'awaiting_payment'`),
     uniqueIndex('orders_razorpay_order').on(t.razorpayOrderId),
     // One payment pays one order, once.

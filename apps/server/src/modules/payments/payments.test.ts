@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
 import { insertProduct } from '../../test/fixtures.js';
-import { checkoutProof, orderBody, placeOrder, verify, webhook } from '../../test/orders.js';
+import { checkoutProof, orderBody, placeOrder, UNCAPPED_ORDERS, verify, webhook } from '../../test/orders.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 import { orders, payments } from '../orders/orders.table.js';
 import { products } from '../products/products.table.js';
@@ -11,7 +11,8 @@ import { razorpayStyleId } from './provider.js';
 let t: TestApp;
 let shopper: { id: string; cookie: string };
 beforeAll(async () => {
-  t = await createTestApp();
+  // One shopper places many unpaid orders here; the caps have tests of their own (orders.limits.test.ts).
+  t = await createTestApp(UNCAPPED_ORDERS);
   shopper = await registerCustomer(t.app);
 });
 afterAll(async () => {
@@ -192,7 +193,7 @@ describe(`Razorpay webhooks on ${testDatabaseKind}`, () => {
 
 describe(`unpaid orders expire on ${testDatabaseKind}`, () => {
   it('give their stock back exactly once and can no longer be paid', async () => {
-    const quick = await createTestApp({ ORDER_PAY_WITHIN: '1s' }, { database: t.database });
+    const quick = await createTestApp({ ...UNCAPPED_ORDERS, ORDER_PAY_WITHIN: '1s' }, { database: t.database });
     try {
       const id = await insertProduct(t.database.db, { price: 50_000, countInStock: 4 });
       const res = await placeOrder(quick.app, shopper.cookie, orderBody([{ _id: id, qty: 3 }]));
@@ -219,7 +220,7 @@ describe(`unpaid orders expire on ${testDatabaseKind}`, () => {
   });
 
   it('expire at payment time even before the sweeper runs', async () => {
-    const quick = await createTestApp({ ORDER_PAY_WITHIN: '1s' }, { database: t.database });
+    const quick = await createTestApp({ ...UNCAPPED_ORDERS, ORDER_PAY_WITHIN: '1s' }, { database: t.database });
     try {
       const id = await insertProduct(t.database.db, { countInStock: 2 });
       const order = (await placeOrder(quick.app, shopper.cookie, orderBody([{ _id: id, qty: 2 }]))).json() as Order;
@@ -241,7 +242,7 @@ describe(`unpaid orders expire on ${testDatabaseKind}`, () => {
 
 describe(`the simulated Razorpay on ${testDatabaseKind}`, () => {
   it('signs a payment the store verifies, and reports it by webhook too', async () => {
-    const sim = await createTestApp({ SIMULATED_WEBHOOK_DELAY_MS: '0' }, { database: t.database });
+    const sim = await createTestApp({ ...UNCAPPED_ORDERS, SIMULATED_WEBHOOK_DELAY_MS: '0' }, { database: t.database });
     try {
       const order = await newOrder(shopper.cookie, sim.app);
       const res = await sim.app.inject({
