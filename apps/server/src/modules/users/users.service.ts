@@ -37,14 +37,17 @@ export function toAdminUser(u: UserRow): AdminUser {
   return { ...toUserResponse(u), createdAt: u.createdAt.toISOString(), googleLinked: u.googleSubject !== null };
 }
 
+/** A refusal about one field, named in `details` the way schema validation reports fields. */
+const fieldProblem = (code: 'VALIDATION' | 'CONFLICT', field: string, message: string) =>
+  new AppError(code, message, [{ field, message }]);
+
 function checkPassword(password: string): void {
   const problem = passwordProblem(password);
-  if (problem) throw new AppError('VALIDATION', problem);
+  if (problem) throw fieldProblem('VALIDATION', 'password', problem);
 }
 
-/** A 400 about the current password, in `details` the way schema validation reports a field. */
-const currentPasswordProblem = (message: string) =>
-  new AppError('VALIDATION', message, [{ field: 'currentPassword', message }]);
+const currentPasswordProblem = (message: string) => fieldProblem('VALIDATION', 'currentPassword', message);
+const emailTaken = () => fieldProblem('CONFLICT', 'email', EMAIL_TAKEN);
 
 /** The session a profile change comes from, and the throttle on guesses of the current password. */
 export interface ProfileChangeContext {
@@ -71,7 +74,7 @@ export class UsersService {
 
   async register(input: RegisterInput): Promise<UserRow> {
     checkPassword(input.password);
-    if (await this.findByEmail(input.email)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+    if (await this.findByEmail(input.email)) throw emailTaken();
     try {
       const [user] = await this.db
         .insert(users)
@@ -80,7 +83,7 @@ export class UsersService {
       return user!;
     } catch (err) {
       // Two sign-ups with one address at the same moment: the unique index decides.
-      if (isUniqueViolation(err)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+      if (isUniqueViolation(err)) throw emailTaken();
       throw err;
     }
   }
@@ -170,7 +173,7 @@ export class UsersService {
     const changesEmail = update.email !== undefined && update.email !== user.email;
     if (changesEmail || update.password !== undefined) await this.confirmOwner(user, update.currentPassword, context);
     if (update.email !== undefined && update.email.toLowerCase() !== user.email.toLowerCase()) {
-      if (await this.findByEmail(update.email)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+      if (await this.findByEmail(update.email)) throw emailTaken();
     }
     try {
       return await this.db.transaction(async (tx) => {
@@ -193,7 +196,7 @@ export class UsersService {
         return updated!;
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+      if (isUniqueViolation(err)) throw emailTaken();
       throw err;
     }
   }
@@ -219,7 +222,7 @@ export class UsersService {
     }
     if (target.isAdmin) throw new AppError('VALIDATION', 'Admin users cannot be edited');
     if (update.email !== undefined && update.email.toLowerCase() !== target.email.toLowerCase()) {
-      if (await this.findByEmail(update.email)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+      if (await this.findByEmail(update.email)) throw emailTaken();
     }
     try {
       const [updated] = await this.db
@@ -235,7 +238,7 @@ export class UsersService {
       if (!updated) throw new AppError('NOT_FOUND', 'User not found');
       return updated;
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+      if (isUniqueViolation(err)) throw emailTaken();
       throw err;
     }
   }

@@ -47,6 +47,13 @@ describe(`accounts and sessions on ${testDatabaseKind}`, () => {
     expect(common.json().message).toMatch(/too common/);
     const badEmail = await register({ name: 'E', email: 'not-an-email', password: PASSWORD });
     expect([badEmail.statusCode, badEmail.json().message]).toEqual([400, 'email: Enter a valid email address']);
+    // Each refusal names its field, so a form can show the message under it.
+    expect([again, short, common, badEmail].map((r) => r.json().details?.[0]?.field)).toEqual([
+      'email',
+      'password',
+      'password',
+      'email',
+    ]);
   });
 
   it('answers a wrong email and a wrong password with the same 401', async () => {

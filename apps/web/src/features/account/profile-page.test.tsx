@@ -158,7 +158,14 @@ describe('the /profile page', () => {
     stubApi({
       ...noOrders,
       'GET /api/users/profile': [200, asha],
-      'PUT /api/users/profile': [409, { message: 'An account with this email already exists' }],
+      'PUT /api/users/profile': [
+        409,
+        {
+          message: 'An account with this email already exists',
+          code: 'CONFLICT',
+          details: [{ field: 'email', message: 'An account with this email already exists' }],
+        },
+      ],
     });
     const { user } = renderProfile();
     await user.clear(input('Email Address'));

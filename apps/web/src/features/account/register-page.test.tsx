@@ -91,7 +91,14 @@ describe('the /register page', () => {
 
   it('shows the server’s refusal of a taken email on the email field', async () => {
     stubApi({
-      'POST /api/users': [409, { message: 'An account with this email already exists', code: 'CONFLICT' }],
+      'POST /api/users': [
+        409,
+        {
+          message: 'An account with this email already exists',
+          code: 'CONFLICT',
+          details: [{ field: 'email', message: 'An account with this email already exists' }],
+        },
+      ],
     });
     const { user } = renderRegister('/register');
     await fill(user, { name: 'Asha', email: 'asha@example.com', password: 'a-long-secret', confirm: 'a-long-secret' });
@@ -102,6 +109,44 @@ describe('the /register page', () => {
     expect(document.activeElement).toBe(email);
     expect(screen.queryByText('An account with this email already exists')).not.toBeNull();
     expect(localStorage.getItem('userInfo')).toBeNull();
+  });
+
+  it("shows each field the server's refusal names under that field, and a refusal naming none above the form", async () => {
+    stubApi({
+      'POST /api/users': [
+        400,
+        {
+          message: 'name: Name is too long',
+          code: 'VALIDATION',
+          details: [
+            { field: 'name', message: 'Name is too long' },
+            { field: 'password', message: 'This password is too common' },
+          ],
+        },
+      ],
+    });
+    const { user } = renderRegister('/register');
+    await fill(user, { name: 'Asha', email: 'asha@example.com', password: 'a-long-secret', confirm: 'a-long-secret' });
+    await waitFor(() => expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('This password is too common')).not.toBeNull();
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    cleanup();
+
+    // A message that merely mentions a field is not guessed to be about it.
+    stubApi({
+      'POST /api/users': [400, { message: 'Your password manager filled the wrong form', code: 'VALIDATION' }],
+    });
+    const again = renderRegister('/register');
+    await fill(again.user, {
+      name: 'Asha',
+      email: 'asha@example.com',
+      password: 'a-long-secret',
+      confirm: 'a-long-secret',
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain('Your password manager filled the wrong form');
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBeNull();
   });
 
   it('shows a throttled registration in an alert', async () => {

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api.js';
-import { fieldOfApiError, focusField, invalidFields, type AccountField, type FieldErrors } from './validation.js';
+import { fieldErrorsOfApiError, focusField, invalidFields, type AccountField, type FieldErrors } from './validation.js';
 
 /**
  * State of an account form. Errors: each field's own under it (aria-invalid, the first one
@@ -20,12 +20,13 @@ export function useAccountForm() {
 
   function fail(err: unknown): void {
     const message = errorMessage(err);
-    const field = fieldOfApiError(err);
-    // A refusal about one field is said under it; any other above the form.
-    setErrors(field ? { [field]: message } : {});
-    setAlert(field ? null : message);
+    const fields = fieldErrorsOfApiError(err);
+    const first = invalidFields(fields)[0];
+    // A refusal about fields is said under each of them; any other above the form.
+    setErrors(fields);
+    setAlert(first ? null : message);
     toast.error(message);
-    focusField(formRef.current, field);
+    focusField(formRef.current, first);
   }
 
   return {

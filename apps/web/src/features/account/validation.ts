@@ -31,27 +31,21 @@ export function invalidFields(errors: FieldErrors): AccountField[] {
   return ACCOUNT_FIELDS.filter((f) => errors[f]);
 }
 
-/** Which field a server refusal is about, so it can be marked and focused; undefined when none is. */
-export function fieldOfApiError(err: unknown): AccountField | undefined {
-  if (!(err instanceof ApiError)) return undefined;
-  if (err.status === 409) return 'email';
-  if (err.status !== 400) return undefined;
-  const named = fieldOfDetails(err.details);
-  if (named) return named;
-  if (/password/i.test(err.message)) return 'password';
-  if (/email/i.test(err.message)) return 'email';
-  if (/name/i.test(err.message)) return 'name';
-  return undefined;
-}
-
-/** The first account field a server's `details` ([{ field, message }]) names, if any. */
-function fieldOfDetails(details: unknown): AccountField | undefined {
-  if (!Array.isArray(details)) return undefined;
-  for (const d of details as unknown[]) {
-    const field = typeof d === 'object' && d !== null ? (d as { field?: unknown }).field : undefined;
-    if (ACCOUNT_FIELDS.includes(field as AccountField)) return field as AccountField;
+/**
+ * The account fields a server refusal is about, each with its message, as the server names them in
+ * `details` ([{ field, message }]); empty when the refusal is about no one field.
+ */
+export function fieldErrorsOfApiError(err: unknown): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!(err instanceof ApiError) || !Array.isArray(err.details)) return errors;
+  for (const detail of err.details as unknown[]) {
+    if (typeof detail !== 'object' || detail === null) continue;
+    const { field, message } = detail as { field?: unknown; message?: unknown };
+    if (ACCOUNT_FIELDS.includes(field as AccountField) && typeof message === 'string') {
+      errors[field as AccountField] ??= message;
+    }
   }
-  return undefined;
+  return errors;
 }
 
 /** Moves focus to a form's input by its name attribute. */
