@@ -2,6 +2,7 @@ import { loadConfig, ConfigError, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { prepareDatabase } from './db/prepare.js';
+import { defaultMaxConnections, limitConnections, openFileLimit } from './lib/connection-limits.js';
 
 async function main(config: Config) {
   const database = await openDatabase({
@@ -17,6 +18,15 @@ async function main(config: Config) {
     await database.close();
     throw err;
   }
+
+  limitConnections(
+    app.server,
+    {
+      perAddress: config.maxConnectionsPerAddress,
+      total: config.maxConnections ?? defaultMaxConnections(config.databasePoolSize, openFileLimit()),
+    },
+    app.log,
+  );
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
