@@ -53,6 +53,18 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     routerOptions: { maxParamLength: 200 },
+    // A client that trickles its headers or body is cut off (408) instead of holding a socket and
+    // a file handle for as long as it likes; Node checks every second rather than every 30 s.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: 1_000,
+    },
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    // A connection on which nothing moves either way, such as a client that stopped reading its
+    // response, is closed; long enough that no handler comes near it.
+    connectionTimeout: Math.max(60_000, 2 * config.requestTimeoutMs),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);

@@ -174,3 +174,45 @@ describe('production fails closed', () => {
     expect(c.nodeEnv).toBe('production');
   });
 });
+
+describe('timeouts and connection limits', () => {
+  it('has the defaults the README lists', () => {
+    const c = loadConfig({});
+    expect(c.requestTimeoutMs).toBe(30_000);
+    expect(c.headersTimeoutMs).toBe(10_000);
+    expect(c.keepAliveTimeoutMs).toBe(72_000);
+    expect(c.maxConnectionsPerAddress).toBe(256);
+    expect(c.maxConnections).toBeUndefined();
+    expect(c.shutdownIdleGraceMs).toBe(1_000);
+  });
+
+  it('never gives the headers longer than the whole request', () => {
+    const c = loadConfig({ REQUEST_TIMEOUT_MS: '2000' });
+    expect(c.requestTimeoutMs).toBe(2_000);
+    expect(c.headersTimeoutMs).toBe(2_000);
+  });
+
+  it('turns the per-address cap off behind a proxy, unless it is set', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).maxConnectionsPerAddress).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '1' }).maxConnectionsPerAddress).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '0' }).maxConnectionsPerAddress).toBe(256);
+    expect(loadConfig({ TRUST_PROXY: '1', MAX_CONNECTIONS_PER_ADDRESS: '1000' }).maxConnectionsPerAddress).toBe(1000);
+  });
+
+  it('keeps the idle grace within a short shutdown time', () => {
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '400' }).shutdownIdleGraceMs).toBe(100);
+  });
+
+  it.each([
+    [{ REQUEST_TIMEOUT_MS: 'soon' }, 'REQUEST_TIMEOUT_MS'],
+    [{ REQUEST_TIMEOUT_MS: '10' }, 'REQUEST_TIMEOUT_MS'],
+    [{ HEADERS_TIMEOUT_MS: '-1' }, 'HEADERS_TIMEOUT_MS'],
+    [{ KEEP_ALIVE_TIMEOUT_MS: '5s' }, 'KEEP_ALIVE_TIMEOUT_MS'],
+    [{ MAX_CONNECTIONS_PER_ADDRESS: 'lots' }, 'MAX_CONNECTIONS_PER_ADDRESS'],
+    [{ MAX_CONNECTIONS: '3' }, 'MAX_CONNECTIONS'],
+    [{ SHUTDOWN_IDLE_GRACE_MS: '9000' }, 'SHUTDOWN_IDLE_GRACE_MS'],
+  ])('%o stops start-up naming %s', (env, variable) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(variable);
+  });
+});

@@ -120,6 +120,18 @@ const configSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** In production, start even with demo keys, the simulated gateway or demo seeding (a demo store on purpose). */
   ALLOW_DEMO: booleanFromEnv.optional(),
+  /** The whole request, headers and body, must arrive within this; a client trickling bytes is cut off. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /** The request line and headers must arrive within this (at most REQUEST_TIMEOUT_MS). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(10_000),
+  /** How long an idle keep-alive connection stays open; a reverse proxy's upstream idle timeout must be shorter. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(72_000),
+  /** Open connections one client address may hold; 0 turns the cap off. Default: 256, or off behind a proxy. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  /** Open connections in all. Default: the process's open-file limit less room for the database and files. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(16).max(10_000_000).optional(),
+  /** While stopping, how long a keep-alive connection must have been quiet before it is closed. */
+  SHUTDOWN_IDLE_GRACE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
 });
 
 export interface Config {
@@ -171,6 +183,14 @@ export interface Config {
   demoSettings: string[];
   /** Whether the web app says this is a demo store on every page. */
   demo: boolean;
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** 0: no cap. */
+  maxConnectionsPerAddress: number;
+  /** Unset: derived from the process's open-file limit when the server starts. */
+  maxConnections: number | undefined;
+  shutdownIdleGraceMs: number;
   /** Caps on unpaid orders, which hold stock until paid or expired; null is no cap. */
   orderLimits: OrderLimits;
 }
@@ -283,6 +303,14 @@ export function loadConfig(
       ].join('\n'),
     );
   }
+  if (c.SHUTDOWN_IDLE_GRACE_MS !== undefined && c.SHUTDOWN_IDLE_GRACE_MS >= c.SHUTDOWN_TIMEOUT_MS) {
+    throw new ConfigError(
+      'Invalid configuration: SHUTDOWN_IDLE_GRACE_MS: must be shorter than SHUTDOWN_TIMEOUT_MS, or stopping always runs out of time',
+    );
+  }
+  // Behind a proxy every connection comes from the proxy's own address, so a per-address cap
+  // would cap the whole site; the proxy is the one that sees clients and must limit them.
+  const behindProxy = c.TRUST_PROXY === true || (typeof c.TRUST_PROXY === 'number' && c.TRUST_PROXY > 0);
   // npm runs workspace scripts inside the workspace folder; INIT_CWD is where the user typed the
   // command, so a relative DATA_DIR means the same folder whichever way the server was started.
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR);
@@ -350,5 +378,11 @@ export function loadConfig(
       unitsHeldPerAccount: c.ORDER_MAX_UNITS_HELD_PER_ACCOUNT,
       unpaidPerAddress: c.ORDER_MAX_UNPAID_PER_ADDRESS,
     },
+    requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: Math.min(c.HEADERS_TIMEOUT_MS, c.REQUEST_TIMEOUT_MS),
+    keepAliveTimeoutMs: c.KEEP_ALIVE_TIMEOUT_MS,
+    maxConnectionsPerAddress: c.MAX_CONNECTIONS_PER_ADDRESS ?? (behindProxy ? 0 : 256),
+    maxConnections: c.MAX_CONNECTIONS,
+    shutdownIdleGraceMs: c.SHUTDOWN_IDLE_GRACE_MS ?? Math.min(1_000, Math.floor(c.SHUTDOWN_TIMEOUT_MS / 4)),
   };
 }

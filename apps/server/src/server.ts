@@ -3,6 +3,8 @@ import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { prepareDatabase } from './db/prepare.js';
+import { defaultMaxConnections, limitConnections, openFileLimit } from './lib/connection-limits.js';
+import { trackConnections } from './lib/graceful-stop.js';
 
 async function main(config: Config) {
   const database = await openDatabase({
@@ -19,6 +21,16 @@ async function main(config: Config) {
     throw err;
   }
 
+  limitConnections(
+    app.server,
+    {
+      perAddress: config.maxConnectionsPerAddress,
+      total: config.maxConnections ?? defaultMaxConnections(config.databasePoolSize, openFileLimit()),
+    },
+    app.log,
+  );
+  const connections = trackConnections(app.server);
+
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
@@ -29,11 +41,14 @@ async function main(config: Config) {
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
-    // app.close() closes the connections idle at that moment; one whose last request finishes
-    // while draining would otherwise stay open until its keep-alive times out.
-    const idle = setInterval(() => app.server.closeIdleConnections(), 50);
-    idle.unref();
     try {
+      // What is left of the time after draining is for the app's and the database's own closing.
+      const reserve = Math.min(2_000, config.shutdownTimeoutMs / 4);
+      const { cut } = await connections.drain({
+        idleGraceMs: config.shutdownIdleGraceMs,
+        deadline: performance.now() + config.shutdownTimeoutMs - reserve,
+      });
+      if (cut > 0) app.log.warn({ cut }, 'requests still running when the shutdown time ran out were cut off');
       await app.close();
       await database.close();
       app.log.info('shutdown complete');
