@@ -48,6 +48,9 @@ export function Carousel({ label, children, slideClassName, autoplayMs, loop = f
   }, [api, autoplayMs, paused, reducedMotion]);
 
   return (
+    // The arrow keys and the pause on hover or focus are delegated from the slides' own links and
+    // buttons, which are what takes focus (the WAI-ARIA carousel pattern).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
       aria-roledescription="carousel"
       aria-label={label}

@@ -63,6 +63,8 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
 
   return (
     <Dialog.Root open={fullOpen} onOpenChange={setFullOpen}>
+      {/* The arrow keys are delegated from the picture and thumbnail buttons, which take the focus. */}
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
       <div className="flex flex-col gap-3 self-start md:sticky md:top-4 md:flex-row-reverse" onKeyDown={onKeyDown}>
         <div className="relative min-w-0 flex-1">
           <Dialog.Trigger
