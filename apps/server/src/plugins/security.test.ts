@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDatabaseKind, type TestApp } from '../test/test-app.js';
+import { createTestApp, PRODUCTION_ENV, testDatabaseKind, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ describe(`protection on ${testDatabaseKind}`, () => {
   });
 
   it('adds HSTS in production', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production' });
+    const prod = await createTestApp(PRODUCTION_ENV);
     const res = await prod.app.inject({ url: '/api/health' });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     await prod.close();

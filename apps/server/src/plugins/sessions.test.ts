@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import Fastify from 'fastify';
 import { inArray } from 'drizzle-orm';
 import { registerCustomer, sessionCookie, TEST_PASSWORD, uniqueEmail } from '../test/accounts.js';
-import { createTestApp, testDatabaseKind, type TestApp } from '../test/test-app.js';
+import { createTestApp, PRODUCTION_ENV, testDatabaseKind, type TestApp } from '../test/test-app.js';
 import { sessions } from '../modules/users/users.table.js';
 import { purgeExpiredSessions, registerSessions, SESSION_PURGE_EVERY_MS } from './sessions.js';
 
@@ -135,7 +135,7 @@ describe(`Secure cookies and HSTS follow the request's scheme, on ${testDatabase
   });
 
   it('in production keeps Secure and HSTS even when the request reaches it as plain http', async () => {
-    const prod = await serverWith({ NODE_ENV: 'production' });
+    const prod = await serverWith(PRODUCTION_ENV);
     const res = await register(prod);
     expect(setCookie(res)).toMatch(/; Secure(;|$)/);
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
 import { insertProduct } from '../../test/fixtures.js';
 import { checkoutProof, orderBody, placeOrder, UNCAPPED_ORDERS, verify, webhook } from '../../test/orders.js';
-import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
+import { createTestApp, PRODUCTION_ENV, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 import { orders, payments } from '../orders/orders.table.js';
 import { products } from '../products/products.table.js';
 import { razorpayStyleId } from './provider.js';
@@ -286,16 +286,10 @@ describe(`the simulated Razorpay on ${testDatabaseKind}`, () => {
 });
 
 /** A store with its own Razorpay account; nothing here reaches Razorpay. */
-const REAL_RAZORPAY = {
-  RAZORPAY_KEY_ID: 'rzp_live_N8fX2kQ9pLm3Zt',
-  RAZORPAY_KEY_SECRET: 'Hq7Yw2RzVb9Kx4Lm8Ns1Pt6D',
-  RAZORPAY_WEBHOOK_SECRET: 'whsec_7f3c9a1e5b2d8c4f',
-};
-
 describe(`production and demo stores on ${testDatabaseKind}`, () => {
   it('has no simulated checkout with Razorpay configured, and takes no webhook signed with the demo secret', async () => {
     const order = await newOrder();
-    const real = await createTestApp({ NODE_ENV: 'production', ...REAL_RAZORPAY }, { database: t.database });
+    const real = await createTestApp({ ...UNCAPPED_ORDERS, ...PRODUCTION_ENV }, { database: t.database });
     try {
       const pay = await real.app.inject({
         method: 'POST',
@@ -312,7 +306,7 @@ describe(`production and demo stores on ${testDatabaseKind}`, () => {
       expect([forged.statusCode, forged.json().message]).toEqual([400, 'Invalid webhook signature']);
       expect((await orderRow(order._id)).status).toBe('awaiting_payment');
       expect((await real.app.inject({ url: '/api/config' })).json()).toMatchObject({
-        payments: { provider: 'razorpay', keyId: REAL_RAZORPAY.RAZORPAY_KEY_ID },
+        payments: { provider: 'razorpay', keyId: PRODUCTION_ENV.RAZORPAY_KEY_ID },
         demo: false,
       });
     } finally {
@@ -321,7 +315,10 @@ describe(`production and demo stores on ${testDatabaseKind}`, () => {
   });
 
   it('runs a demo store in production only with ALLOW_DEMO=true, and tells the web app it is one', async () => {
-    const demo = await createTestApp({ NODE_ENV: 'production', ALLOW_DEMO: 'true' }, { database: t.database });
+    const demo = await createTestApp(
+      { ...UNCAPPED_ORDERS, NODE_ENV: 'production', ALLOW_DEMO: 'true' },
+      { database: t.database },
+    );
     try {
       expect((await demo.app.inject({ url: '/api/config' })).json()).toMatchObject({
         payments: { provider: 'simulated' },
