@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -5,6 +6,26 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+/** Each web feature may use shared code (components, lib, stores, api) but never another feature. */
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const boundaries = [
+  // Packages are the bottom layer: pure rules and contracts, used by the apps, using neither.
+  { target: './packages', from: './apps', message: 'packages import nothing from apps' },
+  ...webFeatures.map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: './apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'a web feature never imports another; move what both need to components, lib or stores',
+  })),
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/stores', './apps/web/src/api'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'shared web code never depends on a feature or on the app shell',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'apps/server/drizzle/**'] },
@@ -20,6 +41,7 @@ export default tseslint.config(
       eqeqeq: ['error', 'always'],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
     },
     settings: {
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],

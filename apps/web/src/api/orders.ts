@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { OrderResponse } from '@store/contracts';
 import { apiFetch } from '../lib/api.js';
 import { queryKeys } from '../lib/query-client.js';
-import type { Cart, ShippingAddress } from '../features/cart/cart-store.js';
+import type { Cart, ShippingAddress } from '../stores/cart-store.js';
 
 /** What Razorpay Checkout (or its simulated stand-in) hands the page after a payment. */
 export interface CheckoutPayment {

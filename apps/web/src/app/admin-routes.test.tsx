@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { asha, stubApi } from '../features/account/account-test-utils.js';
-import { setUserInfo } from '../features/account/user-store.js';
+import { asha, stubApi } from '../test/account-test-utils.js';
+import { setUserInfo } from '../stores/user-store.js';
 import { adminRoutes } from './admin-routes.js';
 
 afterEach(() => {

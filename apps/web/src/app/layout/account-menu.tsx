@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
 import { ChevronDown, ClipboardList, LogOut, Package, User, Users } from 'lucide-react';
-import type { UserInfo } from '../../features/account/user-store.js';
+import type { UserInfo } from '../../stores/user-store.js';
 
 const ADMIN_LINKS = [
   { to: '/admin/productlist', label: 'Products', icon: Package },

@@ -1,6 +1,6 @@
 import { ShoppingBag } from 'lucide-react';
-import { cartCount, useCart } from '../../features/cart/cart-store.js';
-import { setCartPanelOpen } from '../../features/cart/cart-panel-store.js';
+import { cartCount, useCart } from '../../stores/cart-store.js';
+import { setCartPanelOpen } from '../../stores/cart-panel-store.js';
 
 export function cartLabel(count: number): string {
   return count === 0 ? 'Cart, empty' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import type { ClientConfig } from '@store/contracts';
 import { seedClientConfig } from '../../api/users.js';
-import { stubApi, type Answer } from '../../features/account/account-test-utils.js';
+import { stubApi, type Answer } from '../../test/account-test-utils.js';
 import { DemoBanner } from './demo-banner.js';
 import { RootLayout } from './root-layout.js';
 

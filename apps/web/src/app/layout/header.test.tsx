@@ -3,9 +3,9 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cartActions, type CartItem } from '../../features/cart/cart-store.js';
-import { setCartPanelOpen, useCartPanelOpen } from '../../features/cart/cart-panel-store.js';
-import { setUserInfo } from '../../features/account/user-store.js';
+import { cartActions, type CartItem } from '../../stores/cart-store.js';
+import { setCartPanelOpen, useCartPanelOpen } from '../../stores/cart-panel-store.js';
+import { setUserInfo } from '../../stores/user-store.js';
 import { Header } from './header.js';
 
 function Where() {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useCartPanelOpen } from '../../features/cart/cart-panel-store.js';
+import { useCartPanelOpen } from '../../stores/cart-panel-store.js';
 import { DemoBanner } from './demo-banner.js';
 import { Footer } from './footer.js';
 import { Header } from './header.js';

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { LogIn, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { buttonClasses } from '../../components/ui/button.js';
 import { LazySheet } from '../../components/ui/lazy-sheet.js';
-import { useUserInfo } from '../../features/account/user-store.js';
+import { useUserInfo } from '../../stores/user-store.js';
 import { cn } from '../../lib/cn.js';
 import { SidebarMenu, SidebarRail, type OpenGroups } from './sidebar-menu.js';
 import { useIsMobile } from '../../lib/media-query.js';

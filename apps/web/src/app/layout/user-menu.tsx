@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
 import { logout } from '../../features/account/logout.js';
-import { useUserInfo } from '../../features/account/user-store.js';
+import { useUserInfo } from '../../stores/user-store.js';
 
 const AccountMenu = lazy(() => import('./account-menu.js'));
 

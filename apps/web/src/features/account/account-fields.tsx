@@ -1,5 +1,5 @@
 import { Field } from '../../components/ui/field.js';
-import type { AccountField, FieldErrors } from './validation.js';
+import type { AccountField, FieldErrors } from '../../lib/account-validation.js';
 
 export type AccountValues = Record<Exclude<AccountField, 'currentPassword'>, string> & { currentPassword?: string };
 

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router';
 import { toast } from 'sonner';
-import { asha, renderRoutes, sentBodies, stubApi, type Answers } from './account-test-utils.js';
+import { asha, renderRoutes, sentBodies, stubApi, type Answers } from '../../test/account-test-utils.js';
 import { LoginPage } from './login-page.js';
 import { logOutOnUnauthorized } from './logout.js';
-import { SESSION_LIFETIME_MS, setUserInfo } from './user-store.js';
+import { SESSION_LIFETIME_MS, setUserInfo } from '../../stores/user-store.js';
 
 const noGoogle: Answers = { 'GET /api/config': [200, { googleClientId: null }] };
 

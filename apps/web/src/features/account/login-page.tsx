@@ -10,8 +10,8 @@ import { AuthCard } from './auth-card.js';
 import { GoogleSignIn } from './google-sign-in.js';
 import { safeRedirect, withRedirect } from './redirect.js';
 import { useAccountForm } from './use-account-form.js';
-import { setCredentials, useUserInfo } from './user-store.js';
-import { emailError } from './validation.js';
+import { setCredentials, useUserInfo } from '../../stores/user-store.js';
+import { emailError } from '../../lib/account-validation.js';
 
 /** /login: email and password or Google; afterwards on to `redirect` (a path on this site, else home). */
 export function LoginPage() {

@@ -3,10 +3,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { readSidebarCookie, sidebarActions } from '../../app/layout/sidebar-store.js';
-import { cartActions, type CartItem } from '../cart/cart-store.js';
-import { asha, stubApi } from './account-test-utils.js';
+import { cartActions, type CartItem } from '../../stores/cart-store.js';
+import { asha, stubApi } from '../../test/account-test-utils.js';
 import { logOutOnUnauthorized, logout } from './logout.js';
-import { getUserInfo, setUserInfo } from './user-store.js';
+import { getUserInfo, setUserInfo } from '../../stores/user-store.js';
 
 const roses: CartItem = {
   _id: 'p1',

@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { apiFetch, setUnauthorizedHandler } from '../../lib/api.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { sidebarActions } from '../../app/layout/sidebar-store.js';
-import { cartActions } from '../cart/cart-store.js';
-import { getUserInfo, setUserInfo } from './user-store.js';
+import { cartActions } from '../../stores/cart-store.js';
+import { getUserInfo, setUserInfo } from '../../stores/user-store.js';
 
 export interface LogoutDeps {
   /** Router navigation: `useNavigate()` in a component, `router.navigate` outside one. */

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router';
 import { toast } from 'sonner';
-import { asha, renderRoutes, sentBodies, stubApi, type Answers } from './account-test-utils.js';
+import { asha, renderRoutes, sentBodies, stubApi, type Answers } from '../../test/account-test-utils.js';
 import { ProfilePage } from './profile-page.js';
-import { setUserInfo } from './user-store.js';
+import { setUserInfo } from '../../stores/user-store.js';
 
 const expirationTime = Date.now() + 10 * 24 * 60 * 60 * 1000;
 

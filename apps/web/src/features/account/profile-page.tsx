@@ -8,11 +8,17 @@ import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { usePageTitle } from '../../lib/page-title.js';
-import { MyOrders } from '../orders/my-orders.js';
+import { MyOrders } from './my-orders.js';
 import { AccountFields } from './account-fields.js';
 import { useAccountForm } from './use-account-form.js';
-import { getUserInfo, setCredentials, useUserInfo } from './user-store.js';
-import { confirmError, emailError, nameError, newPasswordError, type AccountField } from './validation.js';
+import { getUserInfo, setCredentials, useUserInfo } from '../../stores/user-store.js';
+import {
+  confirmError,
+  emailError,
+  nameError,
+  newPasswordError,
+  type AccountField,
+} from '../../lib/account-validation.js';
 
 /** Keeps the stored user in step with the server, keeping its expiry (and pincode, if the server has none). */
 function storeUser(next: UserResponse): void {

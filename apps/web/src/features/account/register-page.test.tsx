@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router';
 import { toast } from 'sonner';
-import { asha, renderRoutes, sentBodies, stubApi } from './account-test-utils.js';
+import { asha, renderRoutes, sentBodies, stubApi } from '../../test/account-test-utils.js';
 import { RegisterPage } from './register-page.js';
-import { setUserInfo } from './user-store.js';
+import { setUserInfo } from '../../stores/user-store.js';
 
 function renderRegister(path: string) {
   return renderRoutes(path, <Route path="/register" element={<RegisterPage />} />);

@@ -9,8 +9,14 @@ import { AccountFields } from './account-fields.js';
 import { AuthCard } from './auth-card.js';
 import { safeRedirect, withRedirect } from './redirect.js';
 import { useAccountForm } from './use-account-form.js';
-import { setCredentials, useUserInfo } from './user-store.js';
-import { confirmError, emailError, nameError, newPasswordError, type AccountField } from './validation.js';
+import { setCredentials, useUserInfo } from '../../stores/user-store.js';
+import {
+  confirmError,
+  emailError,
+  nameError,
+  newPasswordError,
+  type AccountField,
+} from '../../lib/account-validation.js';
 
 /** /register: a new account signs in at once and goes on to `redirect`. */
 export function RegisterPage() {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { Route, useNavigate } from 'react-router';
-import { asha, renderRoutes, stubApi } from './account-test-utils.js';
+import { asha, renderRoutes, stubApi } from '../../test/account-test-utils.js';
 import { logout } from './logout.js';
 import { RequireAdmin, RequireUser } from './route-guards.js';
-import { setUserInfo } from './user-store.js';
+import { setUserInfo } from '../../stores/user-store.js';
 
 const signIn = (isAdmin: boolean) => act(() => setUserInfo({ ...asha, isAdmin, expirationTime: Date.now() + 1e6 }));
 

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isLoggingOut } from './logout.js';
 import { withRedirect } from './redirect.js';
-import { useUserInfo } from './user-store.js';
+import { useUserInfo } from '../../stores/user-store.js';
 
 /** /login?redirect=<this page>, so signing in comes back here. */
 function useLoginRedirect(): string {

@@ -1,7 +1,13 @@
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '../../lib/api.js';
-import { fieldErrorsOfApiError, focusField, invalidFields, type AccountField, type FieldErrors } from './validation.js';
+import {
+  fieldErrorsOfApiError,
+  focusField,
+  invalidFields,
+  type AccountField,
+  type FieldErrors,
+} from '../../lib/account-validation.js';
 
 /**
  * State of an account form. Errors: each field's own under it (aria-invalid, the first one

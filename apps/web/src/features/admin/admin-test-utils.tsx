@@ -1,7 +1,7 @@
 import type { ProductDetail, ProductSummary } from '@store/contracts';
-import type { UserInfo } from '../account/user-store.js';
+import type { UserInfo } from '../../stores/user-store.js';
 
-export { renderRoutes, sentBodies, stubApi, Where, type Answers } from '../account/account-test-utils.js';
+export { renderRoutes, sentBodies, stubApi, Where, type Answers } from '../../test/account-test-utils.js';
 
 export const admin: UserInfo = {
   _id: '11111111-1111-4111-8111-111111111111',

@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { Route } from 'react-router';
 import { toast } from 'sonner';
 import type { ProductDetail } from '@store/contracts';
-import { setUserInfo } from '../account/user-store.js';
+import { setUserInfo } from '../../stores/user-store.js';
 import { admin, detail, renderRoutes, sentBodies, stubApi, summary, uuid, type Answers } from './admin-test-utils.js';
 import { ProductEditPage } from './product-edit-page.js';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { toast } from 'sonner';
-import { setUserInfo } from '../account/user-store.js';
+import { setUserInfo } from '../../stores/user-store.js';
 import { admin, renderRoutes, stubApi, summary, uuid } from './admin-test-utils.js';
 import { ProductListPage } from './product-list-page.js';
 

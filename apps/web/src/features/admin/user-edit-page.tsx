@@ -10,7 +10,7 @@ import { Field } from '../../components/ui/field.js';
 import { errorMessage } from '../../lib/api.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { usePageTitle } from '../../lib/page-title.js';
-import { emailError, nameError } from '../account/validation.js';
+import { emailError, nameError } from '../../lib/account-validation.js';
 import { updateUser, useAdminUser } from './admin-api.js';
 import { AdminPage, Loading, LoadFailed } from './admin-page.js';
 import { Checkbox } from './form-controls.js';

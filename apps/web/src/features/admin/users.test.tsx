@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { Route } from 'react-router';
 import { toast } from 'sonner';
 import type { AdminUser } from '@store/contracts';
-import { setUserInfo } from '../account/user-store.js';
+import { setUserInfo } from '../../stores/user-store.js';
 import { admin, renderRoutes, sentBodies, stubApi, uuid } from './admin-test-utils.js';
 import { UserEditPage } from './user-edit-page.js';
 import { UserListPage } from './user-list-page.js';

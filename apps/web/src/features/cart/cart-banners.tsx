@@ -1,6 +1,6 @@
 import { PartyPopper, PiggyBank, Truck } from 'lucide-react';
 import { FREE_SHIPPING_THRESHOLD, formatInr } from '@store/domain';
-import { cartFigures, type Cart } from './cart-store.js';
+import { cartFigures, type Cart } from '../../stores/cart-store.js';
 
 /** The savings and free-shipping banners of the cart (spec section 9). */
 export function CartBanners({ cart }: { cart: Cart }) {

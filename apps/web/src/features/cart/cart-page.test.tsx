@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { CartPage } from './cart-page.js';
-import { cartActions, type CartItem } from './cart-store.js';
+import { cartActions, type CartItem } from '../../stores/cart-store.js';
 
 const item = (over: Partial<CartItem> = {}): CartItem => ({
   _id: 'p1',

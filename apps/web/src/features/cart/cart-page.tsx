@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Price } from '../../components/ui/price.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { CartBanners } from './cart-banners.js';
-import { cartActions, cartCount, lineKey, useCart, type CartItem } from './cart-store.js';
+import { cartActions, cartCount, lineKey, useCart, type CartItem } from '../../stores/cart-store.js';
 
 export function CartPage() {
   const cart = useCart();

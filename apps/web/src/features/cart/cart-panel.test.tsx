@@ -3,8 +3,8 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { CartPanel } from './cart-panel.js';
-import { setCartPanelOpen, useCartPanelOpen } from './cart-panel-store.js';
-import { cartActions, type CartItem } from './cart-store.js';
+import { setCartPanelOpen, useCartPanelOpen } from '../../stores/cart-panel-store.js';
+import { cartActions, type CartItem } from '../../stores/cart-store.js';
 
 const item = (over: Partial<CartItem> = {}): CartItem => ({
   _id: 'p1',

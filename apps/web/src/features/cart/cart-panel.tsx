@@ -5,10 +5,10 @@ import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Price } from '../../components/ui/price.js';
 import { Sheet } from '../../components/ui/sheet.js';
 import { readJson } from '../../lib/storage.js';
-import { useUserInfo } from '../account/user-store.js';
+import { useUserInfo } from '../../stores/user-store.js';
 import { CartBanners } from './cart-banners.js';
-import { setCartPanelOpen, useCartPanelOpen } from './cart-panel-store.js';
-import { cartActions, cartCount, clampQty, lineKey, useCart, type CartItem } from './cart-store.js';
+import { setCartPanelOpen, useCartPanelOpen } from '../../stores/cart-panel-store.js';
+import { cartActions, cartCount, clampQty, lineKey, useCart, type CartItem } from '../../stores/cart-store.js';
 
 const close = () => setCartPanelOpen(false);
 /** Written by the product page's delivery check: the PIN code the shopper last checked; else the account's. */

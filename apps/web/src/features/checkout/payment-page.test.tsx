@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import { Route } from 'react-router';
-import { asha, renderRoutes, stubApi } from '../account/account-test-utils.js';
-import { setUserInfo } from '../account/user-store.js';
-import { cartActions, useCart } from '../cart/cart-store.js';
-import { address, roses } from '../orders/order-test-utils.js';
+import { asha, renderRoutes, stubApi } from '../../test/account-test-utils.js';
+import { setUserInfo } from '../../stores/user-store.js';
+import { cartActions, useCart } from '../../stores/cart-store.js';
+import { address, roses } from '../../test/order-test-utils.js';
 import { PaymentPage } from './payment-page.js';
 import { PlaceOrderPage } from './place-order-page.js';
 

@@ -3,7 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { CreditCard } from 'lucide-react';
 import { Button } from '../../components/ui/button.js';
 import { usePageTitle } from '../../lib/page-title.js';
-import { cartActions, DEFAULT_PAYMENT_METHOD, useCart } from '../cart/cart-store.js';
+import { cartActions, DEFAULT_PAYMENT_METHOD, useCart } from '../../stores/cart-store.js';
 import { CheckoutSteps } from './checkout-steps.js';
 
 /** /payment (signed-in): the one way to pay, Razorpay (UPI or card); an address comes first. */

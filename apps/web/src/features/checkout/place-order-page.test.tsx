@@ -3,10 +3,10 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { Route } from 'react-router';
 import { toast } from 'sonner';
-import { asha, renderRoutes, sentBodies, stubApi, type Answers } from '../account/account-test-utils.js';
-import { setUserInfo } from '../account/user-store.js';
-import { cartActions, useCart } from '../cart/cart-store.js';
-import { address, cake, order, ORDER_ID, roses } from '../orders/order-test-utils.js';
+import { asha, renderRoutes, sentBodies, stubApi, type Answers } from '../../test/account-test-utils.js';
+import { setUserInfo } from '../../stores/user-store.js';
+import { cartActions, useCart } from '../../stores/cart-store.js';
+import { address, cake, order, ORDER_ID, roses } from '../../test/order-test-utils.js';
 import { PlaceOrderPage } from './place-order-page.js';
 
 let cart: ReturnType<typeof useCart>;

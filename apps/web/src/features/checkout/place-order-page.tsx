@@ -8,9 +8,9 @@ import { Button } from '../../components/ui/button.js';
 import { errorMessage } from '../../lib/api.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { usePageTitle } from '../../lib/page-title.js';
-import { cartActions, lineKey, useCart } from '../cart/cart-store.js';
-import { formatAddress, showPhone } from '../orders/format.js';
-import { Facts, OrderItems, OrderSection, SummaryCard } from '../orders/order-parts.js';
+import { cartActions, lineKey, useCart } from '../../stores/cart-store.js';
+import { formatAddress, showPhone } from '../../lib/format.js';
+import { Facts, OrderItems, OrderSection, SummaryCard } from '../../components/order/order-parts.js';
 import { CheckoutSteps } from './checkout-steps.js';
 
 /** A fresh Idempotency-Key; getRandomValues where randomUUID is missing (a page not served over https). */

@@ -1,5 +1,5 @@
 import { isPincodeFormat, normalizeIndianMobile, PHONE_MESSAGE, PINCODE_FORMAT_MESSAGE } from '@store/domain';
-import type { ShippingAddress } from '../cart/cart-store.js';
+import type { ShippingAddress } from '../../stores/cart-store.js';
 
 export type ShippingField = keyof ShippingAddress;
 export type ShippingErrors = Partial<Record<ShippingField, string>>;

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router';
 import { toast } from 'sonner';
-import { asha, renderRoutes, stubApi, type Answers } from '../account/account-test-utils.js';
-import { setUserInfo } from '../account/user-store.js';
-import { cartActions, useCart } from '../cart/cart-store.js';
-import { address, roses } from '../orders/order-test-utils.js';
+import { asha, renderRoutes, stubApi, type Answers } from '../../test/account-test-utils.js';
+import { setUserInfo } from '../../stores/user-store.js';
+import { cartActions, useCart } from '../../stores/cart-store.js';
+import { address, roses } from '../../test/order-test-utils.js';
 import { ShippingPage } from './shipping-page.js';
 
 const ernakulam = {

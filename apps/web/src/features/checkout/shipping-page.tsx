@@ -7,7 +7,7 @@ import { isPincodeFormat } from '@store/domain';
 import { Button } from '../../components/ui/button.js';
 import { Field } from '../../components/ui/field.js';
 import { usePageTitle } from '../../lib/page-title.js';
-import { cartActions, DEFAULT_PAYMENT_METHOD, useCart, type ShippingAddress } from '../cart/cart-store.js';
+import { cartActions, DEFAULT_PAYMENT_METHOD, useCart, type ShippingAddress } from '../../stores/cart-store.js';
 import { CheckoutSteps } from './checkout-steps.js';
 import {
   cleanAddress,

@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { toast } from 'sonner';
-import { asha, renderRoutes, sentBodies, stubApi, type Answers } from '../account/account-test-utils.js';
-import { setUserInfo } from '../account/user-store.js';
-import { formatDateTime } from './format.js';
+import { asha, renderRoutes, sentBodies, stubApi, type Answers } from '../../test/account-test-utils.js';
+import { setUserInfo } from '../../stores/user-store.js';
+import { formatDateTime } from '../../lib/format.js';
 import { OrderPage } from './order-page.js';
-import { order, ORDER_ID, paid } from './order-test-utils.js';
+import { order, ORDER_ID, paid } from '../../test/order-test-utils.js';
 import type { CheckoutConstructor, CheckoutOptions } from './payments/types.js';
 
 const GET_ORDER = `GET /api/orders/${ORDER_ID}`;

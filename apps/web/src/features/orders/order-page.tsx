@@ -18,9 +18,9 @@ import { Button } from '../../components/ui/button.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 import { ApiError, errorMessage } from '../../lib/api.js';
 import { SITE_NAME, usePageTitle } from '../../lib/page-title.js';
-import { useUserInfo } from '../account/user-store.js';
-import { formatAddress, formatDateTime, showPhone } from './format.js';
-import { Facts, OrderItems, OrderSection, SummaryCard } from './order-parts.js';
+import { useUserInfo } from '../../stores/user-store.js';
+import { formatAddress, formatDateTime, showPhone } from '../../lib/format.js';
+import { Facts, OrderItems, OrderSection, SummaryCard } from '../../components/order/order-parts.js';
 import type { CheckoutOptions, PaymentFailure } from './payments/types.js';
 
 /** The brand rose (--color-brand-600), for checkout's accents. */

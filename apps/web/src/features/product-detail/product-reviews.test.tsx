@@ -5,8 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'sonner';
 import type { ProductDetail } from '@store/contracts';
-import { asha, sentBodies, stubApi } from '../account/account-test-utils.js';
-import { setUserInfo } from '../account/user-store.js';
+import { asha, sentBodies, stubApi } from '../../test/account-test-utils.js';
+import { setUserInfo } from '../../stores/user-store.js';
 import { ProductReviews, ratingDistribution } from './product-reviews.js';
 
 const review = (id: string, rating: number, over: Partial<ProductDetail['reviews'][number]> = {}) => ({

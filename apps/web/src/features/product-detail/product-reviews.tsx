@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { BadgeCheck, Info } from 'lucide-react';
 import type { ProductDetail } from '@store/contracts';
 import { Stars } from '../../components/ui/stars.js';
-import { useUserInfo } from '../account/user-store.js';
+import { useUserInfo } from '../../stores/user-store.js';
 import { ReviewForm } from './review-form.js';
 
 type Review = ProductDetail['reviews'][number];

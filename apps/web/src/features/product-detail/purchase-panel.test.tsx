@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ProductDetail } from '@store/contracts';
-import { cartActions, useCart } from '../cart/cart-store.js';
+import { cartActions, useCart } from '../../stores/cart-store.js';
 import { PurchasePanel } from './purchase-panel.js';
 
 type Product = Parameters<typeof PurchasePanel>[0]['product'];

@@ -1,5 +1,5 @@
 import { Minus, Plus } from 'lucide-react';
-import { clampQty } from '../cart/cart-store.js';
+import { clampQty } from '../../stores/cart-store.js';
 
 interface QuantityStepperProps {
   value: number;

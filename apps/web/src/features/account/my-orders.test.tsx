@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { Route } from 'react-router';
-import { asha, renderRoutes, stubApi } from '../account/account-test-utils.js';
-import { ProfilePage } from '../account/profile-page.js';
-import { setUserInfo } from '../account/user-store.js';
-import { formatDate } from './format.js';
-import { order, paid } from './order-test-utils.js';
+import { asha, renderRoutes, stubApi } from '../../test/account-test-utils.js';
+import { ProfilePage } from './profile-page.js';
+import { setUserInfo } from '../../stores/user-store.js';
+import { formatDate } from '../../lib/format.js';
+import { order, paid } from '../../test/order-test-utils.js';
 
 function renderProfile(orders: unknown[]) {
   stubApi({ 'GET /api/users/profile': [200, asha], 'GET /api/orders/mine': [200, orders] });

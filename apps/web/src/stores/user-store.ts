@@ -1,4 +1,4 @@
-import { createStore } from '../../lib/store.js';
+import { createStore } from '../lib/store.js';
 
 /** The spec's session user as kept in the browser (userInfo), with the time it stops being trusted. */
 export interface UserInfo {

@@ -5,7 +5,7 @@ import { useMyOrders } from '../../api/orders.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 import { errorMessage } from '../../lib/api.js';
-import { formatDate, inr } from './format.js';
+import { formatDate, inr } from '../../lib/format.js';
 
 /** A red cross with its word, for an order not paid or not delivered. */
 function No() {

@@ -1,6 +1,6 @@
 import type { OrderResponse } from '@store/contracts';
-import { asha } from '../account/account-test-utils.js';
-import type { CartItem, ShippingAddress } from '../cart/cart-store.js';
+import { asha } from './account-test-utils.js';
+import type { CartItem, ShippingAddress } from '../stores/cart-store.js';
 
 export const roses = (over: Partial<CartItem> = {}): CartItem => ({
   _id: 'p1',

@@ -1,6 +1,6 @@
 import type { ShippingAddressInput } from '@store/contracts';
 import { cartTotals, paiseToRupees, rupeesToPaise, type CartTotals } from '@store/domain';
-import { createStore } from '../../lib/store.js';
+import { createStore } from '../lib/store.js';
 
 export interface CartItem {
   _id: string;

@@ -1,4 +1,4 @@
-import { createStore } from '../../lib/store.js';
+import { createStore } from '../lib/store.js';
 
 /** Whether the cart side panel is open: the header's cart icon and Add To Cart both open it. */
 const open = createStore(false);

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatInr, rupeesToPaise } from '@store/domain';
 import { cn } from '../../lib/cn.js';
-import { inr } from './format.js';
+import { inr } from '../../lib/format.js';
 
 /** One line of an order or a cart, as the order pages list it. */
 export interface OrderLine {

@@ -1,5 +1,5 @@
 import { passwordProblem } from '@store/domain';
-import { ApiError } from '../../lib/api.js';
+import { ApiError } from './api.js';
 
 export type AccountField = 'name' | 'email' | 'password' | 'confirmPassword' | 'currentPassword';
 const ACCOUNT_FIELDS: readonly AccountField[] = ['name', 'email', 'password', 'confirmPassword', 'currentPassword'];
