@@ -39,6 +39,17 @@ export default tseslint.config(
       ),
     },
   },
+  {
+    // Infrastructure serves the modules and knows none of them; app.ts is where they meet.
+    files: ['apps/server/src/{plugins,lib}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+        '^(\\.\\./)+modules/',
+        'plugins and lib are infrastructure and import no module',
+      ),
+    },
+  },
   ...webFeatures.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {

@@ -10,9 +10,9 @@ import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerImageStore } from './plugins/image-store.js';
-import { registerPayments } from './plugins/payments.js';
+import { registerPayments } from './modules/payments/payments.plugin.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
-import { registerSessions } from './plugins/sessions.js';
+import { registerSessions } from './modules/users/users.sessions.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerStaticFiles } from './plugins/static-files.js';
@@ -20,7 +20,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { pincodesRoutes } from './modules/pincodes/pincodes.routes.js';
 import { productsRoutes } from './modules/products/products.routes.js';
-import { seoRoutes } from './modules/seo/seo.routes.js';
+import { createPageRenderer, seoRoutes } from './modules/seo/seo.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
@@ -98,6 +98,6 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(uploadsRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
-  await registerStaticFiles(app, config.uploadsDir, config.webDistDir);
+  await registerStaticFiles(app, config.uploadsDir, config.webDistDir, createPageRenderer(app, config.webDistDir));
   return app;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LocalImageStore, S3ImageStore, type ImageStore } from '../modules/uploads/image-store.js';
+import { LocalImageStore, S3ImageStore, type ImageStore } from '../lib/image-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

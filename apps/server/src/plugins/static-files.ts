@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { createPageRenderer } from '../modules/seo/seo.routes.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -12,7 +11,15 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
  * once. Client-side routes get the app's HTML with their own head (title, share tags, structured
  * data); unknown /api paths stay JSON 404s.
  */
-export async function registerStaticFiles(app: FastifyInstance, uploadsDir: string, webDistDir: string) {
+/** Answers a page path with the app's HTML, its head written for that page. */
+export type PageRenderer = (pathname: string) => Promise<string>;
+
+export async function registerStaticFiles(
+  app: FastifyInstance,
+  uploadsDir: string,
+  webDistDir: string,
+  renderPage: PageRenderer,
+) {
   await app.register(fastifyStatic, {
     root: uploadsDir,
     prefix: '/uploads/',
@@ -36,7 +43,6 @@ export async function registerStaticFiles(app: FastifyInstance, uploadsDir: stri
     });
   }
 
-  const renderPage = createPageRenderer(app, webDistDir);
   const sendPage = async (pathname: string, reply: FastifyReply) => {
     await reply
       .type('text/html; charset=utf-8')

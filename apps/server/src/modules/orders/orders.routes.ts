@@ -11,7 +11,7 @@ import {
   type VerifyPaymentInput,
 } from '@store/contracts';
 import { AppError } from '../../lib/app-error.js';
-import { adminOnly, signedInUser, type SessionUser } from '../../plugins/sessions.js';
+import { adminOnly, signedInUser, type SessionUser } from '../../lib/auth.js';
 import { checkoutSignature, signatureMatches } from '../payments/signatures.js';
 import { applyPayment } from '../payments/payments.service.js';
 import { OrdersService } from './orders.service.js';

@@ -5,7 +5,7 @@ import type { CreateOrderInput, OrderResponse } from '@store/contracts';
 import type { OrderLimits } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { SessionUser } from '../../plugins/sessions.js';
+import type { SessionUser } from '../../lib/auth.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import { PincodesService } from '../pincodes/pincodes.service.js';
 import { productVariants, products } from '../products/products.table.js';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { errorResponseSchema, refundDueSchema } from '@store/contracts';
 import { paiseToRupees } from '@store/domain';
 import { desc } from 'drizzle-orm';
-import { adminOnly } from '../../plugins/sessions.js';
+import { adminOnly } from '../../lib/auth.js';
 import { AppError } from '../../lib/app-error.js';
 import { orders, payments } from '../orders/orders.table.js';
 import { razorpayStyleId } from './provider.js';

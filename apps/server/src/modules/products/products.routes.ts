@@ -17,7 +17,7 @@ import {
   adminProductSchema,
   productUpdateSchema,
 } from '@store/contracts';
-import { adminOnly, signedInUser } from '../../plugins/sessions.js';
+import { adminOnly, signedInUser } from '../../lib/auth.js';
 import { ProductsAdmin } from './products.admin.js';
 import { createReview } from './reviews.service.js';
 import { sendCached } from '../../plugins/catalog-cache.js';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ReviewInput } from '@store/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { SessionUser } from '../../plugins/sessions.js';
+import type { SessionUser } from '../../lib/auth.js';
 import { orderItems, orders } from '../orders/orders.table.js';
 import { products, reviews } from './products.table.js';
 import { isUniqueViolation } from '../../db/errors.js';

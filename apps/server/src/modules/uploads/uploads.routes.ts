@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, messageResponseSchema } from '@store/contracts';
 import { AppError } from '../../lib/app-error.js';
-import { adminOnly } from '../../plugins/sessions.js';
+import { adminOnly } from '../../lib/auth.js';
 import { processImage } from './image-processing.js';
 
 const FOLDER = 'products';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
-import { LocalImageStore } from './image-store.js';
+import { LocalImageStore } from '../../lib/image-store.js';
 
 let t: TestApp;
 let dataDir: string;

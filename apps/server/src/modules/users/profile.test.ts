@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { registerCustomer, TEST_PASSWORD, uniqueEmail } from '../../test/accounts.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
-import { createSession, SESSION_COOKIE } from '../../plugins/sessions.js';
+import { createSession, SESSION_COOKIE } from './users.sessions.js';
 import { sessions, users } from './users.table.js';
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import type {
 } from '@store/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { SessionUser } from '../../plugins/sessions.js';
+import type { SessionUser } from '../../lib/auth.js';
 import type { GoogleIdentity } from './users.google.js';
 import { hashPassword, passwordMatches } from './users.passwords.js';
 import { sessions, users } from './users.table.js';

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import Fastify from 'fastify';
 import { inArray } from 'drizzle-orm';
-import { registerCustomer, sessionCookie, TEST_PASSWORD, uniqueEmail } from '../test/accounts.js';
-import { createTestApp, PRODUCTION_ENV, testDatabaseKind, type TestApp } from '../test/test-app.js';
-import { sessions } from '../modules/users/users.table.js';
-import { purgeExpiredSessions, registerSessions, SESSION_PURGE_EVERY_MS } from './sessions.js';
+import { registerCustomer, sessionCookie, TEST_PASSWORD, uniqueEmail } from '../../test/accounts.js';
+import { createTestApp, PRODUCTION_ENV, testDatabaseKind, type TestApp } from '../../test/test-app.js';
+import { sessions } from './users.table.js';
+import { purgeExpiredSessions, registerSessions, SESSION_PURGE_EVERY_MS } from './users.sessions.js';
 
 let t: TestApp;
 const extra: TestApp[] = [];

@@ -2,40 +2,26 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import { and, eq, gt, inArray, lte } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { AppError } from '../lib/app-error.js';
-import { sessions, users } from '../modules/users/users.table.js';
+import type { Db } from '../../db/client.js';
+import type { SessionUser } from '../../lib/auth.js';
+import { sessions, users } from './users.table.js';
 
 export const SESSION_COOKIE = 'session';
 export const SESSION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * What handlers use of the signed-in user, and nothing more: the password hash and the Google
- * subject never ride along on a request (a stray log line or serialisation cannot leak them).
- * Code that needs them reads them itself.
- */
+/** The columns a request's `SessionUser` is read from (lib/auth.ts says why no more). */
 const SESSION_USER_COLUMNS = {
   id: users.id,
   name: users.name,
   email: users.email,
   isAdmin: users.isAdmin,
   pincode: users.pincode,
-};
-export type SessionUser = Pick<typeof users.$inferSelect, keyof typeof SESSION_USER_COLUMNS>;
+} satisfies Record<keyof SessionUser, unknown>;
 
 /** Expired rows are deleted this often, a batch at a time, by every server process. */
 export const SESSION_PURGE_EVERY_MS = 60 * 60 * 1000;
 const SESSION_PURGE_BATCH = 1000;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in user, or null. */
-    user: SessionUser | null;
-    /** Hash of the session token this request came with, when it is a live session. */
-    sessionTokenHash: string | null;
-  }
-}
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -149,18 +135,4 @@ export async function registerSessions(app: FastifyInstance): Promise<void> {
       req.sessionTokenHash = tokenHash;
     }
   });
-}
-
-/** The signed-in user of a request, or a 401 (which the web app answers by signing out). */
-export function signedInUser(req: FastifyRequest): SessionUser {
-  if (!req.user) throw new AppError('UNAUTHORIZED', 'Please sign in');
-  return req.user;
-}
-
-/**
- * Pre-handler of every admin endpoint. A customer gets 403, not 401: the web app treats a 401 as
- * "your session is gone" and signs out, which would be wrong for someone who is signed in.
- */
-export async function adminOnly(req: FastifyRequest): Promise<void> {
-  if (!signedInUser(req).isAdmin) throw new AppError('FORBIDDEN', 'This needs an admin account');
 }

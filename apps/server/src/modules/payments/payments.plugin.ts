@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { createPaymentProvider, type PaymentProvider } from '../modules/payments/provider.js';
-import { OrdersService } from '../modules/orders/orders.service.js';
+import { createPaymentProvider, type PaymentProvider } from './provider.js';
+import { OrdersService } from '../orders/orders.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './app-error.js';
+
+/**
+ * What handlers use of the signed-in user, and nothing more: the password hash and the Google
+ * subject never ride along on a request (a stray log line or serialisation cannot leak them).
+ * Code that needs them reads them itself. The users module's session hook fills it.
+ */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  pincode: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null. */
+    user: SessionUser | null;
+    /** Hash of the session token this request came with, when it is a live session. */
+    sessionTokenHash: string | null;
+  }
+}
+
+/** The signed-in user of a request, or a 401 (which the web app answers by signing out). */
+export function signedInUser(req: FastifyRequest): SessionUser {
+  if (!req.user) throw new AppError('UNAUTHORIZED', 'Please sign in');
+  return req.user;
+}
+
+/**
+ * Pre-handler of every admin endpoint. A customer gets 403, not 401: the web app treats a 401 as
+ * "your session is gone" and signs out, which would be wrong for someone who is signed in.
+ */
+export async function adminOnly(req: FastifyRequest): Promise<void> {
+  if (!signedInUser(req).isAdmin) throw new AppError('FORBIDDEN', 'This needs an admin account');
+}
