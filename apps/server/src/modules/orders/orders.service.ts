@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { activeDiscountPrice, cartTotals } from '@store/domain';
+import { activeDiscountPrice, cartTotals, SAMPLE_PRODUCT_NAME } from '@store/domain';
 import type { CreateOrderInput, OrderResponse } from '@store/contracts';
 import type { OrderLimits } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -8,13 +8,12 @@ import { AppError } from '../../lib/app-error.js';
 import type { SessionUser } from '../../lib/auth.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import { PincodesService } from '../pincodes/pincodes.service.js';
-import { productVariants, products } from '../products/products.table.js';
+import { StockService } from '../products/stock.service.js';
 import { addressKey, checkOrderSize, checkUnpaidLimits, lockPlacer, type Placer } from './orders.limits.js';
 import { toOrderResponse, type OrderRow } from './orders.mapper.js';
 import { orderItems, orders } from './orders.table.js';
 import { isUniqueViolation } from '../../db/errors.js';
 
-const SAMPLE_PRODUCT = 'Sample Product';
 interface Line {
   productId: string;
   variantId: string | null;
@@ -38,6 +37,8 @@ const requestHash = (lines: Line[], input: CreateOrderInput) =>
   createHash('sha256')
     .update(JSON.stringify({ lines, address: input.shippingAddress }))
     .digest('hex');
+
+const stock = new StockService();
 
 export class OrdersService {
   private readonly pincodes: PincodesService;
@@ -115,15 +116,12 @@ export class OrdersService {
 
     const now = new Date();
     const productIds = [...new Set(lines.map((l) => l.productId))];
-    const found = await this.db.select().from(products).where(inArray(products.id, productIds));
     const variantIds = lines.flatMap((l) => (l.variantId ? [l.variantId] : []));
-    const variants = variantIds.length
-      ? await this.db.select().from(productVariants).where(inArray(productVariants.id, variantIds))
-      : [];
+    const { products: found, variants } = await stock.forOrder(this.db, productIds, variantIds);
 
     const priced = lines.map((line) => {
       const product = found.find((p) => p.id === line.productId);
-      if (!product || product.name === SAMPLE_PRODUCT) {
+      if (!product || product.name === SAMPLE_PRODUCT_NAME) {
         throw new AppError('VALIDATION', `Product ${line.productId} is not sold here`);
       }
       if (!product.available) throw new AppError('VALIDATION', `${product.name} is not available right now`);
@@ -131,8 +129,8 @@ export class OrdersService {
       if (line.variantId && (!variant || variant.productId !== product.id)) {
         throw new AppError('VALIDATION', `${product.name} has no such size or weight`);
       }
-      const stock = variant ? variant.countInStock : product.countInStock;
-      if (line.qty > stock) throw outOfStock(variant ? `${product.name} (${variant.name})` : product.name, stock);
+      const left = variant ? variant.countInStock : product.countInStock;
+      if (line.qty > left) throw stock.shortOf(variant ? `${product.name} (${variant.name})` : product.name, left);
       return {
         line,
         product,
@@ -170,35 +168,15 @@ export class OrdersService {
         const earlier = idempotencyKey && (await this.findByKey(user.id, idempotencyKey, tx));
         if (earlier) return { row: earlier, replayed: true };
         await checkUnpaidLimits(tx, this.limits, placer, units);
-        // A fixed order of updates, so two orders for the same products cannot deadlock.
-        const byRow = [...priced].sort((a, b) =>
-          stockRowKey(a.line.productId, a.line.variantId).localeCompare(
-            stockRowKey(b.line.productId, b.line.variantId),
-          ),
+        await stock.hold(
+          tx,
+          priced.map((p) => ({
+            productId: p.product.id,
+            variantId: p.variant?.id ?? null,
+            qty: p.line.qty,
+            name: p.variant ? `${p.product.name} (${p.variant.name})` : p.product.name,
+          })),
         );
-        for (const p of byRow) {
-          const taken = p.variant
-            ? await tx
-                .update(productVariants)
-                .set({ countInStock: sql`${productVariants.countInStock} - ${p.line.qty}` })
-                .where(and(eq(productVariants.id, p.variant.id), sql`${productVariants.countInStock} >= ${p.line.qty}`))
-                .returning({ id: productVariants.id })
-            : await tx
-                .update(products)
-                .set({ countInStock: sql`${products.countInStock} - ${p.line.qty}` })
-                .where(
-                  and(
-                    eq(products.id, p.product.id),
-                    eq(products.available, true),
-                    sql`${products.countInStock} >= ${p.line.qty}`,
-                  ),
-                )
-                .returning({ id: products.id });
-          if (taken.length === 0) {
-            const name = p.variant ? `${p.product.name} (${p.variant.name})` : p.product.name;
-            throw outOfStock(name, await currentStock(tx, p.product.id, p.variant?.id));
-          }
-        }
         const [order] = await tx
           .insert(orders)
           .values({
@@ -298,25 +276,6 @@ export class OrdersService {
   }
 }
 
-/** The order in which stock rows are updated, by placing and by expiry alike. */
-const stockRowKey = (productId: string | null, variantId: string | null) => `${productId}:${variantId}`;
-
-function outOfStock(name: string, left: number): AppError {
-  return new AppError('CONFLICT', left > 0 ? `Only ${left} left of ${name}` : `${name} is out of stock`, {
-    available: left,
-  });
-}
-
-async function currentStock(tx: Tx, productId: string, variantId: string | undefined): Promise<number> {
-  const [row] = variantId
-    ? await tx
-        .select({ n: productVariants.countInStock })
-        .from(productVariants)
-        .where(eq(productVariants.id, variantId))
-    : await tx.select({ n: products.countInStock }).from(products).where(eq(products.id, productId));
-  return row?.n ?? 0;
-}
-
 /**
  * Moves one unpaid, overdue order to expired and gives its stock back, in the caller's
  * transaction. The conditional update makes it happen exactly once, however many callers race.
@@ -329,20 +288,23 @@ export async function expireOrder(tx: Tx, id: string, now = new Date()): Promise
     .returning({ id: orders.id });
   if (!row) return false;
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
-  // The same row order as placing takes stock in, so an expiry and a placement cannot deadlock.
-  items.sort((a, b) => stockRowKey(a.productId, a.variantId).localeCompare(stockRowKey(b.productId, b.variantId)));
-  for (const item of items) {
-    if (item.variantId) {
-      await tx
-        .update(productVariants)
-        .set({ countInStock: sql`${productVariants.countInStock} + ${item.qty}` })
-        .where(eq(productVariants.id, item.variantId));
-    } else if (item.productId) {
-      await tx
-        .update(products)
-        .set({ countInStock: sql`${products.countInStock} + ${item.qty}` })
-        .where(eq(products.id, item.productId));
-    }
-  }
+  // A line whose product was deleted since has nothing to give back to.
+  await stock.release(
+    tx,
+    items.flatMap((item) =>
+      item.productId ? [{ productId: item.productId, variantId: item.variantId, qty: item.qty }] : [],
+    ),
+  );
   return true;
+}
+
+/** Whether the user has a paid order with the product in it: what makes a review a verified purchase. */
+export async function hasPaidFor(db: Db | Tx, userId: string, productId: string): Promise<boolean> {
+  const [bought] = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.productId, productId), eq(orders.userId, userId), eq(orders.status, 'paid')))
+    .limit(1);
+  return bought !== undefined;
 }

@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ReviewInput } from '@store/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SessionUser } from '../../lib/auth.js';
-import { orderItems, orders } from '../orders/orders.table.js';
+import { hasPaidFor } from '../orders/orders.service.js';
 import { products, reviews } from './products.table.js';
 import { isUniqueViolation } from '../../db/errors.js';
 
@@ -23,19 +23,14 @@ export async function createReview(db: Db, user: SessionUser, productId: string,
         .where(eq(products.id, productId))
         .for('update');
       if (!product) throw new AppError('NOT_FOUND', 'Product not found');
-      const [bought] = await tx
-        .select({ id: orderItems.id })
-        .from(orderItems)
-        .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .where(and(eq(orderItems.productId, productId), eq(orders.userId, user.id), eq(orders.status, 'paid')))
-        .limit(1);
+      const bought = await hasPaidFor(tx, user.id, productId);
       await tx.insert(reviews).values({
         productId,
         userId: user.id,
         name: user.name,
         rating: input.rating,
         comment: input.comment,
-        verifiedPurchase: bought !== undefined,
+        verifiedPurchase: bought,
       });
       await tx
         .update(products)
