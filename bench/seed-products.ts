@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.js';
-import { DEMO_PRODUCTS } from '../apps/server/src/db/demo/catalogue.js';
-import type { DemoProduct } from '../apps/server/src/db/demo/demo-types.js';
+import { DEMO_PRODUCTS, type DemoProduct } from '@store/demo-catalogue';
 import { products, productVariants } from '../apps/server/src/db/schema.js';
 import { demoProductRows } from '../apps/server/src/db/seed.js';
 

@@ -7,9 +7,7 @@ import type { Database, Db } from './client.js';
 import { productRelations, products, productVariants, reviews, users } from './schema.js';
 import { hashPassword, passwordMatches } from '../modules/users/users.passwords.js';
 import { buildSearchColumns } from '../modules/products/products.search-text.js';
-import { DEMO_PRODUCTS } from './demo/catalogue.js';
-import { writeArtImages } from './demo/artwork.js';
-import type { DemoProduct } from './demo/demo-types.js';
+import type { DemoProduct } from '@store/demo-catalogue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEMO_IMAGE_FOLDER = 'demo';
@@ -36,12 +34,20 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
   return results;
 }
 
+/**
+ * The demo catalogue and its artwork: thousands of lines that only seeding needs, so they are
+ * loaded then, not at every boot.
+ */
+const loadDemo = () => import('@store/demo-catalogue');
+
 /** Draws every demo picture into DATA_DIR/uploads/demo (skipping ones already there). */
-export async function writeDemoImages(uploadsDir: string, catalogue: readonly DemoProduct[] = DEMO_PRODUCTS) {
+export async function writeDemoImages(uploadsDir: string, catalogue?: readonly DemoProduct[]) {
+  const { DEMO_PRODUCTS, writeArtImages } = await loadDemo();
+  const products = catalogue ?? DEMO_PRODUCTS;
   const dir = path.join(uploadsDir, DEMO_IMAGE_FOLDER);
   await mkdir(dir, { recursive: true });
   const url = (file: string) => `/uploads/${DEMO_IMAGE_FOLDER}/${file}`;
-  return mapLimit(catalogue, IMAGE_CONCURRENCY, async (p): Promise<DemoImages> => {
+  return mapLimit(products, IMAGE_CONCURRENCY, async (p): Promise<DemoImages> => {
     const main = await writeArtImages(p.art, dir, p.slug);
     const extras = [];
     for (let i = 1; i <= (p.extraImages ?? 0); i++) {
@@ -184,7 +190,8 @@ export async function seedDemoCatalogue(database: Database, uploadsDir: string, 
   return database.withExclusiveLock(async (db) => {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
     if ((row?.n ?? 0) > 0) return { products: 0 };
-    const images = await writeDemoImages(uploadsDir);
+    const { DEMO_PRODUCTS } = await loadDemo();
+    const images = await writeDemoImages(uploadsDir, DEMO_PRODUCTS);
     await insertDemo(db, DEMO_PRODUCTS, images, now);
     await insertDemoAccounts(db);
     return { products: DEMO_PRODUCTS.length };
