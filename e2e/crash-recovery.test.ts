@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import pg from 'pg';
+import { withScratchDatabase } from './support/postgres.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 interface Product {
@@ -186,17 +186,8 @@ describe('a server killed while orders are placed and paid', () => {
 
   const postgres = process.env.E2E_DATABASE_URL;
   it.runIf(postgres)('comes back the same on PostgreSQL', async () => {
-    const name = `store_crash_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgres });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    try {
-      const url = new URL(postgres!);
-      url.pathname = `/${name}`;
-      await crashWhileTrading({ DATABASE_URL: url.toString(), SEED_DEMO: 'true' });
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    await withScratchDatabase(postgres!, 'store_crash', (url) =>
+      crashWhileTrading({ DATABASE_URL: url, SEED_DEMO: 'true' }),
+    );
   });
 });

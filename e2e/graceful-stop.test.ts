@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
+import { withScratchDatabase } from './support/postgres.js';
 import { startServer } from './support/server.js';
 
 const json = { 'content-type': 'application/json' };
@@ -181,17 +181,8 @@ describe('stopping the server under load', () => {
 
   const postgres = process.env.E2E_DATABASE_URL;
   it.runIf(postgres)('does the same on PostgreSQL', async () => {
-    const name = `store_drain_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgres });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    try {
-      const url = new URL(postgres!);
-      url.pathname = `/${name}`;
-      await stopUnderLoad({ DATABASE_URL: url.toString(), SEED_DEMO: 'true' });
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    await withScratchDatabase(postgres!, 'store_drain', (url) =>
+      stopUnderLoad({ DATABASE_URL: url, SEED_DEMO: 'true' }),
+    );
   });
 });
