@@ -135,7 +135,8 @@ describe('the data folder lock', () => {
       const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
       children.push(other);
       const pid = other.pid!;
-      await expect.poll(() => processStart(pid)).toBeTruthy();
+      // Linux: boot id and start tick; elsewhere the start time `ps` prints.
+      await expect.poll(() => processStart(pid)).toMatch(process.platform === 'linux' ? /^[\w-]+:\d+$/ : /\d/);
       const record = (start: string) => JSON.stringify({ pid, start, token: randomUUID() });
 
       await writeFile(path.join(dir, LOCK_FILE), record(processStart(pid)!));

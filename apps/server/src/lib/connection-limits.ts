@@ -1,27 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { isIPv6, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
+import { clientAddressKey } from './client-address.js';
 
 /** File handles kept out of the connection budget: log files, pictures, PGlite's files, spare. */
 const RESERVED_FILE_HANDLES = 256;
 const WARN_EVERY_MS = 10_000;
-
-/**
- * The address a connection counts against. An IPv6 client is normally given a whole /64 and can
- * pick any address in it, so its connections count against the /64.
- */
-export function clientKey(address: string): string {
-  if (!isIPv6(address) || address.includes('.')) return address;
-  const [head = '', tail] = address.split('%')[0]!.split('::') as [string, string | undefined];
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => parseInt(g, 16).toString(16))
-    .join(':')}::/64`;
-}
 
 /** The soft limit on open files (`ulimit -n`), where the system says. */
 export function openFileLimit(): number | undefined {
@@ -80,7 +65,7 @@ export function limitConnections(server: Server, limits: ConnectionLimits, log: 
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress;
     if (address === undefined) return; // already gone
-    const key = clientKey(address);
+    const key = clientAddressKey(address);
     const count = (open.get(key) ?? 0) + 1;
     if (count > limits.perAddress) {
       socket.destroy();

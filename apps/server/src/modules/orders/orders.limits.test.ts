@@ -6,7 +6,7 @@ import { insertProduct } from '../../test/fixtures.js';
 import { checkoutProof, orderBody, placeOrder, verify } from '../../test/orders.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 import { products } from '../products/products.table.js';
-import { addressKey } from './orders.limits.js';
+import { clientAddressKey as addressKey } from '../../lib/client-address.js';
 import { orderItems, orders } from './orders.table.js';
 
 let t: TestApp;

@@ -5,11 +5,12 @@ import type { CreateOrderInput, OrderResponse } from '@store/contracts';
 import type { OrderLimits } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { clientAddressKey } from '../../lib/client-address.js';
 import type { SessionUser } from '../../lib/auth.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import { PincodesService } from '../pincodes/pincodes.service.js';
 import { StockService } from '../products/stock.service.js';
-import { addressKey, checkOrderSize, checkUnpaidLimits, lockPlacer, type Placer } from './orders.limits.js';
+import { checkOrderSize, checkUnpaidLimits, lockPlacer, type Placer } from './orders.limits.js';
 import { toOrderResponse, type OrderRow } from './orders.mapper.js';
 import { orderItems, orders } from './orders.table.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -106,7 +107,7 @@ export class OrdersService {
     }
     const units = lines.reduce((n, l) => n + l.qty, 0);
     checkOrderSize(this.limits, units);
-    const placer: Placer = { userId: user.id, address: addressKey(clientIp) };
+    const placer: Placer = { userId: user.id, address: clientAddressKey(clientIp) };
 
     const place = await this.pincodes.lookup(input.shippingAddress.postalCode).catch((err: unknown) => {
       if (err instanceof AppError && err.code === 'NOT_FOUND') throw new AppError('VALIDATION', err.message);
