@@ -6,3 +6,5 @@ export * from './health.js';
 export * from './users.js';
 export * from './orders.js';
 export * from './admin-products.js';
+export * from './address.js';
+export * from './delivery.js';

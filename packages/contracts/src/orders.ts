@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { normalizeIndianMobile, PHONE_MESSAGE, PINCODE_FORMAT_MESSAGE } from '@store/domain';
+import { addressResponseSchema } from './address.js';
 import { idSchema, safeText } from './common.js';
+import { deliveryChoiceSchema, giftMessageSchema, orderDeliverySchema } from './delivery.js';
 
 const requiredText = (label: string, max = 100) =>
   safeText({ message: `${label} is required` })
@@ -49,7 +51,10 @@ export const createOrderSchema = z.object({
     )
     .min(1, 'Your cart is empty')
     .max(50, 'An order can have at most 50 lines'),
+  /** The recipient's address: the name and phone are whom the courier calls. */
   shippingAddress: shippingAddressSchema,
+  delivery: deliveryChoiceSchema,
+  giftMessage: giftMessageSchema.optional(),
   paymentMethod: z.literal('Razorpay', { message: "paymentMethod must be 'Razorpay'" }),
   itemsPrice: z.unknown().optional(),
   shippingPrice: z.unknown().optional(),
@@ -82,16 +87,7 @@ export const orderResponseSchema = z.object({
   _id: z.string(),
   user: z.object({ _id: z.string().nullable(), name: z.string(), email: z.string() }),
   orderItems: z.array(orderItemResponseSchema),
-  shippingAddress: z.object({
-    firstName: z.string(),
-    lastName: z.string(),
-    address: z.string(),
-    address2: z.string(),
-    city: z.string(),
-    state: z.string(),
-    postalCode: z.string(),
-    phone: z.string(),
-  }),
+  shippingAddress: addressResponseSchema,
   paymentMethod: z.string(),
   itemsPrice: z.number(),
   shippingPrice: z.number(),
@@ -106,6 +102,9 @@ export const orderResponseSchema = z.object({
   deliveredAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   razorpayOrder: z.object({ id: z.string(), amount: z.number().describe('In paise') }),
+  /** Null only on orders placed before delivery slots existed. */
+  delivery: orderDeliverySchema.nullable(),
+  giftMessage: giftMessageSchema.nullable(),
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 

@@ -39,14 +39,18 @@ export function shippingFor(itemsPrice: Paise): Paise {
   return itemsPrice > FREE_SHIPPING_THRESHOLD ? 0 : STANDARD_SHIPPING;
 }
 
-export function cartTotals(lines: readonly PricedLine[]): CartTotals {
+/**
+ * The figures of a cart or an order. `slotFee` is the chosen delivery slot's fee (fixed time,
+ * midnight, early morning), charged on top of the standard delivery rule, which it does not change.
+ */
+export function cartTotals(lines: readonly PricedLine[], slotFee: Paise = 0): CartTotals {
   let itemsPrice = 0;
   let savings = 0;
   for (const line of lines) {
     itemsPrice += unitPrice(line) * line.qty;
     if (line.discountPrice > 0) savings += (line.price - line.discountPrice) * line.qty;
   }
-  const shippingPrice = shippingFor(itemsPrice);
+  const shippingPrice = shippingFor(itemsPrice) + (itemsPrice > 0 ? slotFee : 0);
   const taxPrice = Math.round(itemsPrice * TAX_RATE);
   return {
     itemsPrice,

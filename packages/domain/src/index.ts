@@ -6,3 +6,4 @@ export * from './cart.js';
 export * from './pincode.js';
 export * from './password.js';
 export * from './phone.js';
+export * from './delivery.js';

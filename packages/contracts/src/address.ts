@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** An address as the API sends it back (the input schema normalises; this only describes). */
+export const addressResponseSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  address: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  phone: z.string(),
+});

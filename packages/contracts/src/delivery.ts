@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import {
+  DELIVERY_SLOTS,
+  GIFT_MESSAGE_MAX,
+  isCalendarDate,
+  messageLength,
+  SENDER_NAME_MAX,
+  SLOT_REASONS,
+  SLOT_TYPES,
+} from '@store/domain';
+import { idSchema, optionalQuery, safeText } from './common.js';
+import { addressResponseSchema } from './address.js';
+
+/** `YYYY-MM-DD`, a real calendar date; whether it is bookable is the service's question. */
+export const deliveryDateSchema = z
+  .string({ message: 'date is required' })
+  .refine(isCalendarDate, 'date must be a date written YYYY-MM-DD');
+
+export const slotIdSchema = z.enum(
+  DELIVERY_SLOTS.map((s) => s.id) as [string, ...string[]],
+  { message: 'slotId is not a delivery slot' },
+);
+export const slotTypeSchema = z.enum(SLOT_TYPES);
+
+export const deliverySlotsQuerySchema = z.object({
+  /** Checked by the service, so a malformed PIN code gets the spec's own texts. */
+  pincode: z.unknown().optional(),
+  /** Missing: the earliest date with a slot open. */
+  date: optionalQuery(deliveryDateSchema),
+  productId: z
+    .preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(idSchema).max(50))
+    .describe('Repeatable: the products to be delivered, whose same-day rules apply'),
+});
+
+const slotTimes = {
+  id: z.string(),
+  type: slotTypeSchema,
+  label: z.string(),
+  start: z.string().describe("'HH:MM' IST"),
+  end: z.string().describe("'HH:MM' IST"),
+};
+
+export const deliverySlotSchema = z.object({
+  ...slotTimes,
+  fee: z.number().describe('Rupees'),
+  available: z.boolean(),
+  reason: z.enum(Object.values(SLOT_REASONS) as [string, ...string[]]).nullable(),
+  placesLeft: z.number().int().describe('Places still free in this slot on this date'),
+});
+export type DeliverySlotView = z.infer<typeof deliverySlotSchema>;
+
+/** The 409 for a full slot names the next one with a place, so checkout can offer it. */
+export const slotFullDetailsSchema = z.object({
+  nextSlot: z.object({ date: z.string(), slotId: z.string(), label: z.string() }).nullable(),
+});
+
+export const deliverySlotsResponseSchema = z.object({
+  pincode: z.string(),
+  date: z.string(),
+  /** Null when nothing can be delivered to this PIN code. */
+  earliestDate: z.string().nullable(),
+  /** When today's last open slot closes (for 'Order within … for delivery today'); null when today is out. */
+  sameDayDeadline: z.iso.datetime().nullable(),
+  slots: z.array(deliverySlotSchema),
+});
+export type DeliverySlotsResponse = z.infer<typeof deliverySlotsResponseSchema>;
+
+export const deliveryChoiceSchema = z.object(
+  { date: deliveryDateSchema, slotId: slotIdSchema },
+  { message: 'delivery is required: a date and a slot' },
+);
+export type DeliveryChoice = z.infer<typeof deliveryChoiceSchema>;
+
+/** No control characters but line breaks: the card is printed as it is typed. */
+const plainText = (label: string) =>
+  safeText({ message: `${label} must be text` }).refine(
+    (v) => !/[\u0001-\u0009\u000b-\u001f\u007f]/.test(v),
+    `${label} must be plain text`,
+  );
+
+export const giftMessageSchema = z.object({
+  message: plainText('Message')
+    .trim()
+    .min(1, 'Message is required for a message card')
+    .refine(
+      (v) => messageLength(v) <= GIFT_MESSAGE_MAX,
+      `Message must be at most ${GIFT_MESSAGE_MAX} characters`,
+    ),
+  senderName: plainText('Sender name')
+    .trim()
+    .refine(
+      (v) => messageLength(v) <= SENDER_NAME_MAX,
+      `Sender name must be at most ${SENDER_NAME_MAX} characters`,
+    )
+    .default(''),
+});
+export type GiftMessage = z.infer<typeof giftMessageSchema>;
+
+/** What an order says about its delivery: the slot as it was booked, with its fee in rupees. */
+export const orderDeliverySchema = z.object({
+  date: z.string(),
+  slotId: z.string(),
+  ...slotTimes,
+  fee: z.number().describe('Rupees'),
+});
+export type OrderDelivery = z.infer<typeof orderDeliverySchema>;
+
+export const scheduleQuerySchema = z.object({ date: deliveryDateSchema });
+
+export const scheduledOrderSchema = z.object({
+  _id: z.string(),
+  recipient: z.object({ name: z.string(), phone: z.string() }),
+  shippingAddress: addressResponseSchema,
+  items: z.array(z.object({ name: z.string(), variantName: z.string().nullable(), qty: z.number() })),
+  giftMessage: giftMessageSchema.nullable(),
+  isDelivered: z.boolean(),
+});
+export type ScheduledOrder = z.infer<typeof scheduledOrderSchema>;
+
+export const scheduleSlotSchema = z.object({
+  ...slotTimes,
+  capacity: z.number().int(),
+  /** Places held, by paid orders and by unpaid ones not yet expired. */
+  taken: z.number().int(),
+  orders: z.array(scheduledOrderSchema).describe('Paid orders only'),
+});
+
+export const scheduleResponseSchema = z.object({
+  date: z.string(),
+  areas: z.array(
+    z.object({ id: z.number().int(), name: z.string(), pincodePrefix: z.string(), slots: z.array(scheduleSlotSchema) }),
+  ),
+});
+export type ScheduleResponse = z.infer<typeof scheduleResponseSchema>;
+
+export const serviceAreaSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  pincodePrefix: z.string(),
+  deliveryAvailable: z.boolean(),
+  leadDays: z.number().int(),
+  slotTypes: z.array(
+    z.object({ type: slotTypeSchema, offered: z.boolean(), fee: z.number().describe('Rupees'), capacity: z.number().int() }),
+  ),
+});
+export type ServiceArea = z.infer<typeof serviceAreaSchema>;
+
+export const areaSlotTypeParamsSchema = z.object({
+  id: z.coerce.number({ message: 'id must be a number' }).int().positive(),
+  type: slotTypeSchema,
+});
+
+export const areaSlotTypeUpdateSchema = z.object({
+  offered: z.boolean({ message: 'offered must be true or false' }),
+  fee: z
+    .number({ message: 'fee must be a number of rupees' })
+    .min(0, 'fee must not be negative')
+    .max(10_000, 'fee must be at most ₹10,000')
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'fee must have at most two decimals'),
+  capacity: z
+    .number({ message: 'capacity must be a whole number' })
+    .int('capacity must be a whole number')
+    .min(0, 'capacity must not be negative')
+    .max(10_000, 'capacity must be at most 10,000'),
+});
+export type AreaSlotTypeUpdate = z.infer<typeof areaSlotTypeUpdateSchema>;
+
+/** One slot on one date given a capacity of its own: how an admin raises a full Valentine's slot. */
+export const slotCapacityUpdateSchema = z.object({
+  areaId: z.number({ message: 'areaId must be a number' }).int().positive(),
+  date: deliveryDateSchema,
+  slotId: slotIdSchema,
+  capacity: areaSlotTypeUpdateSchema.shape.capacity,
+});
+export type SlotCapacityUpdate = z.infer<typeof slotCapacityUpdateSchema>;
+
+export const slotCapacityResponseSchema = z.object({
+  areaId: z.number().int(),
+  date: z.string(),
+  slotId: z.string(),
+  capacity: z.number().int(),
+  taken: z.number().int(),
+});
