@@ -10,6 +10,11 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Each server module reaches another only through its service (types aside). */
+const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 /** A relative import that climbs out of a folder into one of `folders`, at any depth. */
 const climbsInto = (folders, except = []) =>
   `^(\\.\\./)+(features/)?${except.length ? `(?!(${except.join('|')})/)` : ''}(${folders.join('|')})/`;
@@ -50,6 +55,42 @@ export default tseslint.config(
       ),
     },
   },
+  ...serverModules
+    .map((name) => {
+      const others = serverModules.filter((m) => m !== name).join('|');
+      const rule = (allowed) => [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^\\.\\./(${others})/(?!(${allowed})$)`,
+              message:
+                'a server module reaches another only through its service (*.service.js); a table may reference ' +
+                "another's table; type imports are free",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ];
+      return [
+        {
+          files: [`apps/server/src/modules/${name}/**/*.ts`],
+          ignores: ['**/*.test.ts', '**/*.table.ts'],
+          rules: {
+            'no-restricted-imports': 'off',
+            '@typescript-eslint/no-restricted-imports': rule('[a-z-]+\\.service\\.js'),
+          },
+        },
+        {
+          files: [`apps/server/src/modules/${name}/*.table.ts`],
+          rules: {
+            'no-restricted-imports': 'off',
+            '@typescript-eslint/no-restricted-imports': rule('[a-z-]+\\.table\\.js'),
+          },
+        },
+      ];
+    })
+    .flat(),
   ...webFeatures.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
     rules: {

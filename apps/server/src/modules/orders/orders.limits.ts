@@ -1,9 +1,8 @@
-import { and, eq, gt, min, sql } from 'drizzle-orm';
 import type { OrderLimits } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { users } from '../users/users.table.js';
-import { orderItems, orders } from './orders.table.js';
+import { lockAccount } from '../users/users.service.js';
+import { lockAddress, unpaidHeldByAccount, unpaidPlacedFrom } from './orders.repository.js';
 
 /**
  * First key of the advisory locks that queue placements from one address (the second is a hash of
@@ -43,16 +42,9 @@ export function checkOrderSize(limits: OrderLimits, units: number): void {
  */
 export async function lockPlacer(tx: Tx, limits: OrderLimits, placer: Placer): Promise<void> {
   if (limits.unpaidPerAccount !== null || limits.unitsHeldPerAccount !== null) {
-    const [account] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.id, placer.userId))
-      .for('no key update');
-    if (!account) throw new AppError('UNAUTHORIZED', 'Please sign in');
+    if (!(await lockAccount(tx, placer.userId))) throw new AppError('UNAUTHORIZED', 'Please sign in');
   }
-  if (limits.unpaidPerAddress !== null) {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADDRESS_LOCK_CLASS}::int, hashtext(${placer.address}))`);
-  }
+  if (limits.unpaidPerAddress !== null) await lockAddress(tx, ADDRESS_LOCK_CLASS, placer.address);
 }
 
 /**
@@ -68,18 +60,8 @@ export async function checkUnpaidLimits(
   units: number,
   now = new Date(),
 ): Promise<void> {
-  const unpaid = and(eq(orders.status, 'awaiting_payment'), gt(orders.payBy, now));
   if (limits.unpaidPerAccount !== null || limits.unitsHeldPerAccount !== null) {
-    const [held] = await db
-      .select({
-        orders: sql<number>`count(DISTINCT ${orders.id})`.mapWith(Number),
-        units: sql<number>`coalesce(sum(${orderItems.qty}), 0)`.mapWith(Number),
-        oldestPayBy: min(orders.payBy),
-      })
-      .from(orders)
-      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-      .where(and(eq(orders.userId, placer.userId), unpaid));
-    const { orders: count, units: heldUnits, oldestPayBy } = held!;
+    const { orders: count, units: heldUnits, oldestPayBy } = await unpaidHeldByAccount(db, placer.userId, now);
     if (limits.unpaidPerAccount !== null && count >= limits.unpaidPerAccount) {
       throw new AppError(
         'RATE_LIMITED',
@@ -99,16 +81,13 @@ export async function checkUnpaidLimits(
     }
   }
   if (limits.unpaidPerAddress !== null) {
-    const [fromHere] = await db
-      .select({ orders: sql<number>`count(*)`.mapWith(Number), oldestPayBy: min(orders.payBy) })
-      .from(orders)
-      .where(and(eq(orders.placedFrom, placer.address), unpaid));
-    if (fromHere!.orders >= limits.unpaidPerAddress) {
+    const fromHere = await unpaidPlacedFrom(db, placer.address, now);
+    if (fromHere.orders >= limits.unpaidPerAddress) {
       throw new AppError(
         'RATE_LIMITED',
         'Too many unpaid orders have been placed from your network. Please try again when one is paid or expires.',
         undefined,
-        retryAfter(fromHere!.oldestPayBy, now),
+        retryAfter(fromHere.oldestPayBy, now),
       );
     }
   }

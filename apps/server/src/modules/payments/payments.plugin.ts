@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createPaymentProvider, type PaymentProvider } from './provider.js';
 import { OrdersService } from '../orders/orders.service.js';
+import { gatewayOrderState } from './payments.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +16,10 @@ declare module 'fastify' {
  * server process runs the sweeper; the conditional update inside makes each expiry happen once.
  */
 export function registerPayments(app: FastifyInstance): void {
-  const provider = createPaymentProvider(app.config.payments, app.database.db);
+  const provider = createPaymentProvider(
+    app.config.payments,
+    async (razorpayOrderId) => (await gatewayOrderState(app.database.db, razorpayOrderId))?.amount,
+  );
   app.decorate('paymentProvider', provider);
   const orders = new OrdersService(app.database.db, provider, app.config.payments.payWithinMs, app.config.orderLimits);
   app.decorate('expireOverdueOrders', () => orders.expireOverdue());

@@ -1,15 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import { errorResponseSchema, refundDueSchema } from '@store/contracts';
 import { paiseToRupees } from '@store/domain';
-import { desc } from 'drizzle-orm';
 import { adminOnly } from '../../lib/auth.js';
 import { AppError } from '../../lib/app-error.js';
-import { orders, payments } from '../orders/orders.table.js';
 import { razorpayStyleId } from './provider.js';
-import { applyPayment, firstDelivery, recordFailedPayment } from './payments.service.js';
+import { applyPayment, firstDelivery, gatewayOrderState, recordFailedPayment, refundsDue } from './payments.service.js';
 import { checkoutSignature, hmacSha256Hex, signatureMatches } from './signatures.js';
 
 declare module 'fastify' {
@@ -118,11 +115,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: adminOnly,
     },
     async () => {
-      const rows = await app.database.db
-        .select()
-        .from(payments)
-        .where(eq(payments.outcome, 'refund_due'))
-        .orderBy(desc(payments.createdAt), payments.id);
+      const rows = await refundsDue(app.database.db);
       return rows.map((r) => ({
         paymentId: r.id,
         orderId: r.orderId,
@@ -174,12 +167,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { razorpayOrderId, outcome, method } = req.body;
-      const [order] = await app.database.db
-        .select({ status: orders.status, amount: orders.razorpayAmount })
-        .from(orders)
-        .where(eq(orders.razorpayOrderId, razorpayOrderId));
+      const order = await gatewayOrderState(app.database.db, razorpayOrderId);
       if (!order) throw new AppError('NOT_FOUND', 'No such Razorpay order');
-      if (order.status === 'paid') throw new AppError('CONFLICT', 'Order already paid');
+      if (order.paid) throw new AppError('CONFLICT', 'Order already paid');
       const paymentId = razorpayStyleId('pay');
       if (outcome === 'failed') {
         const error = {

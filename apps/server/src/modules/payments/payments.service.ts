@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { expireOrder } from '../orders/orders.service.js';
-import { orders, paymentEvents, payments, type PaymentOutcome } from '../orders/orders.table.js';
+import type { Db, Tx } from '../../db/client.js';
+import { orderPayments } from '../orders/orders.service.js';
+import { findPayment, insertEvent, insertIfNew, paymentsDueRefund, upsertPayment } from './payments.repository.js';
+import type { PaymentOutcome } from './payments.table.js';
+import { checkoutSignature, signatureMatches } from './signatures.js';
 
 export interface IncomingPayment {
   paymentId: string;
@@ -24,15 +25,14 @@ async function recordPayment(
   outcome: PaymentOutcome,
   reason = '',
 ): Promise<void> {
-  await tx
-    .insert(payments)
-    .values({ id: p.paymentId, orderId, razorpayOrderId: p.razorpayOrderId, amount: p.amount, outcome, reason })
-    .onConflictDoUpdate({
-      target: payments.id,
-      // A payment first heard of as failed may succeed on a retry; money received is never forgotten.
-      set: { orderId, amount: p.amount, outcome, reason, updatedAt: new Date() },
-      where: eq(payments.outcome, 'failed'),
-    });
+  await upsertPayment(tx, {
+    id: p.paymentId,
+    orderId,
+    razorpayOrderId: p.razorpayOrderId,
+    amount: p.amount,
+    outcome,
+    reason,
+  });
 }
 
 /**
@@ -42,8 +42,8 @@ async function recordPayment(
  * record as due for refund, never silently dropped and never marking the order paid.
  */
 export async function applyPayment(tx: Tx, p: IncomingPayment, now = new Date()): Promise<ApplyResult> {
-  const [order] = await tx.select().from(orders).where(eq(orders.razorpayOrderId, p.razorpayOrderId)).for('update');
-  const [known] = await tx.select().from(payments).where(eq(payments.id, p.paymentId));
+  const order = await orderPayments.lockForPayment(tx, p.razorpayOrderId);
+  const known = await findPayment(tx, p.paymentId);
   if (known?.outcome === 'applied' && known.orderId !== order?.id) {
     return { result: 'rejected', reason: 'This payment already paid another order' };
   }
@@ -68,44 +68,53 @@ export async function applyPayment(tx: Tx, p: IncomingPayment, now = new Date())
       'The amount paid does not match the order total; the payment will be refunded.',
     );
   }
-  if (order.status === 'awaiting_payment' && order.payBy <= now) await expireOrder(tx, order.id, now);
+  if (order.status === 'awaiting_payment' && order.payBy <= now) await orderPayments.expire(tx, order.id, now);
   if (order.status === 'expired' || order.payBy <= now) {
     return refund(
       'order expired before the payment arrived',
       'This order expired before the payment arrived; the payment will be refunded. Please place the order again.',
     );
   }
-  const [paid] = await tx
-    .update(orders)
-    .set({ status: 'paid', paidAt: now, paymentId: p.paymentId, updatedAt: now })
-    .where(and(eq(orders.id, order.id), eq(orders.status, 'awaiting_payment')))
-    .returning({ id: orders.id });
-  if (!paid) return refund('order changed while paying', 'This order can no longer be paid.');
+  if (!(await orderPayments.markPaid(tx, order.id, p.paymentId, now)))
+    return refund('order changed while paying', 'This order can no longer be paid.');
   await recordPayment(tx, p, order.id, 'applied');
   return { result: 'paid', orderId: order.id };
 }
 
 export async function recordFailedPayment(tx: Tx, p: IncomingPayment, reason: string): Promise<void> {
-  const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.razorpayOrderId, p.razorpayOrderId));
-  await tx
-    .insert(payments)
-    .values({
-      id: p.paymentId,
-      orderId: order?.id ?? null,
-      razorpayOrderId: p.razorpayOrderId,
-      amount: p.amount,
-      outcome: 'failed',
-      reason,
-    })
-    .onConflictDoNothing();
+  const order = await orderPayments.find(tx, p.razorpayOrderId);
+  await insertIfNew(tx, {
+    id: p.paymentId,
+    orderId: order?.id ?? null,
+    razorpayOrderId: p.razorpayOrderId,
+    amount: p.amount,
+    outcome: 'failed',
+    reason,
+  });
 }
 
 /** Records a webhook delivery; false when it was seen before (so it must change nothing). */
 export async function firstDelivery(tx: Tx, eventId: string, event: string): Promise<boolean> {
-  const inserted = await tx
-    .insert(paymentEvents)
-    .values({ id: eventId, event })
-    .onConflictDoNothing()
-    .returning({ id: paymentEvents.id });
-  return inserted.length > 0;
+  return insertEvent(tx, eventId, event);
+}
+
+/** Money kept for a person to refund, newest first. */
+export async function refundsDue(db: Db) {
+  return paymentsDueRefund(db);
+}
+
+/** What the gateway was asked to collect for one of its orders, and whether the order is paid. */
+export async function gatewayOrderState(db: Db, razorpayOrderId: string) {
+  const order = await orderPayments.find(db, razorpayOrderId);
+  return order && { amount: order.razorpayAmount, paid: order.status === 'paid' };
+}
+
+/** Whether Razorpay Checkout's signature proves this payment was made for this gateway order. */
+export function checkoutSignatureValid(
+  keySecret: string,
+  razorpayOrderId: string,
+  paymentId: string,
+  signature: string,
+): boolean {
+  return signatureMatches(checkoutSignature(keySecret, razorpayOrderId, paymentId), signature);
 }

@@ -4,7 +4,8 @@ import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
 import { insertProduct } from '../../test/fixtures.js';
 import { checkoutProof, orderBody, placeOrder, UNCAPPED_ORDERS, verify, webhook } from '../../test/orders.js';
 import { createTestApp, PRODUCTION_ENV, testDatabaseKind, type TestApp } from '../../test/test-app.js';
-import { orders, payments } from '../orders/orders.table.js';
+import { orders } from '../orders/orders.table.js';
+import { payments } from './payments.table.js';
 import { products } from '../products/products.table.js';
 import { razorpayStyleId } from './provider.js';
 

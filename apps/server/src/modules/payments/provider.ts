@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Razorpay from 'razorpay';
-import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { orders } from '../orders/orders.table.js';
 
 export interface GatewayOrder {
   id: string;
@@ -73,7 +70,8 @@ class RazorpayProvider implements PaymentProvider {
 class SimulatedProvider implements PaymentProvider {
   readonly kind = 'simulated';
 
-  constructor(private readonly db: Db) {}
+  /** `amountOf` reads what the store asked this gateway order to collect, in paise. */
+  constructor(private readonly amountOf: (razorpayOrderId: string) => Promise<number | undefined>) {}
 
   async createOrder({ amount }: { amount: number; receipt: string }): Promise<GatewayOrder> {
     return { id: razorpayStyleId('order'), amount };
@@ -81,16 +79,16 @@ class SimulatedProvider implements PaymentProvider {
 
   /** A simulated checkout only ever signs a payment of the whole amount the order asked for. */
   async settlePayment(paymentId: string, razorpayOrderId: string): Promise<GatewayPayment> {
-    const [order] = await this.db
-      .select({ amount: orders.razorpayAmount })
-      .from(orders)
-      .where(eq(orders.razorpayOrderId, razorpayOrderId));
-    return { id: paymentId, orderId: razorpayOrderId, amount: order?.amount ?? 0, status: 'captured' };
+    const amount = await this.amountOf(razorpayOrderId);
+    return { id: paymentId, orderId: razorpayOrderId, amount: amount ?? 0, status: 'captured' };
   }
 }
 
-export function createPaymentProvider(config: Config['payments'], db: Db): PaymentProvider {
+export function createPaymentProvider(
+  config: Config['payments'],
+  amountOf: (razorpayOrderId: string) => Promise<number | undefined>,
+): PaymentProvider {
   return config.provider === 'razorpay'
     ? new RazorpayProvider(config.keyId, config.keySecret)
-    : new SimulatedProvider(db);
+    : new SimulatedProvider(amountOf);
 }

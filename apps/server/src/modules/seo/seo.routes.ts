@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { CATEGORIES } from '@store/domain';
 import { productDetailSchema } from '@store/contracts';
 import { ProductsService } from '../products/products.service.js';
-import { clientConfigOf } from '../users/users.client-config.js';
+import { clientConfigOf } from '../../lib/client-config.js';
 import { stableKey } from '../../lib/response-cache.js';
 import { AppError } from '../../lib/app-error.js';
 import { loadRouteChunks } from './seo.route-chunks.js';

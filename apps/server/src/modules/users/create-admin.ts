@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import { passwordProblem } from '@store/domain';
 import type { Db } from '../../db/client.js';
 import { hashPassword } from './users.passwords.js';
-import { users } from './users.table.js';
+import * as repo from './users.repository.js';
 
 /** 20 random characters from an unambiguous alphabet: about 116 bits, easy to copy from a terminal. */
 export function generatePassword(): string {
@@ -24,15 +23,12 @@ export async function createAdmin(
 ): Promise<CreateAdminResult> {
   const problem = passwordProblem(input.password);
   if (problem) return { outcome: 'refused', reason: problem };
-  const [existing] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()));
+  const existing = await repo.findUserByEmail(db, input.email);
   if (existing) {
-    await db.update(users).set({ isAdmin: true, updatedAt: new Date() }).where(eq(users.id, existing.id));
+    await repo.updateUser(db, existing.id, { isAdmin: true });
     return { outcome: 'promoted' };
   }
-  await db.insert(users).values({
+  await repo.insertUser(db, {
     name: input.name,
     email: input.email,
     passwordHash: await hashPassword(input.password),

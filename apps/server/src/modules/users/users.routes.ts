@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error.js';
 import { limitPerAddress } from '../../plugins/rate-limits.js';
 import { adminOnly, signedInUser, type SessionUser } from '../../lib/auth.js';
 import { clearSessionCookie, createSession, setSessionCookie } from './users.sessions.js';
-import { clientConfigOf } from './users.client-config.js';
+import { clientConfigOf } from '../../lib/client-config.js';
 import { GoogleVerifier } from './users.google.js';
 import { SignInThrottle, TOO_MANY_SIGN_INS } from './users.sign-in-throttle.js';
 import { toAdminUser, toUserResponse, UsersService } from './users.service.js';

@@ -1,4 +1,3 @@
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { passwordProblem } from '@store/domain';
 import type {
   AdminUser,
@@ -8,12 +7,13 @@ import type {
   RegisterInput,
   UserResponse,
 } from '@store/contracts';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SessionUser } from '../../lib/auth.js';
 import type { GoogleIdentity } from './users.google.js';
 import { hashPassword, passwordMatches } from './users.passwords.js';
-import { sessions, users } from './users.table.js';
+import * as repo from './users.repository.js';
+import type { UserRow } from './users.repository.js';
 import { isUniqueViolation } from '../../db/errors.js';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -25,9 +25,6 @@ const RECENT_SIGN_IN_MINUTES = 10;
 const SIGN_IN_WITH_GOOGLE_AGAIN =
   `Your account signs in with Google and has no password to confirm this change. ` +
   `Sign out, sign in with Google again, and make the change within ${RECENT_SIGN_IN_MINUTES} minutes.`;
-
-/** A whole row of the users table, password hash included: never for a response as it is. */
-export type UserRow = typeof users.$inferSelect;
 
 export function toUserResponse(u: SessionUser): UserResponse {
   return { _id: u.id, name: u.name, email: u.email, isAdmin: u.isAdmin, pincode: u.pincode };
@@ -64,23 +61,15 @@ export class UsersService {
     this.dummyHash = hashPassword('not-a-real-password');
   }
 
-  private async findByEmail(email: string) {
-    const [user] = await this.db
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-    return user;
-  }
-
   async register(input: RegisterInput): Promise<UserRow> {
     checkPassword(input.password);
-    if (await this.findByEmail(input.email)) throw emailTaken();
+    if (await repo.findUserByEmail(this.db, input.email)) throw emailTaken();
     try {
-      const [user] = await this.db
-        .insert(users)
-        .values({ name: input.name, email: input.email, passwordHash: await hashPassword(input.password) })
-        .returning();
-      return user!;
+      return await repo.insertUser(this.db, {
+        name: input.name,
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+      });
     } catch (err) {
       // Two sign-ups with one address at the same moment: the unique index decides.
       if (isUniqueViolation(err)) throw emailTaken();
@@ -89,7 +78,7 @@ export class UsersService {
   }
 
   async authenticate(input: LoginInput): Promise<UserRow> {
-    const user = await this.findByEmail(input.email);
+    const user = await repo.findUserByEmail(this.db, input.email);
     const storedHash = user?.passwordHash ?? (await this.dummyHash);
     const ok = await passwordMatches(storedHash, input.password);
     if (!user?.passwordHash || !ok) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
@@ -102,29 +91,25 @@ export class UsersService {
    * take over an account by naming its email on an unverified Google account), else a new one.
    */
   async googleSignIn(identity: GoogleIdentity): Promise<UserRow> {
-    const [linked] = await this.db.select().from(users).where(eq(users.googleSubject, identity.subject));
+    const linked = await repo.findUserByGoogleSubject(this.db, identity.subject);
     if (linked) return linked;
     if (!identity.emailVerified) {
       throw new AppError('FORBIDDEN', 'Google has not verified this email address. Please sign in with your email.');
     }
-    const existing = await this.findByEmail(identity.email);
+    const existing = await repo.findUserByEmail(this.db, identity.email);
     if (existing) {
       if (existing.googleSubject) {
         throw new AppError('CONFLICT', 'This email is linked to a different Google account');
       }
-      const [updated] = await this.db
-        .update(users)
-        .set({ googleSubject: identity.subject, updatedAt: new Date() })
-        .where(eq(users.id, existing.id))
-        .returning();
+      const updated = await repo.updateUser(this.db, existing.id, { googleSubject: identity.subject });
       return updated!;
     }
     try {
-      const [created] = await this.db
-        .insert(users)
-        .values({ name: identity.name, email: identity.email, googleSubject: identity.subject })
-        .returning();
-      return created!;
+      return await repo.insertUser(this.db, {
+        name: identity.name,
+        email: identity.email,
+        googleSubject: identity.subject,
+      });
     } catch (err) {
       // The same Google account signing in twice at once: the other request created it.
       if (isUniqueViolation(err)) return this.googleSignIn(identity);
@@ -133,7 +118,7 @@ export class UsersService {
   }
 
   async endSession(tokenHash: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    await repo.deleteSession(this.db, tokenHash);
   }
 
   /**
@@ -143,20 +128,16 @@ export class UsersService {
    * A wrong password is a 400, not a 401, which the web app would take for a lost session.
    */
   private async confirmOwner(user: SessionUser, currentPassword: string | undefined, context: ProfileChangeContext) {
-    const [row] = await this.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    const row = await repo.findPasswordHash(this.db, user.id);
     if (!row) throw new AppError('UNAUTHORIZED', 'Please sign in');
     if (row.passwordHash === null) {
-      // Such an account's every session began with a Google sign-in; the database's clock wrote createdAt.
-      const [recent] = await this.db
-        .select({ tokenHash: sessions.tokenHash })
-        .from(sessions)
-        .where(
-          and(
-            eq(sessions.tokenHash, context.sessionTokenHash),
-            gt(sessions.createdAt, sql`now() - make_interval(mins => ${RECENT_SIGN_IN_MINUTES})`),
-          ),
-        );
-      if (!recent) throw new AppError('FORBIDDEN', SIGN_IN_WITH_GOOGLE_AGAIN);
+      // Such an account's every session began with a Google sign-in.
+      const signedInRecently = await repo.sessionStartedWithin(
+        this.db,
+        context.sessionTokenHash,
+        RECENT_SIGN_IN_MINUTES,
+      );
+      if (!signedInRecently) throw new AppError('FORBIDDEN', SIGN_IN_WITH_GOOGLE_AGAIN);
       return;
     }
     if (!currentPassword) throw currentPasswordProblem(CURRENT_PASSWORD_REQUIRED);
@@ -173,25 +154,18 @@ export class UsersService {
     const changesEmail = update.email !== undefined && update.email !== user.email;
     if (changesEmail || update.password !== undefined) await this.confirmOwner(user, update.currentPassword, context);
     if (update.email !== undefined && update.email.toLowerCase() !== user.email.toLowerCase()) {
-      if (await this.findByEmail(update.email)) throw emailTaken();
+      if (await repo.findUserByEmail(this.db, update.email)) throw emailTaken();
     }
     try {
       return await this.db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(users)
-          .set({
-            ...(update.name === undefined ? {} : { name: update.name }),
-            ...(update.email === undefined ? {} : { email: update.email }),
-            ...(update.password === undefined ? {} : { passwordHash: await hashPassword(update.password) }),
-            updatedAt: new Date(),
-          })
-          .where(eq(users.id, user.id))
-          .returning();
+        const updated = await repo.updateUser(tx, user.id, {
+          ...(update.name === undefined ? {} : { name: update.name }),
+          ...(update.email === undefined ? {} : { email: update.email }),
+          ...(update.password === undefined ? {} : { passwordHash: await hashPassword(update.password) }),
+        });
         // A new password signs out every other device.
         if (update.password !== undefined) {
-          await tx
-            .delete(sessions)
-            .where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, context.sessionTokenHash)));
+          await repo.deleteOtherSessions(tx, user.id, context.sessionTokenHash);
         }
         return updated!;
       });
@@ -202,11 +176,11 @@ export class UsersService {
   }
 
   async list(): Promise<UserRow[]> {
-    return this.db.select().from(users).orderBy(desc(users.createdAt), users.id);
+    return repo.listUsers(this.db);
   }
 
   async get(id: string): Promise<UserRow> {
-    const [user] = await this.db.select().from(users).where(eq(users.id, id));
+    const user = await repo.findUserById(this.db, id);
     if (!user) throw new AppError('NOT_FOUND', 'User not found');
     return user;
   }
@@ -222,19 +196,14 @@ export class UsersService {
     }
     if (target.isAdmin) throw new AppError('VALIDATION', 'Admin users cannot be edited');
     if (update.email !== undefined && update.email.toLowerCase() !== target.email.toLowerCase()) {
-      if (await this.findByEmail(update.email)) throw emailTaken();
+      if (await repo.findUserByEmail(this.db, update.email)) throw emailTaken();
     }
     try {
-      const [updated] = await this.db
-        .update(users)
-        .set({
-          ...(update.name === undefined ? {} : { name: update.name }),
-          ...(update.email === undefined ? {} : { email: update.email }),
-          ...(update.isAdmin === undefined ? {} : { isAdmin: update.isAdmin }),
-          updatedAt: new Date(),
-        })
-        .where(eq(users.id, id))
-        .returning();
+      const updated = await repo.updateUser(this.db, id, {
+        ...(update.name === undefined ? {} : { name: update.name }),
+        ...(update.email === undefined ? {} : { email: update.email }),
+        ...(update.isAdmin === undefined ? {} : { isAdmin: update.isAdmin }),
+      });
       if (!updated) throw new AppError('NOT_FOUND', 'User not found');
       return updated;
     } catch (err) {
@@ -247,6 +216,15 @@ export class UsersService {
   async delete(id: string): Promise<void> {
     const target = await this.get(id);
     if (target.isAdmin) throw new AppError('VALIDATION', 'Admin users cannot be deleted');
-    await this.db.delete(users).where(and(eq(users.id, id), eq(users.isAdmin, false)));
+    await repo.deleteCustomer(this.db, id);
   }
+}
+
+/**
+ * For other modules' transactions: holds the account's row until the transaction ends, so work
+ * that must not run twice at once for one account (placing orders) queues behind it. False when
+ * no such account exists (deleted since the session was read).
+ */
+export async function lockAccount(tx: Tx, userId: string): Promise<boolean> {
+  return repo.lockAccount(tx, userId);
 }

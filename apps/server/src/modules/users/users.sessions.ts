@@ -1,23 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
-import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { SessionUser } from '../../lib/auth.js';
-import { sessions, users } from './users.table.js';
+import * as repo from './users.repository.js';
 
 export const SESSION_COOKIE = 'session';
 export const SESSION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The columns a request's `SessionUser` is read from (lib/auth.ts says why no more). */
-const SESSION_USER_COLUMNS = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  isAdmin: users.isAdmin,
-  pincode: users.pincode,
-} satisfies Record<keyof SessionUser, unknown>;
 
 /** Expired rows are deleted this often, a batch at a time, by every server process. */
 export const SESSION_PURGE_EVERY_MS = 60 * 60 * 1000;
@@ -28,7 +17,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** A new opaque session for the user; the token is returned once and only its hash is kept. */
 export async function createSession(db: Db, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({
+  await repo.insertSession(db, {
     tokenHash: hashToken(token),
     userId,
     expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS),
@@ -68,24 +57,15 @@ export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): v
 
 /**
  * Deletes expired sessions, `batchSize` rows per statement so no one statement holds locks on a
- * large part of the table. SKIP LOCKED lets several server processes purge at once without
- * waiting on each other; a row one of them skips is gone by the other's commit or the next run.
+ * large part of the table. Processes purging at once skip each other's rows; a row one of them
+ * skips is gone by the other's commit or the next run.
  */
 export async function purgeExpiredSessions(db: Db, batchSize = SESSION_PURGE_BATCH): Promise<number> {
   let purged = 0;
   for (;;) {
-    const expired = db
-      .select({ tokenHash: sessions.tokenHash })
-      .from(sessions)
-      .where(lte(sessions.expiresAt, new Date()))
-      .limit(batchSize)
-      .for('update', { skipLocked: true });
-    const deleted = await db
-      .delete(sessions)
-      .where(inArray(sessions.tokenHash, expired))
-      .returning({ tokenHash: sessions.tokenHash });
-    purged += deleted.length;
-    if (deleted.length < batchSize) return purged;
+    const deleted = await repo.deleteExpiredSessions(db, new Date(), batchSize);
+    purged += deleted;
+    if (deleted < batchSize) return purged;
   }
 }
 
@@ -125,13 +105,9 @@ export async function registerSessions(app: FastifyInstance): Promise<void> {
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return;
     const tokenHash = hashToken(token);
-    const [row] = await app.database.db
-      .select({ user: SESSION_USER_COLUMNS })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())));
-    if (row) {
-      req.user = row.user;
+    const user = await repo.findSessionUser(app.database.db, tokenHash, new Date());
+    if (user) {
+      req.user = user;
       req.sessionTokenHash = tokenHash;
     }
   });

@@ -1,5 +1,5 @@
 import type { ClientConfig } from '@store/contracts';
-import type { Config } from '../../config.js';
+import type { Config } from '../config.js';
 
 /**
  * The settings the web app needs: `GET /api/config` answers them, and every page carries them too,

@@ -1,0 +1,142 @@
+import { and, desc, eq, gt, inArray, lte, min, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import type { OrderItemRow, OrderRow } from './orders.mapper.js';
+import { orderItems, orders } from './orders.table.js';
+
+type Reader = Db | Tx;
+
+export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderItem = typeof orderItems.$inferInsert;
+
+export async function findOrder(db: Reader, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+export async function findByIdempotencyKey(db: Reader, userId: string, key: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  return row;
+}
+
+/** Newest first; the id breaks ties so pages of equal times keep one order. */
+export async function listOrders(db: Reader, userId?: string): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(userId === undefined ? undefined : eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), orders.id);
+}
+
+export async function itemsOf(db: Reader, orderIds: readonly string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, [...orderIds]));
+}
+
+export async function insertOrder(tx: Tx, order: NewOrder, items: readonly NewOrderItem[]): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(order).returning();
+  await tx.insert(orderItems).values([...items]);
+  return row!;
+}
+
+/** Only a paid order not yet delivered; undefined otherwise. */
+export async function setDelivered(db: Reader, id: string, now: Date): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ deliveredAt: now, updatedAt: now })
+    .where(and(eq(orders.id, id), eq(orders.status, 'paid'), sql`${orders.deliveredAt} IS NULL`))
+    .returning();
+  return row;
+}
+
+export async function overdueUnpaid(db: Reader, now: Date, batch: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'awaiting_payment'), lte(orders.payBy, now)))
+    .limit(batch);
+  return rows.map((r) => r.id);
+}
+
+/** The conditional update that lets exactly one of many racing callers expire an order. */
+export async function setExpired(tx: Tx, id: string, now: Date): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(eq(orders.id, id), eq(orders.status, 'awaiting_payment'), lte(orders.payBy, now)))
+    .returning();
+  return row;
+}
+
+/** The order a gateway order belongs to, locked until the payment's transaction ends. */
+export async function lockByGatewayOrder(tx: Tx, razorpayOrderId: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.razorpayOrderId, razorpayOrderId)).for('update');
+  return row;
+}
+
+export async function findByGatewayOrder(db: Reader, razorpayOrderId: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.razorpayOrderId, razorpayOrderId));
+  return row;
+}
+
+/** Only an order still awaiting payment; false when another transaction changed it first. */
+export async function setPaid(tx: Tx, id: string, paymentId: string, now: Date): Promise<boolean> {
+  const paid = await tx
+    .update(orders)
+    .set({ status: 'paid', paidAt: now, paymentId, updatedAt: now })
+    .where(and(eq(orders.id, id), eq(orders.status, 'awaiting_payment')))
+    .returning({ id: orders.id });
+  return paid.length > 0;
+}
+
+export async function paidOrderWithProduct(db: Reader, userId: string, productId: string): Promise<boolean> {
+  const [bought] = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orderItems.productId, productId), eq(orders.userId, userId), eq(orders.status, 'paid')))
+    .limit(1);
+  return bought !== undefined;
+}
+
+const unpaidAt = (now: Date) => and(eq(orders.status, 'awaiting_payment'), gt(orders.payBy, now));
+
+/** An account's unpaid orders not yet past their deadline: how many, their units, the oldest deadline. */
+export async function unpaidHeldByAccount(db: Reader, userId: string, now: Date) {
+  const [held] = await db
+    .select({
+      orders: sql<number>`count(DISTINCT ${orders.id})`.mapWith(Number),
+      units: sql<number>`coalesce(sum(${orderItems.qty}), 0)`.mapWith(Number),
+      oldestPayBy: min(orders.payBy),
+    })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(and(eq(orders.userId, userId), unpaidAt(now)));
+  return held!;
+}
+
+export async function unpaidPlacedFrom(db: Reader, address: string, now: Date) {
+  const [fromHere] = await db
+    .select({ orders: sql<number>`count(*)`.mapWith(Number), oldestPayBy: min(orders.payBy) })
+    .from(orders)
+    .where(and(eq(orders.placedFrom, address), unpaidAt(now)));
+  return fromHere!;
+}
+
+/** Queues transactions that touch one client address (the second key is a hash of it). */
+export async function lockAddress(tx: Tx, lockClass: number, address: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${lockClass}::int, hashtext(${address}))`);
+}
+
+export async function paidWithDeliveryOn(db: Reader, date: string): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.deliveryDate, date), eq(orders.status, 'paid')))
+    .orderBy(orders.deliverySlotId, orders.paidAt, orders.id);
+}

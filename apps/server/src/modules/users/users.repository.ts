@@ -1,0 +1,131 @@
+import { and, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import type { SessionUser } from '../../lib/auth.js';
+import { sessions, users } from './users.table.js';
+
+/** A whole row of the users table, password hash included: never for a response as it is. */
+export type UserRow = typeof users.$inferSelect;
+type NewUser = typeof users.$inferInsert;
+/** The columns a caller may change; `updatedAt` is stamped by every update. */
+type UserChanges = Partial<Pick<NewUser, 'name' | 'email' | 'passwordHash' | 'isAdmin' | 'googleSubject'>>;
+
+/** The columns a request's `SessionUser` is read from (lib/auth.ts says why no more). */
+const SESSION_USER_COLUMNS = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  isAdmin: users.isAdmin,
+  pincode: users.pincode,
+} satisfies Record<keyof SessionUser, unknown>;
+
+/** Matches however the address is capitalised, as the unique index on lower(email) does. */
+export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return user;
+}
+
+export async function findUserById(db: Db | Tx, id: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+export async function findUserByGoogleSubject(db: Db | Tx, subject: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.googleSubject, subject));
+  return user;
+}
+
+export async function findPasswordHash(db: Db | Tx, id: string): Promise<{ passwordHash: string | null } | undefined> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Newest first; the id breaks ties so the order is stable. */
+export async function listUsers(db: Db | Tx): Promise<UserRow[]> {
+  return db.select().from(users).orderBy(desc(users.createdAt), users.id);
+}
+
+/** Throws the unique violation of `users_email_lower` or `users_google_subject` for the caller to name. */
+export async function insertUser(db: Db | Tx, values: NewUser): Promise<UserRow> {
+  const [user] = await db.insert(users).values(values).returning();
+  return user!;
+}
+
+export async function updateUser(db: Db | Tx, id: string, changes: UserChanges): Promise<UserRow | undefined> {
+  const [updated] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return updated;
+}
+
+/** The admin condition is repeated in the statement so an account made admin since it was read survives. */
+export async function deleteCustomer(db: Db | Tx, id: string): Promise<void> {
+  await db.delete(users).where(and(eq(users.id, id), eq(users.isAdmin, false)));
+}
+
+/**
+ * Takes the account's row lock until the transaction ends. NO KEY UPDATE, not UPDATE, so rows
+ * that reference the account (orders, sessions) can still be inserted meanwhile.
+ */
+export async function lockAccount(tx: Tx, userId: string): Promise<boolean> {
+  const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  return account !== undefined;
+}
+
+export async function insertSession(
+  db: Db | Tx,
+  session: { tokenHash: string; userId: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(sessions).values(session);
+}
+
+/** The user of an unexpired session, in one query: it runs on every signed-in API request. */
+export async function findSessionUser(db: Db | Tx, tokenHash: string, now: Date): Promise<SessionUser | undefined> {
+  const [row] = await db
+    .select({ user: SESSION_USER_COLUMNS })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+  return row?.user;
+}
+
+/** Compared with the database's clock, which wrote `createdAt`, so the servers' clocks do not matter. */
+export async function sessionStartedWithin(db: Db | Tx, tokenHash: string, minutes: number): Promise<boolean> {
+  const [recent] = await db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .where(
+      and(eq(sessions.tokenHash, tokenHash), gt(sessions.createdAt, sql`now() - make_interval(mins => ${minutes})`)),
+    );
+  return recent !== undefined;
+}
+
+export async function deleteSession(db: Db | Tx, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteOtherSessions(db: Db | Tx, userId: string, keepTokenHash: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
+}
+
+/**
+ * Deletes up to `batchSize` sessions expired by `now` and returns how many. SKIP LOCKED lets
+ * several server processes purge at once without waiting on each other.
+ */
+export async function deleteExpiredSessions(db: Db | Tx, now: Date, batchSize: number): Promise<number> {
+  const expired = db
+    .select({ tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .where(lte(sessions.expiresAt, now))
+    .limit(batchSize)
+    .for('update', { skipLocked: true });
+  const deleted = await db
+    .delete(sessions)
+    .where(inArray(sessions.tokenHash, expired))
+    .returning({ tokenHash: sessions.tokenHash });
+  return deleted.length;
+}
