@@ -18,6 +18,15 @@ import { recreateDatabase } from './postgres-admin.js';
 import { seedProducts } from './seed-products.js';
 import { startServer } from './server-process.js';
 
+/**
+ * A delivery a day or more ahead, spread over dates and slots so that many orders never fill one
+ * slot (20 places each in the cities): what matters here is not the slot.
+ */
+const deliveryFor = (i: number) => ({
+  date: new Date(Date.now() + 5.5 * 3_600_000 + (1 + (i % 59)) * 86_400_000).toISOString().slice(0, 10),
+  slotId: ['standard', 'fixed-1500', 'fixed-1700', 'fixed-1900'][Math.floor(i / 59) % 4],
+});
+
 type DbKind = 'pglite' | 'postgres';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = fileURLToPath(new URL('results', import.meta.url));
@@ -111,7 +120,12 @@ async function run(kind: DbKind) {
             const productId = productIds[(n * 7 + i) % productIds.length]!;
             const placed = await post(
               `${base}/api/orders`,
-              { orderItems: [{ _id: productId, qty: 1 }], shippingAddress: address, paymentMethod: 'Razorpay' },
+              {
+                orderItems: [{ _id: productId, qty: 1 }],
+                shippingAddress: address,
+                delivery: deliveryFor(n * 10_000 + i),
+                paymentMethod: 'Razorpay',
+              },
               { cookie, 'idempotency-key': randomBytes(12).toString('hex') },
             );
             if (placed.status !== 201) {

@@ -245,6 +245,11 @@ describe('admin', () => {
           postalCode: '682001',
           phone: '9847012345',
         },
+        // Tomorrow (IST), any time of day.
+        delivery: {
+          date: new Date(Date.now() + 5.5 * 3_600_000 + 86_400_000).toISOString().slice(0, 10),
+          slotId: 'standard',
+        },
         paymentMethod: 'Razorpay',
       }),
     });

@@ -3,6 +3,15 @@ import { describe, expect, inject, it } from 'vitest';
 import { withScratchDatabase } from './support/postgres.js';
 import { startServer, type RunningServer } from './support/server.js';
 
+/**
+ * A delivery a day or more ahead, spread over dates and slots so that many orders never fill one
+ * slot (20 places each in the cities): what matters here is not the slot.
+ */
+const deliveryFor = (i: number) => ({
+  date: new Date(Date.now() + 5.5 * 3_600_000 + (1 + (i % 59)) * 86_400_000).toISOString().slice(0, 10),
+  slotId: ['standard', 'fixed-1500', 'fixed-1700', 'fixed-1900'][Math.floor(i / 59) % 4],
+});
+
 interface Product {
   _id: string;
   name: string;
@@ -96,6 +105,7 @@ async function crashWhileTrading(env: Record<string, string>) {
           body: JSON.stringify({
             orderItems: [{ _id: product._id, qty: 1 }],
             shippingAddress: address,
+            delivery: deliveryFor(n * 1000 + i),
             paymentMethod: 'Razorpay',
           }),
         });

@@ -24,18 +24,25 @@ import { createPageRenderer, seoRoutes } from './modules/seo/seo.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
+import { deliveryRoutes } from './modules/delivery/delivery.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    /** What delivery dates and cut-offs are decided by; tests set it, the store runs on real time. */
+    clock: () => Date;
   }
+}
+
+export interface AppOptions {
+  clock?: () => Date;
 }
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Builds the whole API without listening, so tests drive it through app.inject. */
-export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+export async function buildApp(config: Config, database: Database, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -69,6 +76,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('clock', options.clock ?? (() => new Date()));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (req, reply) => {
@@ -94,6 +102,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(seoRoutes);
   await app.register(usersRoutes);
   await app.register(ordersRoutes);
+  await app.register(deliveryRoutes);
   await app.register(paymentsRoutes);
   await app.register(uploadsRoutes);
 

@@ -16,10 +16,9 @@ export const deliveryDateSchema = z
   .string({ message: 'date is required' })
   .refine(isCalendarDate, 'date must be a date written YYYY-MM-DD');
 
-export const slotIdSchema = z.enum(
-  DELIVERY_SLOTS.map((s) => s.id) as [string, ...string[]],
-  { message: 'slotId is not a delivery slot' },
-);
+export const slotIdSchema = z.enum(DELIVERY_SLOTS.map((s) => s.id) as [string, ...string[]], {
+  message: 'slotId is not a delivery slot',
+});
 export const slotTypeSchema = z.enum(SLOT_TYPES);
 
 export const deliverySlotsQuerySchema = z.object({
@@ -71,27 +70,25 @@ export const deliveryChoiceSchema = z.object(
 );
 export type DeliveryChoice = z.infer<typeof deliveryChoiceSchema>;
 
-/** No control characters but line breaks: the card is printed as it is typed. */
+/** Control characters other than a line break (tabs, bells, escapes) have no place on a printed card. */
+const hasControlCharacter = (v: string) =>
+  [...v].some((c) => {
+    const code = c.codePointAt(0)!;
+    return (code < 32 && c !== '\n') || code === 127;
+  });
+
+/** Plain text, printed on the card as it is typed. */
 const plainText = (label: string) =>
-  safeText({ message: `${label} must be text` }).refine(
-    (v) => !/[\u0001-\u0009\u000b-\u001f\u007f]/.test(v),
-    `${label} must be plain text`,
-  );
+  safeText({ message: `${label} must be text` }).refine((v) => !hasControlCharacter(v), `${label} must be plain text`);
 
 export const giftMessageSchema = z.object({
   message: plainText('Message')
     .trim()
     .min(1, 'Message is required for a message card')
-    .refine(
-      (v) => messageLength(v) <= GIFT_MESSAGE_MAX,
-      `Message must be at most ${GIFT_MESSAGE_MAX} characters`,
-    ),
+    .refine((v) => messageLength(v) <= GIFT_MESSAGE_MAX, `Message must be at most ${GIFT_MESSAGE_MAX} characters`),
   senderName: plainText('Sender name')
     .trim()
-    .refine(
-      (v) => messageLength(v) <= SENDER_NAME_MAX,
-      `Sender name must be at most ${SENDER_NAME_MAX} characters`,
-    )
+    .refine((v) => messageLength(v) <= SENDER_NAME_MAX, `Sender name must be at most ${SENDER_NAME_MAX} characters`)
     .default(''),
 });
 export type GiftMessage = z.infer<typeof giftMessageSchema>;
@@ -100,7 +97,10 @@ export type GiftMessage = z.infer<typeof giftMessageSchema>;
 export const orderDeliverySchema = z.object({
   date: z.string(),
   slotId: z.string(),
-  ...slotTimes,
+  type: slotTimes.type,
+  label: slotTimes.label,
+  start: slotTimes.start,
+  end: slotTimes.end,
   fee: z.number().describe('Rupees'),
 });
 export type OrderDelivery = z.infer<typeof orderDeliverySchema>;
@@ -140,7 +140,12 @@ export const serviceAreaSchema = z.object({
   deliveryAvailable: z.boolean(),
   leadDays: z.number().int(),
   slotTypes: z.array(
-    z.object({ type: slotTypeSchema, offered: z.boolean(), fee: z.number().describe('Rupees'), capacity: z.number().int() }),
+    z.object({
+      type: slotTypeSchema,
+      offered: z.boolean(),
+      fee: z.number().describe('Rupees'),
+      capacity: z.number().int(),
+    }),
   ),
 });
 export type ServiceArea = z.infer<typeof serviceAreaSchema>;

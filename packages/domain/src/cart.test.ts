@@ -45,6 +45,42 @@ describe('cart totals', () => {
   });
 
   it.each([
+    { case: 'standard slot below ₹1000', itemsPrice: 50_000, slotFee: 0, shipping: 10_000, away: 50_000 },
+    { case: 'fixed slot below ₹1000', itemsPrice: 50_000, slotFee: 20_000, shipping: 30_000, away: 50_000 },
+    { case: 'midnight slot at exactly ₹1000', itemsPrice: 100_000, slotFee: 25_000, shipping: 35_000, away: 1 },
+    {
+      case: 'fixed slot above ₹1000: free shipping, fee still due',
+      itemsPrice: 100_001,
+      slotFee: 20_000,
+      shipping: 20_000,
+      away: 0,
+    },
+    { case: 'early-morning slot well above ₹1000', itemsPrice: 250_000, slotFee: 25_000, shipping: 25_000, away: 0 },
+    { case: 'standard slot above ₹1000', itemsPrice: 250_000, slotFee: 0, shipping: 0, away: 0 },
+    { case: 'empty cart charges no fee', itemsPrice: 0, slotFee: 25_000, shipping: 0, away: 100_000 },
+  ])('slot fee: $case', ({ itemsPrice, slotFee, shipping, away }) => {
+    const totals = cartTotals(itemsPrice ? [{ price: itemsPrice, discountPrice: 0, qty: 1 }] : [], slotFee);
+    expect(totals.itemsPrice).toBe(itemsPrice);
+    expect(totals.shippingPrice).toBe(shipping);
+    expect(totals.totalPrice).toBe(itemsPrice + shipping);
+    expect(totals.awayFromFreeShipping).toBe(away);
+  });
+
+  it('charges no slot fee when none is given', () => {
+    const lines = [{ price: 30_000, discountPrice: 25_000, qty: 2 }];
+    expect(cartTotals(lines)).toEqual(cartTotals(lines, 0));
+    expect(cartTotals(lines).shippingPrice).toBe(10_000);
+    expect(cartTotals(lines, 20_000)).toEqual({
+      itemsPrice: 50_000,
+      shippingPrice: 30_000,
+      taxPrice: 0,
+      totalPrice: 80_000,
+      savings: 10_000,
+      awayFromFreeShipping: 50_000,
+    });
+  });
+
+  it.each([
     [{ price: 1000, discountPrice: 0 }, 1000],
     [{ price: 1000, discountPrice: 600 }, 600],
   ])('unit price of %o is %i', (line, expected) => {

@@ -160,8 +160,9 @@ export function productLeadDays(products: readonly { sameDayDelivery: boolean }[
 }
 
 /**
- * Every slot of a date as the shopper sees it, with the first reason it cannot be booked:
- * not offered here, then not for these products, then too late, then full.
+ * Every slot of a date as the shopper sees it, with the first reason it cannot be booked: not
+ * offered here, then too late for the area's lead time, then not for these products, then past
+ * its cut-off, then full.
  */
 export function slotsForDate(
   area: DeliveryArea,
@@ -186,9 +187,7 @@ export function slotsForDate(
 }
 
 const openOn = (area: DeliveryArea, date: string, now: Date, productLead: number) =>
-  slotsForDate(area, date, now, productLead).some(
-    (s) => s.reason === null || s.reason === SLOT_REASONS.full,
-  );
+  slotsForDate(area, date, now, productLead).some((s) => s.reason === null || s.reason === SLOT_REASONS.full);
 
 /**
  * The first date with a slot still open for these products (capacity aside: a full slot is a

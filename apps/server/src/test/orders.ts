@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { addDays, istDate } from '@store/domain';
 import { checkoutSignature, hmacSha256Hex } from '../modules/payments/signatures.js';
 import { razorpayStyleId } from '../modules/payments/provider.js';
 
@@ -32,8 +33,11 @@ export interface Line {
   variant?: { _id: string };
 }
 
+/** Tomorrow's standard slot is open at any hour of today, so the default delivery never goes stale. */
+export const TOMORROW_STANDARD = () => ({ date: addDays(istDate(new Date()), 1), slotId: 'standard' });
+
 export function orderBody(orderItems: Line[], extra: Record<string, unknown> = {}) {
-  return { orderItems, shippingAddress: ADDRESS, paymentMethod: 'Razorpay', ...extra };
+  return { orderItems, shippingAddress: ADDRESS, delivery: TOMORROW_STANDARD(), paymentMethod: 'Razorpay', ...extra };
 }
 
 export function placeOrder(

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import {
@@ -43,6 +43,7 @@ export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
 export async function createTestApp(
   env: Record<string, string> = {},
   shared?: { database: Database; databaseUrl?: string },
+  options: AppOptions = {},
 ): Promise<TestApp> {
   const url = process.env.TEST_DATABASE_URL;
   let database: Database;
@@ -85,7 +86,7 @@ export async function createTestApp(
     MAX_EVENT_LOOP_DELAY_MS: '0',
     ...env,
   });
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, options);
   await app.ready();
   return {
     app,

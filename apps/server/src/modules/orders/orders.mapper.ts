@@ -40,5 +40,18 @@ export function toOrderResponse(order: OrderRow, items: readonly OrderItemRow[])
     deliveredAt: iso(order.deliveredAt),
     createdAt: order.createdAt.toISOString(),
     razorpayOrder: { id: order.razorpayOrderId, amount: order.razorpayAmount },
+    delivery:
+      order.deliveryDate && order.deliverySlotId && order.deliverySlot
+        ? {
+            date: order.deliveryDate,
+            slotId: order.deliverySlotId,
+            type: order.deliverySlot.type,
+            label: order.deliverySlot.label,
+            start: order.deliverySlot.start,
+            end: order.deliverySlot.end,
+            fee: paiseToRupees(order.deliverySlot.fee),
+          }
+        : null,
+    giftMessage: order.giftMessage ?? null,
   };
 }

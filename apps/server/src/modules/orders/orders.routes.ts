@@ -12,8 +12,7 @@ import {
 } from '@store/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { adminOnly, signedInUser, type SessionUser } from '../../lib/auth.js';
-import { checkoutSignature, signatureMatches } from '../payments/signatures.js';
-import { applyPayment } from '../payments/payments.service.js';
+import { applyPayment, checkoutSignatureValid } from '../payments/payments.service.js';
 import { OrdersService } from './orders.service.js';
 
 const tags = ['Orders'];
@@ -35,6 +34,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     app.paymentProvider,
     app.config.payments.payWithinMs,
     app.config.orderLimits,
+    app.clock,
   );
 
   /**
@@ -45,8 +45,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const verify = async (user: SessionUser, orderId: string, proof: VerifyPaymentInput) => {
     const order = await service.get(user, orderId);
     if (order.user._id !== user.id) throw new AppError('NOT_FOUND', 'Order not found');
-    const expected = checkoutSignature(app.config.payments.keySecret, order.razorpayOrder.id, proof.razorpayPaymentId);
-    if (!signatureMatches(expected, proof.razorpaySignature)) {
+    const { keySecret } = app.config.payments;
+    if (!checkoutSignatureValid(keySecret, order.razorpayOrder.id, proof.razorpayPaymentId, proof.razorpaySignature)) {
       throw new AppError('VALIDATION', VERIFICATION_FAILED);
     }
     let payment;

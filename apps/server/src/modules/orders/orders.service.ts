@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { activeDiscountPrice, cartTotals, SAMPLE_PRODUCT_NAME } from '@store/domain';
 import type { CreateOrderInput, OrderResponse } from '@store/contracts';
 import type { OrderLimits } from '../../config.js';
@@ -9,10 +8,11 @@ import { clientAddressKey } from '../../lib/client-address.js';
 import type { SessionUser } from '../../lib/auth.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import { PincodesService } from '../pincodes/pincodes.service.js';
+import { DeliveryService, releasePlace, type Clock } from '../delivery/delivery.service.js';
 import { StockService } from '../products/stock.service.js';
 import { checkOrderSize, checkUnpaidLimits, lockPlacer, type Placer } from './orders.limits.js';
 import { toOrderResponse, type OrderRow } from './orders.mapper.js';
-import { orderItems, orders } from './orders.table.js';
+import * as repo from './orders.repository.js';
 import { isUniqueViolation } from '../../db/errors.js';
 
 interface Line {
@@ -36,30 +36,36 @@ function mergeLines(input: CreateOrderInput['orderItems']): Line[] {
 
 const requestHash = (lines: Line[], input: CreateOrderInput) =>
   createHash('sha256')
-    .update(JSON.stringify({ lines, address: input.shippingAddress }))
+    .update(
+      JSON.stringify({
+        lines,
+        address: input.shippingAddress,
+        delivery: input.delivery,
+        giftMessage: input.giftMessage ?? null,
+      }),
+    )
     .digest('hex');
 
 const stock = new StockService();
 
 export class OrdersService {
   private readonly pincodes: PincodesService;
+  private readonly delivery: DeliveryService;
 
   constructor(
     private readonly db: Db,
     private readonly payments: PaymentProvider,
     private readonly payWithinMs: number,
     private readonly limits: OrderLimits,
+    /** Decides delivery dates and cut-offs; payment deadlines run on real time. */
+    clock: Clock = () => new Date(),
   ) {
     this.pincodes = new PincodesService(db);
-  }
-
-  private async itemsOf(db: Db | Tx, orderIds: string[]) {
-    if (orderIds.length === 0) return [];
-    return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds));
+    this.delivery = new DeliveryService(db, clock);
   }
 
   private async withItems(db: Db | Tx, rows: OrderRow[]): Promise<OrderResponse[]> {
-    const items = await this.itemsOf(
+    const items = await repo.itemsOf(
       db,
       rows.map((r) => r.id),
     );
@@ -71,12 +77,8 @@ export class OrdersService {
     );
   }
 
-  private async findByKey(userId: string, key: string, db: Db | Tx = this.db) {
-    const [row] = await db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
-    return row;
+  private findByKey(userId: string, key: string, db: Db | Tx = this.db) {
+    return repo.findByIdempotencyKey(db, userId, key);
   }
 
   private async replay(row: OrderRow, hash: string): Promise<OrderResponse> {
@@ -141,7 +143,15 @@ export class OrdersService {
         discountPrice: variant ? 0 : activeDiscountPrice(product, now),
       };
     });
-    const totals = cartTotals(priced.map((p) => ({ price: p.price, discountPrice: p.discountPrice, qty: p.line.qty })));
+    const booking = await this.delivery.bookable(
+      place,
+      input.delivery,
+      priced.map((p) => p.product),
+    );
+    const totals = cartTotals(
+      priced.map((p) => ({ price: p.price, discountPrice: p.discountPrice, qty: p.line.qty })),
+      booking.slot.fee,
+    );
 
     // Unlocked, so not the last word, but most refused placements never reach the gateway.
     try {
@@ -178,9 +188,10 @@ export class OrdersService {
             name: p.variant ? `${p.product.name} (${p.variant.name})` : p.product.name,
           })),
         );
-        const [order] = await tx
-          .insert(orders)
-          .values({
+        await this.delivery.hold(tx, booking);
+        const order = await repo.insertOrder(
+          tx,
+          {
             id: orderId,
             userId: user.id,
             userName: user.name,
@@ -197,9 +208,18 @@ export class OrdersService {
             idempotencyKey: idempotencyKey ?? null,
             requestHash: hash,
             placedFrom: placer.address,
-          })
-          .returning();
-        await tx.insert(orderItems).values(
+            deliveryAreaId: booking.areaId,
+            deliveryDate: booking.date,
+            deliverySlotId: booking.slotId,
+            deliverySlot: {
+              type: booking.slot.type,
+              label: booking.slot.label,
+              start: booking.slot.start,
+              end: booking.slot.end,
+              fee: booking.slot.fee,
+            },
+            giftMessage: input.giftMessage ?? null,
+          },
           priced.map((p, position) => ({
             orderId,
             position,
@@ -215,7 +235,7 @@ export class OrdersService {
             vendor: p.product.vendor,
           })),
         );
-        return { row: order!, replayed: false };
+        return { row: order, replayed: false };
       });
       if (placed.replayed) return { order: await this.replay(placed.row, hash), replayed: true };
       return { order: (await this.withItems(this.db, [placed.row]))[0]!, replayed: false };
@@ -231,46 +251,55 @@ export class OrdersService {
 
   /** Its owner and admins see an order; anyone else is told it does not exist. */
   async get(viewer: SessionUser, id: string): Promise<OrderResponse> {
-    const [row] = await this.db.select().from(orders).where(eq(orders.id, id));
+    const row = await repo.findOrder(this.db, id);
     if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) throw new AppError('NOT_FOUND', 'Order not found');
     return (await this.withItems(this.db, [row]))[0]!;
   }
 
   async mine(user: SessionUser): Promise<OrderResponse[]> {
-    const rows = await this.db
-      .select()
-      .from(orders)
-      .where(eq(orders.userId, user.id))
-      .orderBy(desc(orders.createdAt), orders.id);
-    return this.withItems(this.db, rows);
+    return this.withItems(this.db, await repo.listOrders(this.db, user.id));
   }
 
   async all(): Promise<OrderResponse[]> {
-    const rows = await this.db.select().from(orders).orderBy(desc(orders.createdAt), orders.id);
-    return this.withItems(this.db, rows);
+    return this.withItems(this.db, await repo.listOrders(this.db));
   }
 
   async markDelivered(id: string): Promise<OrderResponse> {
-    const [row] = await this.db
-      .update(orders)
-      .set({ deliveredAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(orders.id, id), eq(orders.status, 'paid'), sql`${orders.deliveredAt} IS NULL`))
-      .returning();
+    const row = await repo.setDelivered(this.db, id, new Date());
     if (row) return (await this.withItems(this.db, [row]))[0]!;
-    const [exists] = await this.db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
-    if (!exists) throw new AppError('NOT_FOUND', 'Order not found');
+    if (!(await repo.findOrder(this.db, id))) throw new AppError('NOT_FOUND', 'Order not found');
     throw new AppError('CONFLICT', 'Only a paid order that is not yet delivered can be marked delivered');
+  }
+
+  /** A day's paid deliveries, for the delivery schedule: recipient, address, items and card. */
+  async paidDeliveriesOn(date: string) {
+    const rows = await repo.paidWithDeliveryOn(this.db, date);
+    const items = await repo.itemsOf(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({
+      _id: r.id,
+      areaId: r.deliveryAreaId,
+      slotId: r.deliverySlotId ?? '',
+      recipient: {
+        name: `${r.shippingAddress.firstName} ${r.shippingAddress.lastName}`,
+        phone: r.shippingAddress.phone,
+      },
+      shippingAddress: r.shippingAddress,
+      items: items
+        .filter((i) => i.orderId === r.id)
+        .sort((a, b) => a.position - b.position)
+        .map((i) => ({ name: i.name, variantName: i.variantName, qty: i.qty })),
+      giftMessage: r.giftMessage,
+      isDelivered: r.deliveredAt !== null,
+    }));
   }
 
   /** Expires every unpaid order past its deadline; returns how many. Safe to run in many processes at once. */
   async expireOverdue(now = new Date(), batch = 100): Promise<number> {
-    const due = await this.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.status, 'awaiting_payment'), lte(orders.payBy, now)))
-      .limit(batch);
     let expired = 0;
-    for (const { id } of due) {
+    for (const id of await repo.overdueUnpaid(this.db, now, batch)) {
       if (await this.db.transaction((tx) => expireOrder(tx, id, now))) expired += 1;
     }
     return expired;
@@ -282,13 +311,9 @@ export class OrdersService {
  * transaction. The conditional update makes it happen exactly once, however many callers race.
  */
 export async function expireOrder(tx: Tx, id: string, now = new Date()): Promise<boolean> {
-  const [row] = await tx
-    .update(orders)
-    .set({ status: 'expired', updatedAt: now })
-    .where(and(eq(orders.id, id), eq(orders.status, 'awaiting_payment'), lte(orders.payBy, now)))
-    .returning({ id: orders.id });
+  const row = await repo.setExpired(tx, id, now);
   if (!row) return false;
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
+  const items = await repo.itemsOf(tx, [id]);
   // A line whose product was deleted since has nothing to give back to.
   await stock.release(
     tx,
@@ -296,16 +321,33 @@ export async function expireOrder(tx: Tx, id: string, now = new Date()): Promise
       item.productId ? [{ productId: item.productId, variantId: item.variantId, qty: item.qty }] : [],
     ),
   );
+  if (row.deliveryAreaId !== null && row.deliveryDate !== null && row.deliverySlotId !== null) {
+    await releasePlace(tx, { areaId: row.deliveryAreaId, date: row.deliveryDate, slotId: row.deliverySlotId });
+  }
   return true;
 }
 
 /** Whether the user has a paid order with the product in it: what makes a review a verified purchase. */
-export async function hasPaidFor(db: Db | Tx, userId: string, productId: string): Promise<boolean> {
-  const [bought] = await db
-    .select({ id: orderItems.id })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orderItems.productId, productId), eq(orders.userId, userId), eq(orders.status, 'paid')))
-    .limit(1);
-  return bought !== undefined;
+export function hasPaidFor(db: Db | Tx, userId: string, productId: string): Promise<boolean> {
+  return repo.paidOrderWithProduct(db, userId, productId);
 }
+
+/** What the order a payment is for looks like to the payments module. */
+export type PayableOrder = Pick<
+  OrderRow,
+  'id' | 'status' | 'paymentId' | 'razorpayAmount' | 'totalPrice' | 'payBy' | 'razorpayOrderId'
+>;
+
+/**
+ * The orders side of taking a payment, each in the payment's transaction: the order a gateway
+ * order belongs to (locked, so verify and webhooks take turns), paying it, expiring it.
+ */
+export const orderPayments = {
+  lockForPayment: (tx: Tx, razorpayOrderId: string): Promise<PayableOrder | undefined> =>
+    repo.lockByGatewayOrder(tx, razorpayOrderId),
+  find: (db: Db | Tx, razorpayOrderId: string): Promise<PayableOrder | undefined> =>
+    repo.findByGatewayOrder(db, razorpayOrderId),
+  markPaid: (tx: Tx, orderId: string, paymentId: string, now: Date): Promise<boolean> =>
+    repo.setPaid(tx, orderId, paymentId, now),
+  expire: expireOrder,
+};

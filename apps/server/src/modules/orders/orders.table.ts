@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { ShippingAddressInput } from '@store/contracts';
+import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { GiftMessage, ShippingAddressInput } from '@store/contracts';
+import type { SlotType } from '@store/domain';
+import { serviceAreas } from '../pincodes/pincodes.table.js';
 import { productVariants, products, type OptimizedImages } from '../products/products.table.js';
 import { users } from '../users/users.table.js';
 
@@ -10,6 +12,15 @@ import { users } from '../users/users.table.js';
  */
 export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The slot as it was booked, fee in paise: later changes to an area's slots never rewrite an order. */
+export interface BookedSlot {
+  type: SlotType;
+  label: string;
+  start: string;
+  end: string;
+  fee: number;
+}
 
 /** Money columns hold integer paise, as computed by the server; the client's figures are never stored. */
 export const orders = pgTable(
@@ -44,6 +55,16 @@ export const orders = pgTable(
      * per-address cap on unpaid orders. Never sent to any client. Null on orders placed before it.
      */
     placedFrom: text('placed_from'),
+    /**
+     * The delivery booked: a place in one slot of one service area on one IST date, held like
+     * stock while the order is unpaid and given back if it expires. Null on orders placed before
+     * delivery slots; the area is null once an admin deletes it (the booking stays readable).
+     */
+    deliveryAreaId: integer('delivery_area_id').references(() => serviceAreas.id, { onDelete: 'set null' }),
+    deliveryDate: date('delivery_date', { mode: 'string' }),
+    deliverySlotId: text('delivery_slot_id'),
+    deliverySlot: jsonb('delivery_slot').$type<BookedSlot>(),
+    giftMessage: jsonb('gift_message').$type<GiftMessage>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -67,6 +88,8 @@ export const orders = pgTable(
     index('orders_awaiting_placed_from')
       .on(t.placedFrom, t.payBy)
       .where(sql`${t.status} = 'awaiting_payment'`),
+    // The day's deliveries by slot, for the florist's schedule.
+    index('orders_delivery_date_slot').on(t.deliveryDate, t.deliverySlotId),
     uniqueIndex('orders_razorpay_order').on(t.razorpayOrderId),
     // One payment pays one order, once.
     uniqueIndex('orders_payment').on(t.paymentId),
@@ -104,36 +127,3 @@ export const orderItems = pgTable(
     check('order_items_qty', sql`${t.qty} > 0`),
   ],
 );
-
-export const PAYMENT_OUTCOMES = ['applied', 'failed', 'refund_due'] as const;
-export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
-
-/**
- * Every payment the store has heard of, by the gateway's payment id: the one that paid an order
- * ('applied'), attempts that failed, and money that arrived for an order that could not take it
- * (expired, already paid, wrong amount: 'refund_due', for a person to refund).
- */
-export const payments = pgTable(
-  'payments',
-  {
-    id: text('id').primaryKey(),
-    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
-    razorpayOrderId: text('razorpay_order_id').notNull(),
-    amount: integer('amount'),
-    outcome: text('outcome').$type<PaymentOutcome>().notNull(),
-    reason: text('reason').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    check('payments_outcome', sql`${t.outcome} IN ('applied', 'failed', 'refund_due')`),
-    index('payments_order').on(t.orderId),
-  ],
-);
-
-/** Webhook deliveries already handled, by Razorpay's event id: a redelivery changes nothing. */
-export const paymentEvents = pgTable('payment_events', {
-  id: text('id').primaryKey(),
-  event: text('event').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-});

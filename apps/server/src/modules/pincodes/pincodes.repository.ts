@@ -1,5 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { serviceAreas } from './pincodes.table.js';
+
+export type ServiceAreaRow = typeof serviceAreas.$inferSelect;
+
+export function listServiceAreas(db: Db): Promise<ServiceAreaRow[]> {
+  return db.select().from(serviceAreas).orderBy(asc(serviceAreas.pincodePrefix));
+}
+
+export async function findServiceArea(db: Db, id: number): Promise<ServiceAreaRow | undefined> {
+  const [area] = await db.select().from(serviceAreas).where(eq(serviceAreas.id, id));
+  return area;
+}
 
 export interface PincodeRecord {
   pincode: string;
@@ -8,6 +20,8 @@ export interface PincodeRecord {
   postOffices: string[];
   deliveryAvailable: boolean;
   sameDayDelivery: boolean;
+  /** The most specific service area covering the PIN code (null: none, so no delivery). */
+  area: { id: number; name: string; leadDays: number } | null;
 }
 
 /** The PIN code with its post offices and the most specific service area covering it. */
@@ -17,17 +31,19 @@ export async function findPincode(db: Db, pincode: string): Promise<PincodeRecor
     district: string;
     state: string;
     post_offices: string[] | null;
+    area_id: number | null;
+    area_name: string | null;
     delivery_available: boolean | null;
-    same_day_delivery: boolean | null;
+    lead_days: number | null;
   }>(
     db,
     sql`
     SELECT p.pincode, p.district, p.state,
       (SELECT array_agg(o.name ORDER BY o.name) FROM post_offices o WHERE o.pincode = p.pincode) AS post_offices,
-      a.delivery_available, a.same_day_delivery
+      a.id AS area_id, a.name AS area_name, a.delivery_available, a.lead_days
     FROM pincodes p
     LEFT JOIN LATERAL (
-      SELECT s.delivery_available, s.same_day_delivery FROM service_areas s
+      SELECT s.id, s.name, s.delivery_available, s.lead_days FROM service_areas s
       WHERE left(p.pincode, length(s.pincode_prefix)) = s.pincode_prefix
       ORDER BY length(s.pincode_prefix) DESC LIMIT 1
     ) a ON true
@@ -41,6 +57,7 @@ export async function findPincode(db: Db, pincode: string): Promise<PincodeRecor
     state: row.state,
     postOffices: row.post_offices ?? [],
     deliveryAvailable,
-    sameDayDelivery: deliveryAvailable && row.same_day_delivery === true,
+    sameDayDelivery: deliveryAvailable && row.lead_days === 0,
+    area: row.area_id === null ? null : { id: row.area_id, name: row.area_name ?? '', leadDays: row.lead_days ?? 0 },
   };
 }

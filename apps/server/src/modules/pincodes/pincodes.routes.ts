@@ -44,6 +44,9 @@ export const pincodesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: limit,
     },
-    (req) => service.lookup(req.params.pincode),
+    async (req) => {
+      const { area: _area, ...detail } = await service.lookup(req.params.pincode);
+      return detail;
+    },
   );
 };

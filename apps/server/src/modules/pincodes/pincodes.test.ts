@@ -39,7 +39,7 @@ describe(`delivery check on ${testDatabaseKind}`, () => {
     }
   });
 
-  it('describes a PIN code: district, state, post offices and same-day delivery in Kochi', async () => {
+  it('describes a PIN code: district, state, post offices and same-day delivery in the cities', async () => {
     const kochi = await t.app.inject({ url: '/api/pincodes/682001' });
     expect(kochi.statusCode).toBe(200);
     expect(kochi.json()).toMatchObject({
@@ -56,9 +56,13 @@ describe(`delivery check on ${testDatabaseKind}`, () => {
       district: 'Central Delhi',
       state: 'Delhi',
       deliveryAvailable: true,
-      sameDayDelivery: false,
+      sameDayDelivery: true,
     });
     expect(delhi.postOffices).toContain('Janpath');
+
+    // The rest of India is served from the day after tomorrow.
+    const chennai = (await t.app.inject({ url: '/api/pincodes/600001' })).json();
+    expect(chennai).toMatchObject({ state: 'Tamil Nadu', deliveryAvailable: true, sameDayDelivery: false });
 
     expect((await t.app.inject({ url: '/api/pincodes/1100' })).json().message).toBe('Error - Enter 6 digits');
     expect((await t.app.inject({ url: '/api/pincodes/999999' })).statusCode).toBe(404);
@@ -67,7 +71,7 @@ describe(`delivery check on ${testDatabaseKind}`, () => {
   it('reads which areas are served from data: the most specific area wins', async () => {
     const db = t.database.db;
     await db.insert(serviceAreas).values({ name: 'Paused: Mumbai', pincodePrefix: '4000', deliveryAvailable: false });
-    await db.insert(serviceAreas).values({ name: 'Nariman Point', pincodePrefix: '400021', sameDayDelivery: true });
+    await db.insert(serviceAreas).values({ name: 'Nariman Point', pincodePrefix: '400021', leadDays: 0 });
     try {
       expect((await check('400001')).json()).toEqual({ deliveryAvailable: false });
       expect((await t.app.inject({ url: '/api/pincodes/400001' })).json()).toMatchObject({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { SAMPLE_PRODUCT_NAME } from '@store/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -266,4 +266,13 @@ export function listedForSitemap(db: Db, limit: number) {
     .where(and(eq(products.available, true), ne(products.name, SAMPLE_PRODUCT_NAME)))
     .orderBy(desc(products.updatedAt))
     .limit(limit);
+}
+
+/** Whether each product can go out the day it is ordered (unknown ids are left out). */
+export function sameDayFlags(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: products.id, sameDayDelivery: products.sameDayDelivery })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
 }

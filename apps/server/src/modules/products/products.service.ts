@@ -30,6 +30,11 @@ function defaultDirection(sortBy: 'price' | 'rating' | 'name' | 'createdAt'): 'a
 export class ProductsService {
   constructor(private readonly db: Db) {}
 
+  /** Delivery options of the products a shopper is about to have delivered; unknown ids restrict nothing. */
+  sameDayFlags(ids: readonly string[]): Promise<{ id: string; sameDayDelivery: boolean }[]> {
+    return repo.sameDayFlags(this.db, ids);
+  }
+
   async list(query: ProductListQuery, now = new Date()): Promise<ProductListResponse> {
     const page = query.pageNumber ?? 1;
     const limit = query.pageLimit ?? STOREFRONT_PAGE_SIZE;

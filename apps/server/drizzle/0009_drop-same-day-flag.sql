@@ -1,0 +1,1 @@
+ALTER TABLE "service_areas" DROP COLUMN "same_day_delivery";

@@ -1,0 +1,118 @@
+import { and, between, eq, sql } from 'drizzle-orm';
+import type { AreaSlotType, SlotType } from '@store/domain';
+import type { Db, Tx } from '../../db/client.js';
+import { areaSlotTypes, slotPlaces } from './delivery.table.js';
+
+type Reader = Db | Tx;
+
+export interface PlaceKey {
+  areaId: number;
+  date: string;
+  slotId: string;
+}
+
+export interface PlaceRow {
+  areaId: number;
+  date: string;
+  slotId: string;
+  taken: number;
+  capacity: number | null;
+}
+
+export async function slotTypesOf(db: Reader, areaId: number): Promise<AreaSlotType[]> {
+  return db
+    .select({ type: areaSlotTypes.type, fee: areaSlotTypes.fee, capacity: areaSlotTypes.capacity })
+    .from(areaSlotTypes)
+    .where(eq(areaSlotTypes.areaId, areaId));
+}
+
+export async function placesBetween(db: Reader, areaId: number, from: string, to: string): Promise<PlaceRow[]> {
+  return db
+    .select()
+    .from(slotPlaces)
+    .where(and(eq(slotPlaces.areaId, areaId), between(slotPlaces.date, from, to)));
+}
+
+export async function placesOn(db: Reader, date: string): Promise<PlaceRow[]> {
+  return db.select().from(slotPlaces).where(eq(slotPlaces.date, date));
+}
+
+/**
+ * Takes one place if the slot has one left, in the caller's transaction. The row is made on the
+ * first booking; the conditional update then queues concurrent bookings on its row lock, and each
+ * sees the count the one before it left, so no slot is ever oversold. The capacity is the date's
+ * own if an admin set one, else the area's for the slot's type, read in the same statement.
+ */
+export async function takePlace(tx: Tx, key: PlaceKey, type: SlotType): Promise<boolean> {
+  await tx
+    .insert(slotPlaces)
+    .values({ ...key, taken: 0 })
+    .onConflictDoNothing();
+  const taken = await tx
+    .update(slotPlaces)
+    .set({ taken: sql`${slotPlaces.taken} + 1` })
+    .where(
+      and(
+        eq(slotPlaces.areaId, key.areaId),
+        eq(slotPlaces.date, key.date),
+        eq(slotPlaces.slotId, key.slotId),
+        sql`${slotPlaces.taken} < coalesce(${slotPlaces.capacity}, (
+          SELECT ${areaSlotTypes.capacity} FROM ${areaSlotTypes}
+          WHERE ${areaSlotTypes.areaId} = ${key.areaId} AND ${areaSlotTypes.type} = ${type}), 0)`,
+      ),
+    )
+    .returning({ taken: slotPlaces.taken });
+  return taken.length > 0;
+}
+
+export async function givePlaceBack(tx: Tx, key: PlaceKey): Promise<void> {
+  await tx
+    .update(slotPlaces)
+    .set({ taken: sql`${slotPlaces.taken} - 1` })
+    .where(
+      and(
+        eq(slotPlaces.areaId, key.areaId),
+        eq(slotPlaces.date, key.date),
+        eq(slotPlaces.slotId, key.slotId),
+        sql`${slotPlaces.taken} > 0`,
+      ),
+    );
+}
+
+/** The place row of one slot on one date, made if missing, locked until the transaction ends. */
+export async function lockPlace(tx: Tx, key: PlaceKey): Promise<PlaceRow> {
+  await tx
+    .insert(slotPlaces)
+    .values({ ...key, taken: 0 })
+    .onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(slotPlaces)
+    .where(and(eq(slotPlaces.areaId, key.areaId), eq(slotPlaces.date, key.date), eq(slotPlaces.slotId, key.slotId)))
+    .for('update');
+  return row!;
+}
+
+export async function setPlaceCapacity(tx: Tx, key: PlaceKey, capacity: number): Promise<PlaceRow> {
+  const [row] = await tx
+    .update(slotPlaces)
+    .set({ capacity })
+    .where(and(eq(slotPlaces.areaId, key.areaId), eq(slotPlaces.date, key.date), eq(slotPlaces.slotId, key.slotId)))
+    .returning();
+  return row!;
+}
+
+export async function allSlotTypes(db: Reader) {
+  return db.select().from(areaSlotTypes);
+}
+
+export async function upsertSlotType(db: Reader, areaId: number, type: SlotType, fee: number, capacity: number) {
+  await db
+    .insert(areaSlotTypes)
+    .values({ areaId, type, fee, capacity })
+    .onConflictDoUpdate({ target: [areaSlotTypes.areaId, areaSlotTypes.type], set: { fee, capacity } });
+}
+
+export async function removeSlotType(db: Reader, areaId: number, type: SlotType) {
+  await db.delete(areaSlotTypes).where(and(eq(areaSlotTypes.areaId, areaId), eq(areaSlotTypes.type, type)));
+}

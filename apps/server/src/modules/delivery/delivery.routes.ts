@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  areaSlotTypeParamsSchema,
+  areaSlotTypeUpdateSchema,
+  deliverySlotsQuerySchema,
+  deliverySlotsResponseSchema,
+  errorResponseSchema,
+  scheduleQuerySchema,
+  scheduleResponseSchema,
+  serviceAreaSchema,
+  slotCapacityResponseSchema,
+  slotCapacityUpdateSchema,
+} from '@store/contracts';
+import { adminOnly } from '../../lib/auth.js';
+import { limitPerAddress } from '../../plugins/rate-limits.js';
+import { OrdersService } from '../orders/orders.service.js';
+import { DeliveryService } from './delivery.service.js';
+
+const tags = ['Delivery'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = new DeliveryService(app.database.db, app.clock);
+  const orders = new OrdersService(
+    app.database.db,
+    app.paymentProvider,
+    app.config.payments.payWithinMs,
+    app.config.orderLimits,
+    app.clock,
+  );
+  // Slot look-ups name a PIN code, so they share the PIN check's allowance (one delivery map to scrape).
+  const limit = limitPerAddress(app, 'pincode', app.config.rateLimits.pincode, 'Too many PIN code checks.');
+
+  app.get(
+    '/api/delivery/slots',
+    {
+      schema: {
+        tags,
+        summary: 'Delivery slots of a PIN code on a date, with fees, cut-offs and places left',
+        description:
+          'Times are IST. Without `date`, the earliest date with a slot open for these products. Each ' +
+          'slot that cannot be booked says why in `reason`. `productId` may be repeated: a product without ' +
+          'same-day delivery moves the earliest date to tomorrow.',
+        querystring: deliverySlotsQuerySchema,
+        response: { 200: deliverySlotsResponseSchema, ...errors },
+      },
+      preHandler: limit,
+    },
+    (req) => service.slots({ pincode: req.query.pincode, date: req.query.date, productIds: req.query.productId }),
+  );
+
+  app.get(
+    '/api/delivery/schedule',
+    {
+      schema: {
+        tags,
+        summary: "A day's paid deliveries by service area and slot, with places taken (admin)",
+        querystring: scheduleQuerySchema,
+        response: { 200: scheduleResponseSchema, ...errors },
+      },
+      preHandler: adminOnly,
+    },
+    async (req) => service.schedule(req.query.date, await orders.paidDeliveriesOn(req.query.date)),
+  );
+
+  app.get(
+    '/api/delivery/areas',
+    {
+      schema: {
+        tags,
+        summary: 'Service areas with the slot types they offer, fees and capacity per slot (admin)',
+        response: { 200: z.array(serviceAreaSchema), ...errors },
+      },
+      preHandler: adminOnly,
+    },
+    () => service.areas(),
+  );
+
+  app.put(
+    '/api/delivery/areas/:id/slot-types/:type',
+    {
+      schema: {
+        tags,
+        summary: 'Offer or withdraw a slot type in a service area, with its fee and places per slot (admin)',
+        params: areaSlotTypeParamsSchema,
+        body: areaSlotTypeUpdateSchema,
+        response: { 200: serviceAreaSchema, ...errors },
+      },
+      preHandler: adminOnly,
+    },
+    (req) => service.updateSlotType(req.params.id, req.params.type, req.body),
+  );
+
+  app.put(
+    '/api/delivery/capacity',
+    {
+      schema: {
+        tags,
+        summary: 'Set one slot’s capacity on one date, such as raising a full slot (admin)',
+        body: slotCapacityUpdateSchema,
+        response: { 200: slotCapacityResponseSchema, ...errors },
+      },
+      preHandler: adminOnly,
+    },
+    (req) => service.setCapacity(req.body),
+  );
+};

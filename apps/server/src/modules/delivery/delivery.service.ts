@@ -1,0 +1,283 @@
+import {
+  addDays,
+  DEFAULT_SLOT_CAPACITY,
+  DEFAULT_SLOT_FEES,
+  DELIVERY_SLOTS,
+  deliveryDateProblem,
+  earliestDeliveryDate,
+  findSlot,
+  istDate,
+  MAX_DAYS_AHEAD,
+  paiseToRupees,
+  productLeadDays,
+  rupeesToPaise,
+  sameDayDeadline,
+  SLOT_REASONS,
+  SLOT_TYPES,
+  slotsForDate,
+  type DeliveryArea,
+  type SlotAvailability,
+  type SlotOccupancy,
+} from '@store/domain';
+import type {
+  AreaSlotTypeUpdate,
+  DeliverySlotsResponse,
+  ScheduledOrder,
+  ScheduleResponse,
+  ServiceArea,
+  SlotCapacityUpdate,
+} from '@store/contracts';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import type { PincodeRecord } from '../pincodes/pincodes.repository.js';
+import { PincodesService } from '../pincodes/pincodes.service.js';
+import { ProductsService } from '../products/products.service.js';
+import * as repo from './delivery.repository.js';
+
+export type Clock = () => Date;
+
+/** A place in one slot of one area on one date: what an order books, holds and may give back. */
+export interface Booking extends repo.PlaceKey {
+  slot: SlotAvailability;
+  /** What the slot was checked against, to find the next free one if it fills meanwhile. */
+  area: DeliveryArea;
+  productLead: number;
+}
+
+/** The next slot with a place, offered when the one asked for is full. */
+export interface NextSlot {
+  date: string;
+  slotId: string;
+  label: string;
+}
+
+const occupancyOf = (rows: readonly repo.PlaceRow[], date: string): SlotOccupancy => {
+  const taken: Record<string, number> = {};
+  const capacity: Record<string, number> = {};
+  for (const row of rows) {
+    if (row.date !== date) continue;
+    taken[row.slotId] = row.taken;
+    if (row.capacity !== null) capacity[row.slotId] = row.capacity;
+  }
+  return { taken, capacity };
+};
+
+const NO_DELIVERY: DeliveryArea = { leadDays: 0, slotTypes: [] };
+
+/**
+ * Delivery dates and slots (ADR 022): what a PIN code can have on a date, booking a place in an
+ * order's transaction the way stock is held, and the admin's schedule and capacity. The rules are
+ * the domain's; this adds the data (areas, their slot types, places taken) and the clock.
+ */
+export class DeliveryService {
+  private readonly pincodes: PincodesService;
+  private readonly products: ProductsService;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {
+    this.pincodes = new PincodesService(db);
+    this.products = new ProductsService(db);
+  }
+
+  private async areaOf(place: PincodeRecord): Promise<DeliveryArea> {
+    if (!place.deliveryAvailable || !place.area) return NO_DELIVERY;
+    return { leadDays: place.area.leadDays, slotTypes: await repo.slotTypesOf(this.db, place.area.id) };
+  }
+
+  private checkDate(date: string, now: Date): void {
+    const problem = deliveryDateProblem(date, now);
+    if (problem) throw new AppError('VALIDATION', problem, [{ field: 'date', message: problem }]);
+  }
+
+  /** `GET /api/delivery/slots`: every slot of a date (the earliest open one when none is asked for). */
+  async slots(query: {
+    pincode: unknown;
+    date?: string;
+    productIds: readonly string[];
+  }): Promise<DeliverySlotsResponse> {
+    const now = this.clock();
+    if (query.date !== undefined) this.checkDate(query.date, now);
+    const place = await this.pincodes.lookup(query.pincode);
+    const area = await this.areaOf(place);
+    const lead = productLeadDays(await this.products.sameDayFlags(query.productIds));
+    const earliestDate = earliestDeliveryDate(area, now, lead);
+    const date = query.date ?? earliestDate ?? istDate(now);
+    const places = place.area ? await repo.placesBetween(this.db, place.area.id, date, date) : [];
+    const deadline = sameDayDeadline(area, now, lead);
+    return {
+      pincode: place.pincode,
+      date,
+      earliestDate,
+      sameDayDeadline: deadline ? deadline.toISOString() : null,
+      slots: slotsForDate(area, date, now, lead, occupancyOf(places, date)).map((s) => ({
+        id: s.id,
+        type: s.type,
+        label: s.label,
+        start: s.start,
+        end: s.end,
+        fee: paiseToRupees(s.fee),
+        available: s.available,
+        reason: s.reason,
+        placesLeft: Math.max(0, s.capacity - s.taken),
+      })),
+    };
+  }
+
+  /**
+   * Checks the slot an order asks for, before anything is held: unknown or not offered → 400, too
+   * late → 409, full now → 409 naming the next free slot. The hold in the order's transaction is
+   * the last word on capacity.
+   */
+  async bookable(
+    place: PincodeRecord,
+    choice: { date: string; slotId: string },
+    products: readonly { sameDayDelivery: boolean }[],
+  ): Promise<Booking> {
+    const now = this.clock();
+    this.checkDate(choice.date, now);
+    const known = findSlot(choice.slotId);
+    if (!known || !place.area) throw new AppError('VALIDATION', 'This delivery slot does not exist');
+    const area = await this.areaOf(place);
+    const lead = productLeadDays(products);
+    const places = await repo.placesBetween(this.db, place.area.id, choice.date, choice.date);
+    const slot = slotsForDate(area, choice.date, now, lead, occupancyOf(places, choice.date)).find(
+      (s) => s.id === known.id,
+    )!;
+    const booking = { areaId: place.area.id, date: choice.date, slotId: slot.id, slot, area, productLead: lead };
+    switch (slot.reason) {
+      case null:
+        return booking;
+      case SLOT_REASONS.notOffered:
+      case SLOT_REASONS.notForProducts:
+        throw new AppError('VALIDATION', slot.reason, [{ field: 'delivery.slotId', message: slot.reason }]);
+      case SLOT_REASONS.tooLate:
+        throw new AppError('CONFLICT', slot.reason);
+      case SLOT_REASONS.full:
+        throw await this.fullError(booking);
+    }
+    throw new AppError('VALIDATION', 'This delivery slot cannot be booked');
+  }
+
+  /** Takes the booking's place in the order's transaction, or ends it with 409 naming the next free slot. */
+  async hold(tx: Tx, booking: Booking): Promise<void> {
+    if (await repo.takePlace(tx, booking, booking.slot.type)) return;
+    throw await this.fullError(booking, tx);
+  }
+
+  private async fullError(booking: Booking, db: Db | Tx = this.db) {
+    const nextSlot = await this.nextFreeSlot(db, booking);
+    return new AppError('CONFLICT', 'This delivery slot is full', { nextSlot });
+  }
+
+  /**
+   * The next slot with a place after a full one: the same kind of slot first (a later window that
+   * day, then the following days), else any slot, within the bookable 60 days.
+   */
+  private async nextFreeSlot(db: Db | Tx, booking: Booking): Promise<NextSlot | null> {
+    const now = this.clock();
+    const last = addDays(istDate(now), MAX_DAYS_AHEAD);
+    const places = await repo.placesBetween(db, booking.areaId, booking.date, last);
+    const candidates: (NextSlot & { sameType: boolean })[] = [];
+    for (let date = booking.date; date <= last; date = addDays(date, 1)) {
+      for (const s of slotsForDate(booking.area, date, now, booking.productLead, occupancyOf(places, date))) {
+        if (!s.available || (date === booking.date && s.start <= booking.slot.start)) continue;
+        candidates.push({ date, slotId: s.id, label: s.label, sameType: s.type === booking.slot.type });
+      }
+    }
+    const pick = candidates.find((c) => c.sameType) ?? candidates[0];
+    return pick ? { date: pick.date, slotId: pick.slotId, label: pick.label } : null;
+  }
+
+  private async areasWithSlotTypes() {
+    const [areas, types] = await Promise.all([this.pincodes.serviceAreas(), repo.allSlotTypes(this.db)]);
+    return areas.map((a) => ({ ...a, slotTypes: types.filter((t) => t.areaId === a.id) }));
+  }
+
+  async areas(): Promise<ServiceArea[]> {
+    const rows = await this.areasWithSlotTypes();
+    return rows.map((a) => ({
+      id: a.id,
+      name: a.name,
+      pincodePrefix: a.pincodePrefix,
+      deliveryAvailable: a.deliveryAvailable,
+      leadDays: a.leadDays,
+      slotTypes: SLOT_TYPES.map((type) => {
+        const offered = a.slotTypes.find((t) => t.type === type);
+        return {
+          type,
+          offered: offered !== undefined,
+          fee: paiseToRupees(offered?.fee ?? DEFAULT_SLOT_FEES[type]),
+          capacity: offered?.capacity ?? DEFAULT_SLOT_CAPACITY,
+        };
+      }),
+    }));
+  }
+
+  async updateSlotType(areaId: number, type: (typeof SLOT_TYPES)[number], update: AreaSlotTypeUpdate) {
+    if (!(await this.pincodes.serviceArea(areaId))) throw new AppError('NOT_FOUND', 'Service area not found');
+    if (update.offered) await repo.upsertSlotType(this.db, areaId, type, rupeesToPaise(update.fee), update.capacity);
+    else await repo.removeSlotType(this.db, areaId, type);
+    return (await this.areas()).find((a) => a.id === areaId)!;
+  }
+
+  /** One slot's capacity on one date; never below the places already taken there. */
+  async setCapacity(update: SlotCapacityUpdate) {
+    if (!(await this.pincodes.serviceArea(update.areaId))) throw new AppError('NOT_FOUND', 'Service area not found');
+    return this.db.transaction(async (tx) => {
+      const row = await repo.lockPlace(tx, update);
+      if (update.capacity < row.taken) {
+        const message = `${row.taken} places are already taken; the capacity cannot be lower.`;
+        throw new AppError('VALIDATION', message, [{ field: 'capacity', message }]);
+      }
+      const saved = await repo.setPlaceCapacity(tx, update, update.capacity);
+      return {
+        areaId: saved.areaId,
+        date: saved.date,
+        slotId: saved.slotId,
+        capacity: update.capacity,
+        taken: saved.taken,
+      };
+    });
+  }
+
+  /**
+   * A day's deliveries by area and slot: every offered slot (and any other that has bookings),
+   * with its places taken and capacity, and the paid orders in it.
+   */
+  async schedule(date: string, paid: readonly (ScheduledOrder & { areaId: number | null; slotId: string })[]) {
+    const [areas, places] = await Promise.all([this.areasWithSlotTypes(), repo.placesOn(this.db, date)]);
+    const result: ScheduleResponse = { date, areas: [] };
+    for (const area of areas) {
+      const slots = DELIVERY_SLOTS.flatMap((slot) => {
+        const offered = area.slotTypes.find((t) => t.type === slot.type);
+        const row = places.find((p) => p.areaId === area.id && p.slotId === slot.id);
+        const orders = paid.filter((o) => o.areaId === area.id && o.slotId === slot.id);
+        if (!offered && !row && orders.length === 0) return [];
+        return [
+          {
+            id: slot.id,
+            type: slot.type,
+            label: slot.label,
+            start: slot.start,
+            end: slot.end,
+            capacity: row?.capacity ?? offered?.capacity ?? 0,
+            taken: row?.taken ?? 0,
+            orders: orders.map(({ areaId: _a, slotId: _s, ...order }) => order),
+          },
+        ];
+      });
+      if (slots.length) result.areas.push({ id: area.id, name: area.name, pincodePrefix: area.pincodePrefix, slots });
+    }
+    return result;
+  }
+}
+
+/**
+ * Gives an order's place back, in the transaction that ends the order unpaid; that transaction's
+ * own status change is what makes it happen once.
+ */
+export async function releasePlace(tx: Tx, key: repo.PlaceKey): Promise<void> {
+  await repo.givePlaceBack(tx, key);
+}

@@ -1,0 +1,379 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
+import { insertProduct } from '../../test/fixtures.js';
+import { ADDRESS, checkoutProof, orderBody, placeOrder, UNCAPPED_ORDERS, verify } from '../../test/orders.js';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
+import { orders } from '../orders/orders.table.js';
+import { serviceAreas } from '../pincodes/pincodes.table.js';
+import { areaSlotTypes, slotPlaces } from './delivery.table.js';
+
+/** 10:00 IST on 23 December 2026, unless a test moves it. */
+const TEN_AM = new Date('2026-12-23T04:30:00Z');
+let now = TEN_AM;
+const at = (iso: string) => {
+  now = new Date(iso);
+};
+
+let t: TestApp;
+let shopper: { id: string; cookie: string };
+let admin: { id: string; cookie: string };
+let kochi: number;
+let sameDayRoses: string;
+let nextDayCake: string;
+
+beforeAll(async () => {
+  t = await createTestApp(UNCAPPED_ORDERS, undefined, { clock: () => now });
+  shopper = await registerCustomer(t.app);
+  admin = await signInAsAdmin(t.app);
+  const db = t.database.db;
+  kochi = (await db.select().from(serviceAreas).where(eq(serviceAreas.pincodePrefix, '682')))[0]!.id;
+  // The test template lifts every capacity; this file is about capacity, so Kochi gets the real 20.
+  await db.update(areaSlotTypes).set({ capacity: 20 }).where(eq(areaSlotTypes.areaId, kochi));
+  sameDayRoses = await insertProduct(db, {
+    name: 'Same-day Roses',
+    price: 60_000,
+    countInStock: 500,
+    sameDayDelivery: true,
+  });
+  nextDayCake = await insertProduct(db, { name: 'Next-day Cake', price: 90_000, countInStock: 500 });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const slots = (query: string) => t.app.inject({ url: `/api/delivery/slots?${query}` });
+const slot = (body: { slots: { id: string }[] }, id: string) => body.slots.find((s) => s.id === id)!;
+const setCapacity = (date: string, slotId: string, capacity: number, cookie = admin.cookie) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/delivery/capacity',
+    headers: { cookie },
+    payload: { areaId: kochi, date, slotId, capacity },
+  });
+const placesTaken = async (date: string, slotId: string) =>
+  (
+    await t.database.db
+      .select({ taken: slotPlaces.taken })
+      .from(slotPlaces)
+      .where(and(eq(slotPlaces.areaId, kochi), eq(slotPlaces.date, date), eq(slotPlaces.slotId, slotId)))
+  )[0]?.taken ?? 0;
+const order = (delivery: object, extra: Record<string, unknown> = {}, productId = sameDayRoses) =>
+  placeOrder(t.app, shopper.cookie, orderBody([{ _id: productId, qty: 1 }], { delivery, ...extra }));
+
+describe(`delivery slots on ${testDatabaseKind}`, () => {
+  it("lists a date's slots in IST with fees, cut-offs and places left", async () => {
+    at('2026-12-23T04:30:00Z');
+    const res = await slots(`pincode=682001&date=2026-12-23&productId=${sameDayRoses}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ pincode: '682001', date: '2026-12-23', earliestDate: '2026-12-23' });
+    // The midnight slot closes last, at 21:00 IST.
+    expect(body.sameDayDeadline).toBe('2026-12-23T15:30:00.000Z');
+    expect(body.slots.map((s: { id: string }) => s.id)).toEqual([
+      'standard',
+      'fixed-0900',
+      'fixed-1100',
+      'fixed-1300',
+      'fixed-1500',
+      'fixed-1700',
+      'fixed-1900',
+      'midnight',
+      'early-morning',
+    ]);
+    expect(slot(body, 'standard')).toEqual({
+      id: 'standard',
+      type: 'standard',
+      label: 'Any time, 09:00–21:00',
+      start: '09:00',
+      end: '21:00',
+      fee: 0,
+      available: true,
+      reason: null,
+      placesLeft: 20,
+    });
+    // 10:00 is past 09:00 and 11:00's cut-offs (four hours before), not 13:00's.
+    expect(slot(body, 'fixed-1100')).toMatchObject({ available: false, reason: 'Too late for this slot', fee: 200 });
+    expect(slot(body, 'fixed-1300')).toMatchObject({ available: false, reason: 'Too late for this slot' });
+    expect(slot(body, 'fixed-1500')).toMatchObject({ available: true, reason: null, fee: 200 });
+    expect(slot(body, 'midnight')).toMatchObject({ available: true, fee: 250 });
+    // Early morning closes at 21:00 the day before.
+    expect(slot(body, 'early-morning')).toMatchObject({ available: false, reason: 'Too late for this slot' });
+  });
+
+  it('moves the earliest date: after the cut-offs, for products without same-day delivery, outside the cities', async () => {
+    at('2026-12-23T15:31:00Z'); // 21:01 IST
+    const late = (await slots(`pincode=682001&productId=${sameDayRoses}`)).json();
+    expect(late).toMatchObject({ date: '2026-12-24', earliestDate: '2026-12-24', sameDayDeadline: null });
+
+    at('2026-12-23T04:30:00Z');
+    const cake = (
+      await slots(`pincode=682001&date=2026-12-23&productId=${sameDayRoses}&productId=${nextDayCake}`)
+    ).json();
+    expect(cake.earliestDate).toBe('2026-12-24');
+    expect(slot(cake, 'standard')).toMatchObject({ available: false, reason: 'Not available for these products' });
+
+    // Chennai: the rest of India, standard only, from the day after tomorrow.
+    const chennai = (await slots('pincode=600001&date=2026-12-24')).json();
+    expect(chennai.earliestDate).toBe('2026-12-25');
+    expect(slot(chennai, 'standard')).toMatchObject({ available: false, reason: 'Too late for this slot' });
+    expect(slot(chennai, 'midnight')).toMatchObject({ available: false, reason: 'Not offered for this PIN code' });
+    const later = (await slots('pincode=600001&date=2026-12-25')).json();
+    expect(slot(later, 'standard')).toMatchObject({ available: true });
+  });
+
+  it('refuses bad PIN codes with the spec texts and bad dates with a message', async () => {
+    at('2026-12-23T04:30:00Z');
+    const cases: [string, number, string | RegExp][] = [
+      ['pincode=6820&date=2026-12-24', 400, 'Error - Enter 6 digits'],
+      ['date=2026-12-24', 400, 'Error - Enter 6 digits'],
+      ['pincode=999999&date=2026-12-24', 404, 'Please enter a valid Pin'],
+      ['pincode=682001&date=2026-12-22', 400, /has passed/],
+      ['pincode=682001&date=2026-02-30', 400, /YYYY-MM-DD/],
+      ['pincode=682001&date=tomorrow', 400, /YYYY-MM-DD/],
+      ['pincode=682001&date=2027-02-22', 400, /at most 60 days ahead/],
+      ['pincode=682001&productId=not-an-id', 400, /valid id/],
+    ];
+    for (const [query, status, message] of cases) {
+      const res = await slots(query);
+      expect({ query, status: res.statusCode }).toEqual({ query, status });
+      expect(res.json().message).toMatch(message);
+    }
+    expect((await slots('pincode=682001&date=2027-02-21')).statusCode).toBe(200);
+  });
+});
+
+describe(`ordering a delivery on ${testDatabaseKind}`, () => {
+  it('charges the slot fee in shipping and in the Razorpay amount, and keeps the slot and the card', async () => {
+    at('2026-12-23T04:30:00Z');
+    const message = 'ജന്മദിനാശംസകൾ! Happy birthday, Amma.';
+    const res = await order(
+      { date: '2026-12-24', slotId: 'midnight' },
+      { giftMessage: { message, senderName: '  Priya  ' } },
+    );
+    expect(res.statusCode).toBe(201);
+    const placed = res.json();
+    // ₹600 of roses: ₹100 standard delivery plus ₹250 for midnight.
+    expect(placed).toMatchObject({ itemsPrice: 600, shippingPrice: 350, totalPrice: 950 });
+    expect(placed.razorpayOrder.amount).toBe(95_000);
+    expect(placed.delivery).toEqual({
+      date: '2026-12-24',
+      slotId: 'midnight',
+      type: 'midnight',
+      label: 'Midnight, 23:00–23:59',
+      start: '23:00',
+      end: '23:59',
+      fee: 250,
+    });
+    expect(placed.giftMessage).toEqual({ message, senderName: 'Priya' });
+    const read = await t.app.inject({ url: `/api/orders/${placed._id}`, headers: { cookie: shopper.cookie } });
+    expect(read.json()).toMatchObject({ delivery: { slotId: 'midnight' }, giftMessage: { message } });
+    expect(await placesTaken('2026-12-24', 'midnight')).toBe(1);
+  });
+
+  it('refuses what cannot be booked, writing nothing', async () => {
+    at('2026-12-23T04:30:00Z');
+    const before = (await t.database.db.select({ id: orders.id }).from(orders)).length;
+    const cases: [object, number, string | RegExp][] = [
+      [{ delivery: undefined }, 400, /delivery is required/],
+      [{ delivery: { date: '2026-12-24', slotId: 'noon' } }, 400, /slotId is not a delivery slot/],
+      [{ delivery: { date: '2026-12-24' } }, 400, /slotId/],
+      [{ delivery: { date: '24/12/2026', slotId: 'standard' } }, 400, /YYYY-MM-DD/],
+      [{ delivery: { date: '2026-12-22', slotId: 'standard' } }, 400, /has passed/],
+      [{ delivery: { date: '2026-12-23', slotId: 'fixed-1100' } }, 409, 'Too late for this slot'],
+      [{ delivery: { date: '2026-12-23', slotId: 'early-morning' } }, 409, 'Too late for this slot'],
+      [
+        { delivery: { date: '2026-12-24', slotId: 'midnight' }, shippingAddress: { ...ADDRESS, postalCode: '600001' } },
+        400,
+        'Not offered for this PIN code',
+      ],
+      [
+        { delivery: { date: '2026-12-24', slotId: 'standard' }, giftMessage: { message: 'അ'.repeat(251) } },
+        400,
+        /at most 250/,
+      ],
+      [
+        { delivery: { date: '2026-12-24', slotId: 'standard' }, giftMessage: { message: '   ' } },
+        400,
+        /Message is required/,
+      ],
+      [
+        {
+          delivery: { date: '2026-12-24', slotId: 'standard' },
+          giftMessage: { message: 'Hi', senderName: 'x'.repeat(61) },
+        },
+        400,
+        /at most 60/,
+      ],
+      [
+        { delivery: { date: '2026-12-24', slotId: 'standard' }, giftMessage: { message: 'Ring\u0007' } },
+        400,
+        /plain text/,
+      ],
+    ];
+    for (const [extra, status, message] of cases) {
+      const res = await placeOrder(t.app, shopper.cookie, orderBody([{ _id: sameDayRoses, qty: 1 }], extra));
+      expect({ extra, status: res.statusCode }).toEqual({ extra, status });
+      expect(res.json().message).toMatch(message);
+    }
+    const cake = await order({ date: '2026-12-23', slotId: 'midnight' }, {}, nextDayCake);
+    expect(cake.statusCode).toBe(400);
+    expect(cake.json().message).toBe('Not available for these products');
+    // 250 Malayalam letters with their vowel signs are 250 characters, whatever their code units.
+    const long = await order({ date: '2026-12-24', slotId: 'standard' }, { giftMessage: { message: 'കു'.repeat(250) } });
+    expect(long.statusCode).toBe(201);
+    expect((await t.database.db.select({ id: orders.id }).from(orders)).length).toBe(before + 1);
+  });
+
+  it('sells the last 3 places of a slot to exactly 3 of 50 concurrent orders, and names the next free slot', async () => {
+    at('2026-12-23T04:30:00Z');
+    expect((await setCapacity('2026-12-26', 'fixed-1700', 3)).statusCode).toBe(200);
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => order({ date: '2026-12-26', slotId: 'fixed-1700' })),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(47);
+    const full = results.find((r) => r.statusCode === 409)!.json();
+    expect(full).toMatchObject({
+      message: 'This delivery slot is full',
+      code: 'CONFLICT',
+      details: { nextSlot: { date: '2026-12-26', slotId: 'fixed-1900', label: '19:00–21:00' } },
+    });
+    expect(await placesTaken('2026-12-26', 'fixed-1700')).toBe(3);
+    const listed = (await slots(`pincode=682001&date=2026-12-26&productId=${sameDayRoses}`)).json();
+    expect(slot(listed, 'fixed-1700')).toMatchObject({ available: false, reason: 'This slot is full', placesLeft: 0 });
+
+    // An admin raises the full slot; it sells again.
+    const raised = await setCapacity('2026-12-26', 'fixed-1700', 4);
+    expect(raised.json()).toEqual({ areaId: kochi, date: '2026-12-26', slotId: 'fixed-1700', capacity: 4, taken: 3 });
+    expect((await order({ date: '2026-12-26', slotId: 'fixed-1700' })).statusCode).toBe(201);
+    const lower = await setCapacity('2026-12-26', 'fixed-1700', 2);
+    expect(lower.statusCode).toBe(400);
+    expect(lower.json().details).toEqual([
+      { field: 'capacity', message: '4 places are already taken; the capacity cannot be lower.' },
+    ]);
+  });
+
+  it('gives the place of an unpaid order back when it expires, exactly once', async () => {
+    at('2026-12-23T04:30:00Z');
+    await setCapacity('2026-12-27', 'early-morning', 1);
+    const first = await order({ date: '2026-12-27', slotId: 'early-morning' });
+    expect(first.statusCode).toBe(201);
+    expect((await order({ date: '2026-12-27', slotId: 'early-morning' })).statusCode).toBe(409);
+
+    await t.database.db
+      .update(orders)
+      .set({ payBy: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, first.json()._id));
+    const expired = await Promise.all([t.app.expireOverdueOrders(), t.app.expireOverdueOrders()]);
+    expect(expired.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+    expect(await t.app.expireOverdueOrders()).toBe(0);
+    expect(await placesTaken('2026-12-27', 'early-morning')).toBe(0);
+    expect((await order({ date: '2026-12-27', slotId: 'early-morning' })).statusCode).toBe(201);
+    expect(await placesTaken('2026-12-27', 'early-morning')).toBe(1);
+  });
+});
+
+describe(`the delivery schedule and capacity (admin) on ${testDatabaseKind}`, () => {
+  it('refuses signed-out callers and shoppers', async () => {
+    const calls = [
+      { method: 'GET' as const, url: '/api/delivery/schedule?date=2026-12-24' },
+      { method: 'GET' as const, url: '/api/delivery/areas' },
+      {
+        method: 'PUT' as const,
+        url: `/api/delivery/areas/${kochi}/slot-types/midnight`,
+        payload: { offered: true, fee: 1, capacity: 1 },
+      },
+      {
+        method: 'PUT' as const,
+        url: '/api/delivery/capacity',
+        payload: { areaId: kochi, date: '2026-12-24', slotId: 'standard', capacity: 1 },
+      },
+    ];
+    for (const call of calls) {
+      expect({ call, status: (await t.app.inject(call)).statusCode }).toEqual({ call, status: 401 });
+      const asShopper = await t.app.inject({ ...call, headers: { cookie: shopper.cookie } });
+      expect({ call, status: asShopper.statusCode }).toEqual({ call, status: 403 });
+    }
+  });
+
+  it("lists a day's paid orders by slot with the recipient, address, items and card", async () => {
+    at('2026-12-23T04:30:00Z');
+    const recipient = { ...ADDRESS, firstName: 'Meera', lastName: 'Nair', phone: '9895011111' };
+    const paid = (
+      await order(
+        { date: '2026-12-28', slotId: 'fixed-1100' },
+        { shippingAddress: recipient, giftMessage: { message: 'Congratulations!', senderName: 'Ravi' } },
+      )
+    ).json();
+    expect((await verify(t.app, shopper.cookie, paid._id, checkoutProof(paid.razorpayOrder.id))).statusCode).toBe(200);
+    const unpaid = (await order({ date: '2026-12-28', slotId: 'fixed-1100' })).json();
+
+    const res = await t.app.inject({
+      url: '/api/delivery/schedule?date=2026-12-28',
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const area = res.json().areas.find((a: { id: number }) => a.id === kochi);
+    const fixed = area.slots.find((s: { id: string }) => s.id === 'fixed-1100');
+    expect(fixed).toMatchObject({ label: '11:00–13:00', capacity: 20, taken: 2 });
+    expect(fixed.orders).toEqual([
+      {
+        _id: paid._id,
+        recipient: { name: 'Meera Nair', phone: '+919895011111' },
+        shippingAddress: { ...recipient, phone: '+919895011111' },
+        items: [{ name: 'Same-day Roses', variantName: null, qty: 1 }],
+        giftMessage: { message: 'Congratulations!', senderName: 'Ravi' },
+        isDelivered: false,
+      },
+    ]);
+    expect(JSON.stringify(res.json())).not.toContain(unpaid._id);
+    const bad = await t.app.inject({ url: '/api/delivery/schedule?date=someday', headers: { cookie: admin.cookie } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('lets an admin withdraw or reprice a slot type in an area, validated', async () => {
+    at('2026-12-23T04:30:00Z');
+    const put = (type: string, payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/delivery/areas/${kochi}/slot-types/${type}`,
+        headers: { cookie: admin.cookie },
+        payload,
+      });
+    const repriced = await put('midnight', { offered: true, fee: 299.5, capacity: 12 });
+    expect(repriced.statusCode).toBe(200);
+    expect(repriced.json().slotTypes).toContainEqual({ type: 'midnight', offered: true, fee: 299.5, capacity: 12 });
+    const withdrawn = await put('early-morning', { offered: false, fee: 250, capacity: 20 });
+    expect(withdrawn.json().slotTypes).toContainEqual(
+      expect.objectContaining({ type: 'early-morning', offered: false }),
+    );
+
+    const day = (await slots(`pincode=682001&date=2026-12-29&productId=${sameDayRoses}`)).json();
+    expect(slot(day, 'midnight')).toMatchObject({ fee: 299.5, placesLeft: 12, available: true });
+    expect(slot(day, 'early-morning')).toMatchObject({ available: false, reason: 'Not offered for this PIN code' });
+    const refused = await order({ date: '2026-12-29', slotId: 'early-morning' });
+    expect(refused.statusCode).toBe(400);
+
+    for (const [payload, field] of [
+      [{ offered: true, fee: -1, capacity: 1 }, 'fee'],
+      [{ offered: true, fee: 1.005, capacity: 1 }, 'fee'],
+      [{ offered: true, fee: 1, capacity: 2.5 }, 'capacity'],
+      [{ offered: 'yes', fee: 1, capacity: 1 }, 'offered'],
+    ] as const) {
+      const res = await put('midnight', payload);
+      expect({ payload, status: res.statusCode }).toEqual({ payload, status: 400 });
+      expect(res.json().details[0].field).toBe(field);
+    }
+    expect((await put('noon', { offered: true, fee: 1, capacity: 1 })).statusCode).toBe(400);
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: '/api/delivery/areas/999999/slot-types/midnight',
+      headers: { cookie: admin.cookie },
+      payload: { offered: true, fee: 1, capacity: 1 },
+    });
+    expect(missing.statusCode).toBe(404);
+    await put('early-morning', { offered: true, fee: 250, capacity: 20 });
+  });
+});
