@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { OrderResponse } from '@store/contracts';
 import { apiFetch } from '../lib/api.js';
 import { queryKeys } from '../lib/query-client.js';
-import type { Cart, ShippingAddress } from '../stores/cart-store.js';
+import type { Cart, CartDelivery, ShippingAddress } from '../stores/cart-store.js';
 
 /** What Razorpay Checkout (or its simulated stand-in) hands the page after a payment. */
 export interface CheckoutPayment {
@@ -16,9 +16,12 @@ export const myOrdersKey = [...queryKeys.orders, 'mine'] as const;
 
 /**
  * The spec's order payload. The server reads only the products, variants and quantities and
- * prices the order itself; the rest is sent as the spec's client sends it.
+ * prices the order itself; the rest is sent as the spec's client sends it. The delivery is the
+ * date and slot (the server has the slot's times and fee); the message card goes only when it says
+ * something.
  */
-export function orderPayload(cart: Cart, shippingAddress: ShippingAddress) {
+export function orderPayload(cart: Cart, shippingAddress: ShippingAddress, delivery: CartDelivery) {
+  const message = cart.giftMessage?.message.trim() ?? '';
   return {
     orderItems: cart.cartItems.map((i) => ({
       _id: i._id,
@@ -30,6 +33,8 @@ export function orderPayload(cart: Cart, shippingAddress: ShippingAddress) {
       discountPrice: i.discountPrice,
     })),
     shippingAddress,
+    delivery: { date: delivery.date, slotId: delivery.slotId },
+    ...(message ? { giftMessage: { message, senderName: cart.giftMessage?.senderName.trim() ?? '' } } : {}),
     paymentMethod: cart.paymentMethod,
     itemsPrice: cart.itemsPrice,
     shippingPrice: cart.shippingPrice,

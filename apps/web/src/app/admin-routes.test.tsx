@@ -34,6 +34,7 @@ describe('the admin routes', () => {
     ['/admin/userlist', 'Users'],
     [`/admin/product/${asha._id}/edit`, 'Edit Product'],
     [`/admin/user/${asha._id}/edit`, 'Edit User'],
+    ['/admin/deliveries?date=2026-02-14', 'Deliveries'],
   ])('%s opens %s for an admin (loaded on demand)', async (path, heading) => {
     stubApi({});
     act(() => setUserInfo({ ...asha, isAdmin: true, expirationTime }));

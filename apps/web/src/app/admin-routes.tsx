@@ -29,6 +29,10 @@ export const adminRoutes: RouteObject[] = [
         path: '/admin/user/:id/edit',
         lazy: async () => ({ Component: (await import('../features/admin/user-edit-page.js')).UserEditPage }),
       },
+      {
+        path: '/admin/deliveries',
+        lazy: async () => ({ Component: (await import('../features/admin/deliveries-page.js')).DeliveriesPage }),
+      },
     ],
   },
 ];

@@ -12,6 +12,7 @@ export const queryKeys = {
   users: ['User'] as const,
   config: ['Config'] as const,
   pincodes: ['Pincode'] as const,
+  delivery: ['Delivery'] as const,
 };
 
 export function createQueryClient(): QueryClient {

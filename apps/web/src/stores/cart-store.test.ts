@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   addItem,
+  cartActions,
   cartCount,
   cartFigures,
   clampQty,
   lineKey,
   removeItem,
   withTotals,
+  type Cart,
+  type CartDelivery,
   type CartItem,
 } from './cart-store.js';
 
@@ -99,5 +102,77 @@ describe('cart rules', () => {
     [4, 0, 1],
   ])('quantity %d with stock %d becomes %d', (qty, stock, expected) => {
     expect(clampQty(qty, stock)).toBe(expected);
+  });
+});
+
+const slot = (over: Partial<CartDelivery> = {}): CartDelivery => ({
+  date: '2026-12-24',
+  slotId: 'midnight',
+  type: 'midnight',
+  label: 'Midnight, 23:00–23:59',
+  start: '23:00',
+  end: '23:59',
+  fee: 250,
+  ...over,
+});
+
+describe('the delivery slot in the cart', () => {
+  it.each([
+    { case: 'a midnight slot below ₹1000 adds its fee to ₹100', price: 699, fee: 250, shipping: 350, total: 1049 },
+    { case: 'a fixed slot above ₹1000 is charged on free shipping', price: 1200, fee: 200, shipping: 200, total: 1400 },
+    { case: 'a standard slot costs nothing more', price: 1200, fee: 0, shipping: 0, total: 1200 },
+    { case: 'a fee in paise-exact rupees stays exact', price: 699, fee: 199.5, shipping: 299.5, total: 998.5 },
+  ])('$case', ({ price, fee, shipping, total }) => {
+    const cart = withTotals({ ...empty, cartItems: [item({ price })], delivery: slot({ fee }) });
+    expect([cart.shippingPrice, cart.totalPrice]).toEqual([shipping, total]);
+  });
+
+  it('charges no slot fee on an empty cart, and follows the lines as they change', () => {
+    let cart = withTotals({ ...empty, delivery: slot() });
+    expect([cart.shippingPrice, cart.totalPrice]).toEqual([0, 0]);
+    cart = addItem(cart, item({ price: 699 }));
+    expect([cart.shippingPrice, cart.totalPrice]).toEqual([350, 1049]);
+    cart = removeItem(cart, 'p1');
+    expect([cart.shippingPrice, cart.totalPrice]).toEqual([0, 0]);
+    expect(cart.delivery).toEqual(slot());
+  });
+
+  it.each([
+    ['missing (a cart stored before slots existed)', undefined],
+    ['not a date', slot({ date: '24/12/2026' })],
+    ['an unknown slot type', { ...slot(), type: 'teatime' }],
+    ['a fee that is not a number', { ...slot(), fee: '250' }],
+    ['a negative fee', slot({ fee: -250 })],
+  ])('drops a stored delivery that is %s', (_case, delivery) => {
+    const cart = withTotals({ ...empty, cartItems: [item({ price: 699 })], delivery } as unknown as Cart);
+    expect(cart.delivery).toBeNull();
+    expect(cart.shippingPrice).toBe(100);
+  });
+
+  it('keeps the slot and the card until the order is placed, then clears them with the lines', () => {
+    const stored = () => JSON.parse(localStorage.getItem('cart') ?? 'null') as Cart;
+    cartActions.reset();
+    cartActions.add(item({ price: 699 }));
+    cartActions.saveShippingAddress({
+      firstName: 'Asha',
+      lastName: 'Menon',
+      address: '',
+      address2: '12 MG Road',
+      city: 'Ernakulam',
+      state: 'Kerala',
+      postalCode: '682011',
+      phone: '9847012345',
+    });
+    cartActions.saveDelivery(slot());
+    cartActions.saveGiftMessage({ message: 'Happy birthday!', senderName: 'Asha' });
+    expect(stored()).toMatchObject({
+      delivery: slot(),
+      giftMessage: { message: 'Happy birthday!' },
+      shippingPrice: 350,
+    });
+
+    cartActions.clearItems();
+    expect(stored()).toMatchObject({ cartItems: [], delivery: null, giftMessage: null, shippingPrice: 0 });
+    expect(stored().shippingAddress?.postalCode).toBe('682011');
   });
 });

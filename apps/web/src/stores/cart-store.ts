@@ -1,5 +1,13 @@
 import type { ShippingAddressInput } from '@store/contracts';
-import { cartTotals, paiseToRupees, rupeesToPaise, type CartTotals } from '@store/domain';
+import {
+  cartTotals,
+  isCalendarDate,
+  paiseToRupees,
+  rupeesToPaise,
+  SLOT_TYPES,
+  type CartTotals,
+  type SlotType,
+} from '@store/domain';
 import { createStore } from '../lib/store.js';
 
 export interface CartItem {
@@ -20,10 +28,33 @@ export interface CartItem {
 /** The spec's ShippingAddress; the server's schema is the one definition of it. */
 export type ShippingAddress = ShippingAddressInput;
 
+/** The delivery slot chosen at checkout, as the slots endpoint described it. */
+export interface CartDelivery {
+  /** `YYYY-MM-DD`, an IST date. */
+  date: string;
+  slotId: string;
+  type: SlotType;
+  /** 'Midnight, 23:00–23:59'; a fixed slot's is its window, '09:00–11:00'. */
+  label: string;
+  /** 'HH:MM' IST. */
+  start: string;
+  end: string;
+  /** Rupees, on top of the standard delivery charge. */
+  fee: number;
+}
+
+/** The printed message card; only sent with an order when the message is not empty. */
+export interface CartGiftMessage {
+  message: string;
+  senderName: string;
+}
+
 export interface Cart {
   cartItems: CartItem[];
   shippingAddress: ShippingAddress | null;
   paymentMethod: string;
+  delivery: CartDelivery | null;
+  giftMessage: CartGiftMessage | null;
   /** Rupees, recomputed on every change; the server recomputes them again at checkout. */
   itemsPrice: number;
   shippingPrice: number;
@@ -38,6 +69,8 @@ const emptyCart = (): Cart => ({
   cartItems: [],
   shippingAddress: null,
   paymentMethod: DEFAULT_PAYMENT_METHOD,
+  delivery: null,
+  giftMessage: null,
   itemsPrice: 0,
   shippingPrice: 0,
   taxPrice: 0,
@@ -49,18 +82,56 @@ export function lineKey(item: Pick<CartItem, '_id' | 'variant'>): string {
   return item.variant ? `${item._id}:${item.variant._id}` : item._id;
 }
 
-/** The domain's figures for the cart's lines, in paise: totals, savings and the free-shipping distance. */
-export function cartFigures(cart: Pick<Cart, 'cartItems'>): CartTotals {
+/**
+ * The domain's figures for the cart's lines, in paise: totals, savings and the free-shipping
+ * distance. The chosen slot's fee is part of the shipping.
+ */
+export function cartFigures(cart: Pick<Cart, 'cartItems'> & { delivery?: CartDelivery | null }): CartTotals {
   return cartTotals(
     cart.cartItems.map((i) => ({
       price: rupeesToPaise(i.price),
       discountPrice: rupeesToPaise(i.discountPrice),
       qty: i.qty,
     })),
+    rupeesToPaise(cart.delivery?.fee ?? 0),
   );
 }
 
-export function withTotals(cart: Omit<Cart, 'itemsPrice' | 'shippingPrice' | 'taxPrice' | 'totalPrice'>): Cart {
+const isText = (v: unknown): v is string => typeof v === 'string';
+
+/** A stored delivery choice, or null when it is missing or not one (an older cart, a hand-edited one). */
+function validDelivery(value: unknown): CartDelivery | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const d = value as Record<string, unknown>;
+  const ok =
+    isText(d.date) &&
+    isCalendarDate(d.date) &&
+    isText(d.slotId) &&
+    (SLOT_TYPES as readonly unknown[]).includes(d.type) &&
+    isText(d.label) &&
+    isText(d.start) &&
+    isText(d.end) &&
+    typeof d.fee === 'number' &&
+    Number.isFinite(d.fee) &&
+    d.fee >= 0;
+  return ok ? (d as unknown as CartDelivery) : null;
+}
+
+function validGiftMessage(value: unknown): CartGiftMessage | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const g = value as Record<string, unknown>;
+  return isText(g.message) && isText(g.senderName) ? { message: g.message, senderName: g.senderName } : null;
+}
+
+type CartInput = Omit<Cart, 'itemsPrice' | 'shippingPrice' | 'taxPrice' | 'totalPrice' | 'delivery' | 'giftMessage'> &
+  Partial<Pick<Cart, 'delivery' | 'giftMessage'>>;
+
+export function withTotals(input: CartInput): Cart {
+  const cart = {
+    ...input,
+    delivery: validDelivery(input.delivery),
+    giftMessage: validGiftMessage(input.giftMessage),
+  };
   const t = cartFigures(cart);
   return {
     ...cart,
@@ -94,7 +165,11 @@ export const cartActions = {
   remove: (key: string) => store.set((cart) => removeItem(cart, key)),
   saveShippingAddress: (shippingAddress: ShippingAddress) => store.set((cart) => ({ ...cart, shippingAddress })),
   savePaymentMethod: (paymentMethod: string) => store.set((cart) => ({ ...cart, paymentMethod })),
-  clearItems: () => store.set((cart) => withTotals({ ...cart, cartItems: [] })),
+  /** The slot's fee joins the shipping at once. */
+  saveDelivery: (delivery: CartDelivery | null) => store.set((cart) => withTotals({ ...cart, delivery })),
+  saveGiftMessage: (giftMessage: CartGiftMessage | null) => store.set((cart) => ({ ...cart, giftMessage })),
+  /** After an order: its lines, slot and card are gone; the address stays for the next one. */
+  clearItems: () => store.set((cart) => withTotals({ ...cart, cartItems: [], delivery: null, giftMessage: null })),
   reset: () => store.set(emptyCart()),
 };
 

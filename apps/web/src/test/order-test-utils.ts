@@ -1,6 +1,6 @@
 import type { OrderResponse } from '@store/contracts';
 import { asha } from './account-test-utils.js';
-import type { CartItem, ShippingAddress } from '../stores/cart-store.js';
+import type { CartDelivery, CartItem, ShippingAddress } from '../stores/cart-store.js';
 
 export const roses = (over: Partial<CartItem> = {}): CartItem => ({
   _id: 'p1',
@@ -38,6 +38,22 @@ export const address: ShippingAddress = {
   phone: '9847012345',
 };
 
+/** A midnight delivery on Christmas Eve, as the cart keeps it. */
+export const midnight = (over: Partial<CartDelivery> = {}): CartDelivery => ({
+  date: '2026-12-24',
+  slotId: 'midnight',
+  type: 'midnight',
+  label: 'Midnight, 23:00–23:59',
+  start: '23:00',
+  end: '23:59',
+  fee: 250,
+  ...over,
+});
+
+/** The same delivery as an order carries it. */
+export const orderDelivery = (over: Partial<CartDelivery> = {}): NonNullable<OrderResponse['delivery']> =>
+  midnight(over);
+
 export const ORDER_ID = '5f3a2b1c-9d8e-4f70-a1b2-c3d4e5f60718';
 
 /** An order as the API answers it: Asha's, awaiting payment, two dozen roses. */
@@ -73,6 +89,9 @@ export function order(over: Partial<OrderResponse> = {}): OrderResponse {
     deliveredAt: null,
     createdAt: new Date(Date.now() - 60_000).toISOString(),
     razorpayOrder: { id: 'order_SimTest0001', amount: 139800 },
+    // As an order placed before delivery slots existed; tests of slots give their own.
+    delivery: null,
+    giftMessage: null,
     ...over,
   };
 }

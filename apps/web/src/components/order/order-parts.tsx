@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatInr, rupeesToPaise } from '@store/domain';
+import { formatInr, rupeesToPaise, SLOT_TYPE_LABELS, type SlotType } from '@store/domain';
 import { cn } from '../../lib/cn.js';
 import { inr } from '../../lib/format.js';
 
@@ -93,11 +93,32 @@ export interface Totals {
   totalPrice: number;
 }
 
-/** Items, Shipping, Tax ('Inclusive.' when there is none on top) and Total, in rupees. */
-export function SummaryRows({ totals }: { totals: Totals }) {
-  const rows: [string, string][] = [
+/** The delivery slot behind part of the shipping: its type and fee in rupees. */
+export interface SlotFee {
+  type: SlotType | string;
+  fee: number;
+}
+
+/**
+ * Items, Shipping, Tax ('Inclusive.' when there is none on top) and Total, in rupees. A slot with
+ * a fee says under Shipping how much of it the slot is.
+ */
+export function SummaryRows({ totals, slotFee }: { totals: Totals; slotFee?: SlotFee | null }) {
+  const typeName = slotFee ? (SLOT_TYPE_LABELS[slotFee.type as SlotType] ?? slotFee.type) : '';
+  const shipping = (
+    <>
+      {inr(totals.shippingPrice)}
+      {slotFee && slotFee.fee > 0 ? (
+        <span className="block text-xs text-neutral-600">
+          {' '}
+          includes {inr(slotFee.fee)} for {typeName} delivery
+        </span>
+      ) : null}
+    </>
+  );
+  const rows: [string, ReactNode][] = [
     ['Items', inr(totals.itemsPrice)],
-    ['Shipping', inr(totals.shippingPrice)],
+    ['Shipping', shipping],
     ['Tax', totals.taxPrice === 0 ? 'Inclusive.' : inr(totals.taxPrice)],
     ['Total', inr(totals.totalPrice)],
   ];
@@ -107,12 +128,12 @@ export function SummaryRows({ totals }: { totals: Totals }) {
         <div
           key={label}
           className={cn(
-            'flex items-center justify-between border-b border-neutral-200 py-2.5',
+            'flex items-start justify-between gap-3 border-b border-neutral-200 py-2.5',
             label === 'Total' && 'border-b-0 text-base font-semibold',
           )}
         >
           <dt>{label}</dt>
-          <dd className="tabular-nums">{value}</dd>
+          <dd className="text-right tabular-nums">{value}</dd>
         </div>
       ))}
     </dl>
@@ -120,7 +141,15 @@ export function SummaryRows({ totals }: { totals: Totals }) {
 }
 
 /** The summary card beside an order: its heading, the totals and whatever buttons apply. */
-export function SummaryCard({ totals, children }: { totals: Totals; children?: ReactNode }) {
+export function SummaryCard({
+  totals,
+  slotFee,
+  children,
+}: {
+  totals: Totals;
+  slotFee?: SlotFee | null;
+  children?: ReactNode;
+}) {
   return (
     <section
       aria-labelledby="order-summary-heading"
@@ -129,7 +158,7 @@ export function SummaryCard({ totals, children }: { totals: Totals; children?: R
       <h2 id="order-summary-heading" className="text-lg font-semibold text-neutral-900">
         Order Summary
       </h2>
-      <SummaryRows totals={totals} />
+      <SummaryRows totals={totals} slotFee={slotFee} />
       {children}
     </section>
   );

@@ -5,7 +5,7 @@ import { asha, renderRoutes, stubApi } from '../../test/account-test-utils.js';
 import { ProfilePage } from './profile-page.js';
 import { setUserInfo } from '../../stores/user-store.js';
 import { formatDate } from '../../lib/format.js';
-import { order, paid } from '../../test/order-test-utils.js';
+import { order, orderDelivery, paid } from '../../test/order-test-utils.js';
 
 function renderProfile(orders: unknown[]) {
   stubApi({ 'GET /api/users/profile': [200, asha], 'GET /api/orders/mine': [200, orders] });
@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 describe("the profile's My Orders", () => {
-  it('lists the orders with ID, DATE, TOTAL, PAID, DELIVERED and a Details link', async () => {
+  it('lists the orders with ID, DATE, DELIVERY, TOTAL, PAID, DELIVERED and a Details link', async () => {
     const delivered = paid({
       _id: 'aaaaaaaa-1111-4111-8111-111111111111',
       totalPrice: 2499,
@@ -30,8 +30,22 @@ describe("the profile's My Orders", () => {
       paidAt: '2026-11-20T10:05:00.000Z',
       isDelivered: true,
       deliveredAt: '2026-11-21T08:00:00.000Z',
+      delivery: orderDelivery({
+        date: '2026-11-21',
+        slotId: 'fixed-0900',
+        type: 'fixed',
+        label: '09:00–11:00',
+        start: '09:00',
+        end: '11:00',
+        fee: 200,
+      }),
     });
-    const unpaid = order({ _id: 'bbbbbbbb-2222-4222-8222-222222222222', createdAt: '2026-11-22T10:00:00.000Z' });
+    const unpaid = order({
+      _id: 'bbbbbbbb-2222-4222-8222-222222222222',
+      createdAt: '2026-11-22T10:00:00.000Z',
+      delivery: orderDelivery(),
+    });
+    // Placed before delivery slots existed: no delivery.
     const expired = order({ _id: 'cccccccc-3333-4333-8333-333333333333', status: 'expired', totalPrice: 499 });
     renderProfile([unpaid, expired, delivered]);
 
@@ -41,7 +55,7 @@ describe("the profile's My Orders", () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['ID', 'DATE', 'TOTAL', 'PAID', 'DELIVERED', 'Details']);
+    ).toEqual(['ID', 'DATE', 'DELIVERY', 'TOTAL', 'PAID', 'DELIVERED', 'Details']);
     const rows = within(table).getAllByRole('row').slice(1);
     const cells = (row: HTMLElement) =>
       within(row)
@@ -51,14 +65,16 @@ describe("the profile's My Orders", () => {
     expect(cells(rows[0]!)).toEqual([
       'bbbbbbbb…',
       formatDate(unpaid.createdAt),
+      'Thu, 24 Dec · Midnight, 23:00–23:59',
       '₹1,398',
       'No',
       'No',
       'Details of order bbbbbbbb',
     ]);
-    expect(cells(rows[1]!).slice(2, 5)).toEqual(['₹499', 'Expired', 'No']);
-    expect(cells(rows[2]!).slice(1, 5)).toEqual([
+    expect(cells(rows[1]!).slice(2, 6)).toEqual(['—Not scheduled', '₹499', 'Expired', 'No']);
+    expect(cells(rows[2]!).slice(1, 6)).toEqual([
       formatDate(delivered.createdAt),
+      'Sat, 21 Nov · Fixed time, 09:00–11:00',
       '₹2,499',
       formatDate(delivered.paidAt!),
       formatDate(delivered.deliveredAt!),
@@ -75,9 +91,10 @@ describe("the profile's My Orders", () => {
     const cards = within(screen.getByRole('list', { name: 'My Orders' })).getAllByRole('listitem');
     expect(cards).toHaveLength(3);
     expect(cards[0]!.textContent).toBe(
-      `ID bbbbbbbb…₹1,398DATE${formatDate(unpaid.createdAt)}PAIDNoDELIVEREDNoDetails of order bbbbbbbb`,
+      `ID bbbbbbbb…₹1,398DELIVERYThu, 24 Dec · Midnight, 23:00–23:59DATE${formatDate(unpaid.createdAt)}PAIDNoDELIVEREDNoDetails of order bbbbbbbb`,
     );
     expect(cards[1]!.textContent).toContain('PAIDExpired');
+    expect(cards[1]!.textContent).toContain('DELIVERY—Not scheduled');
     expect(
       within(cards[2]!)
         .getByRole('link', { name: /^Details/ })

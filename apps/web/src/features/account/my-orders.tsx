@@ -5,6 +5,7 @@ import { useMyOrders } from '../../api/orders.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 import { errorMessage } from '../../lib/api.js';
+import { formatDeliveryDate, slotName } from '../../lib/delivery.js';
 import { formatDate, inr } from '../../lib/format.js';
 
 /** A red cross with its word, for an order not paid or not delivered. */
@@ -25,6 +26,28 @@ function Paid({ order }: { order: OrderResponse }) {
 
 function Delivered({ order }: { order: OrderResponse }) {
   return order.deliveredAt ? <>{formatDate(order.deliveredAt)}</> : <No />;
+}
+
+/** The booked delivery day and slot; orders placed before slots existed have none. */
+function DeliverySlot({ order }: { order: OrderResponse }) {
+  const d = order.delivery;
+  if (!d) {
+    return (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">Not scheduled</span>
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="block">{formatDeliveryDate(d.date)}</span>
+      <span className="block text-xs text-neutral-600">
+        <span className="sr-only"> · </span>
+        {slotName(d)}
+      </span>
+    </>
+  );
 }
 
 /** The first eight characters tell a shopper's orders apart; the whole id is on the order's page. */
@@ -49,7 +72,7 @@ function DetailsLink({ id }: { id: string }) {
 }
 
 const cell = 'px-3 py-2.5 whitespace-nowrap';
-const COLUMNS = ['ID', 'DATE', 'TOTAL', 'PAID', 'DELIVERED'];
+const COLUMNS = ['ID', 'DATE', 'DELIVERY', 'TOTAL', 'PAID', 'DELIVERED'];
 
 /** Wide screens: the spec's table. Should it still be too wide, it scrolls inside its own focusable region. */
 function OrdersTable({ orders }: { orders: OrderResponse[] }) {
@@ -81,6 +104,9 @@ function OrdersTable({ orders }: { orders: OrderResponse[] }) {
                 <ShortId id={order._id} />
               </td>
               <td className={cell}>{formatDate(order.createdAt)}</td>
+              <td className={cell}>
+                <DeliverySlot order={order} />
+              </td>
               <td className={`${cell} tabular-nums`}>{inr(order.totalPrice)}</td>
               <td className={cell}>
                 <Paid order={order} />
@@ -99,7 +125,7 @@ function OrdersTable({ orders }: { orders: OrderResponse[] }) {
   );
 }
 
-/** Phones: one card per order with the same five values, nothing to scroll sideways. */
+/** Phones: one card per order with the same values, nothing to scroll sideways. */
 function OrderCards({ orders }: { orders: OrderResponse[] }) {
   return (
     <ul aria-labelledby="my-orders-heading" className="flex flex-col gap-3 sm:hidden">
@@ -115,12 +141,13 @@ function OrderCards({ orders }: { orders: OrderResponse[] }) {
           <dl className="grid grid-cols-3 gap-2">
             {(
               [
+                ['DELIVERY', <DeliverySlot key="delivery" order={order} />],
                 ['DATE', formatDate(order.createdAt)],
                 ['PAID', <Paid key="paid" order={order} />],
                 ['DELIVERED', <Delivered key="delivered" order={order} />],
               ] as const
             ).map(([label, value]) => (
-              <div key={label} className="min-w-0">
+              <div key={label} className={label === 'DELIVERY' ? 'col-span-3 min-w-0' : 'min-w-0'}>
                 <dt className="text-xs font-semibold tracking-wide text-neutral-700">{label}</dt>
                 <dd className="mt-0.5">{value}</dd>
               </div>

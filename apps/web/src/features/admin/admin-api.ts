@@ -2,11 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import type {
   AdminUser,
   AdminUserUpdate,
+  AreaSlotTypeUpdate,
   OrderResponse,
   ProductDetail,
   ProductSummary,
   RefundDue,
+  ScheduleResponse,
+  ServiceArea,
+  SlotCapacityUpdate,
 } from '@store/contracts';
+import type { SlotType } from '@store/domain';
 import { apiFetch } from '../../lib/api.js';
 import { queryKeys } from '../../lib/query-client.js';
 import type { ProductPayload } from './product-form.js';
@@ -33,6 +38,10 @@ export const adminKeys = {
   search: (keyword: string) => [...queryKeys.products, 'search', keyword] as const,
   users: [...queryKeys.users, 'admin', 'list'] as const,
   user: (id: string) => [...queryKeys.users, 'admin', 'detail', id] as const,
+  /** Everything about deliveries: a capacity or fee change invalidates this whole tag. */
+  deliveries: ['Delivery'] as const,
+  schedule: (date: string) => ['Delivery', 'admin', 'schedule', date] as const,
+  areas: ['Delivery', 'admin', 'areas'] as const,
 };
 
 const at = (id: string) => encodeURIComponent(id);
@@ -114,4 +123,39 @@ export function updateUser(id: string, input: AdminUserUpdate): Promise<AdminUse
 
 export function deleteUser(id: string): Promise<{ message: string }> {
   return apiFetch<{ message: string }>(`/api/users/${at(id)}`, { method: 'DELETE' });
+}
+
+/** One IST date's paid orders by slot, per service area, with each slot's places taken (admin). */
+export function useDeliverySchedule(date: string) {
+  return useQuery({
+    queryKey: adminKeys.schedule(date),
+    queryFn: ({ signal }) =>
+      apiFetch<ScheduleResponse>(`/api/delivery/schedule?date=${encodeURIComponent(date)}`, { signal }),
+  });
+}
+
+/** Every service area with what it offers per slot type: fee in rupees, places per slot (admin). */
+export function useServiceAreas() {
+  return useQuery({
+    queryKey: adminKeys.areas,
+    queryFn: ({ signal }) => apiFetch<ServiceArea[]>('/api/delivery/areas', { signal }),
+  });
+}
+
+/** Whether an area offers a slot type, its fee (rupees) and its places per slot; answers the updated area. */
+export function updateAreaSlotType(areaId: number, type: SlotType, input: AreaSlotTypeUpdate): Promise<ServiceArea> {
+  return apiFetch<ServiceArea>(`/api/delivery/areas/${areaId}/slot-types/${at(type)}`, { method: 'PUT', body: input });
+}
+
+export interface SlotCapacity {
+  areaId: number;
+  date: string;
+  slotId: string;
+  capacity: number;
+  taken: number;
+}
+
+/** One slot's capacity on one date, such as a full Valentine's midnight slot raised (admin). */
+export function setSlotCapacity(input: SlotCapacityUpdate): Promise<SlotCapacity> {
+  return apiFetch<SlotCapacity>('/api/delivery/capacity', { method: 'PUT', body: input });
 }

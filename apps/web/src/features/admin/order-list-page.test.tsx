@@ -51,6 +51,8 @@ function order(n: number, over: Partial<OrderResponse>): OrderResponse {
     deliveredAt: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     razorpayOrder: { id: 'order_x', amount: 125000 },
+    delivery: null,
+    giftMessage: null,
     ...over,
   };
 }

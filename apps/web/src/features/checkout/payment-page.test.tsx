@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import { Route } from 'react-router';
 import { asha, renderRoutes, stubApi } from '../../test/account-test-utils.js';
 import { setUserInfo } from '../../stores/user-store.js';
 import { cartActions, useCart } from '../../stores/cart-store.js';
-import { address, roses } from '../../test/order-test-utils.js';
+import { address, midnight, roses } from '../../test/order-test-utils.js';
+import { NOW } from '../../test/delivery-test-utils.js';
 import { PaymentPage } from './payment-page.js';
 import { PlaceOrderPage } from './place-order-page.js';
 
@@ -36,15 +37,18 @@ function renderAt(path: string) {
 const where = () => screen.queryByRole('status', { name: 'where' })?.textContent;
 
 beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
   localStorage.clear();
   act(() => {
     setUserInfo({ ...asha, expirationTime: Date.now() + 1e6 });
     cartActions.reset();
     cartActions.add(roses());
+    cartActions.saveDelivery(midnight());
   });
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   act(() => setUserInfo(null));
 });
 

@@ -6,7 +6,8 @@ import { toast } from 'sonner';
 import { asha, renderRoutes, sentBodies, stubApi, type Answers } from '../../test/account-test-utils.js';
 import { setUserInfo } from '../../stores/user-store.js';
 import { cartActions, useCart } from '../../stores/cart-store.js';
-import { address, cake, order, ORDER_ID, roses } from '../../test/order-test-utils.js';
+import { address, cake, midnight, order, orderDelivery, ORDER_ID, roses } from '../../test/order-test-utils.js';
+import { NOW, slotsAnswer } from '../../test/delivery-test-utils.js';
 import { PlaceOrderPage } from './place-order-page.js';
 
 let cart: ReturnType<typeof useCart>;
@@ -42,26 +43,31 @@ const keysSent = (fetchMock: ReturnType<typeof stubApi>) =>
     .map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
 
 beforeEach(() => {
+  // Only the clock is fixed (Tuesday 24 Nov 2026, 11:30 IST); timers stay real for the user events.
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
   localStorage.clear();
   vi.spyOn(toast, 'error');
+  vi.spyOn(toast, 'success');
   act(() => {
     setUserInfo({ ...asha, expirationTime: Date.now() + 1e6 });
     cartActions.reset();
     cartActions.add(roses());
     cartActions.add(cake());
     cartActions.saveShippingAddress(address);
+    cartActions.saveDelivery(midnight());
     cartActions.savePaymentMethod('Razorpay');
   });
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   act(() => setUserInfo(null));
 });
 
 describe('the /placeorder page', () => {
-  it('shows the address, the method, the lines and the totals in rupees', () => {
+  it('shows the address, the delivery, the method, the lines and the totals (the slot fee in shipping) in rupees', () => {
     renderPlaceOrder({});
     expect(document.title).toBe('Confirm Order | Phoolwala Gifts');
     const shipping = screen.getByRole('region', { name: 'Shipping' });
@@ -70,6 +76,9 @@ describe('the /placeorder page', () => {
       'Flat 4B, Lotus Apartments, 12 MG Road, Ravipuram, Ernakulam, Kerala 682011',
     );
     expect(shipping.textContent).toContain('+91 9847012345');
+    expect(shipping.textContent).toContain('DeliveryThu, 24 Dec · Midnight, 23:00–23:59');
+    // No message typed: no card.
+    expect(screen.queryByRole('region', { name: 'Message card' })).toBeNull();
     expect(screen.getByRole('region', { name: 'Payment Method' }).textContent).toContain('Razorpay');
 
     const items = screen.getByRole('list', { name: 'Order items' });
@@ -83,9 +92,10 @@ describe('the /placeorder page', () => {
 
     const summary = screen.getByRole('region', { name: 'Order Summary' });
     expect(summary.textContent).toContain('Items₹1,947');
-    expect(summary.textContent).toContain('Shipping₹0');
+    // Above ₹1000 the standard charge is free; the midnight slot's ₹250 is not.
+    expect(summary.textContent).toContain('Shipping₹250 includes ₹250 for Midnight delivery');
     expect(summary.textContent).toContain('TaxInclusive.');
-    expect(summary.textContent).toContain('Total₹1,947');
+    expect(summary.textContent).toContain('Total₹2,197');
     expect(
       screen.getByRole('navigation', { name: 'Checkout steps' }).querySelector('[aria-current="step"]')?.textContent,
     ).toBe('3Confirm Order');
@@ -119,16 +129,20 @@ describe('the /placeorder page', () => {
           },
         ],
         shippingAddress: address,
+        delivery: { date: '2026-12-24', slotId: 'midnight' },
         paymentMethod: 'Razorpay',
         itemsPrice: 1947,
-        shippingPrice: 0,
+        shippingPrice: 250,
         taxPrice: 0,
-        totalPrice: 1947,
+        totalPrice: 2197,
       },
     ]);
     const [key] = keysSent(fetchMock);
     expect(key).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
     expect(cart.cartItems).toEqual([]);
+    // The slot and the card went with the order.
+    expect(cart.delivery).toBeNull();
+    expect(cart.giftMessage).toBeNull();
     // The address stays for the next order.
     expect(cart.shippingAddress).toEqual(address);
     // Orders and stock are asked again; the new order is already known.
@@ -162,9 +176,151 @@ describe('the /placeorder page', () => {
   });
 
   it('cannot confirm an empty cart', () => {
-    act(() => cartActions.clearItems());
+    act(() => {
+      cartActions.remove('p1');
+      cartActions.remove('p2:v1');
+    });
     renderPlaceOrder({});
     expect(confirmButton().disabled).toBe(true);
     expect(screen.getByText('Your cart is empty.')).not.toBeNull();
+  });
+});
+
+describe('the delivery and the message card at /placeorder', () => {
+  const posted = (fetchMock: ReturnType<typeof stubApi>) =>
+    sentBodies(fetchMock, 'POST /api/orders') as { delivery: unknown; giftMessage?: unknown; shippingPrice: number }[];
+
+  it('shows the message card and sends it with the delivery', async () => {
+    act(() => cartActions.saveGiftMessage({ message: 'ജന്മദിനാശംസകൾ അമ്മേ!', senderName: 'Asha' }));
+    const { user, fetchMock } = renderPlaceOrder({
+      'POST /api/orders': [201, order({ delivery: orderDelivery(), giftMessage: { message: 'x', senderName: '' } })],
+    });
+    const card = screen.getByRole('region', { name: 'Message card' });
+    expect(card.textContent).toContain('ജന്മദിനാശംസകൾ അമ്മേ!— Asha');
+    expect(within(card).getByRole('link', { name: 'Edit message card' }).getAttribute('href')).toBe('/shipping');
+    await user.click(confirmButton());
+    await waitFor(() => expect(where()).toBe(`/order/${ORDER_ID}`));
+    const [body] = posted(fetchMock);
+    expect(body?.delivery).toEqual({ date: '2026-12-24', slotId: 'midnight' });
+    expect(body?.giftMessage).toEqual({ message: 'ജന്മദിനാശംസകൾ അമ്മേ!', senderName: 'Asha' });
+  });
+
+  it('sends no message card when the message is blank', async () => {
+    act(() => cartActions.saveGiftMessage({ message: '  \n ', senderName: 'Asha' }));
+    const { user, fetchMock } = renderPlaceOrder({ 'POST /api/orders': [201, order()] });
+    expect(screen.queryByRole('region', { name: 'Message card' })).toBeNull();
+    await user.click(confirmButton());
+    await waitFor(() => expect(where()).toBe(`/order/${ORDER_ID}`));
+    expect(posted(fetchMock)[0]).not.toHaveProperty('giftMessage');
+  });
+
+  it('offers the next free slot when the chosen one is full, and places the order again with it', async () => {
+    const answers: [number, unknown][] = [
+      [
+        409,
+        {
+          message: 'This delivery slot is full',
+          code: 'CONFLICT',
+          details: { nextSlot: { date: '2026-12-25', slotId: 'fixed-0900', label: '09:00–11:00' } },
+        },
+      ],
+      [201, order()],
+    ];
+    const { user, fetchMock, client } = renderPlaceOrder({
+      'POST /api/orders': () => answers.shift()!,
+      'GET /api/delivery/slots?pincode=682011&date=2026-12-25&productId=p1&productId=p2': [
+        200,
+        slotsAnswer({ date: '2026-12-25', earliestDate: '2026-11-24' }),
+      ],
+    });
+    client.setQueryData(['Delivery', 'slots', '682011', null, ['p1', 'p2']], slotsAnswer());
+    await user.click(confirmButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This delivery slot is full');
+    expect(alert.textContent).toContain('Thu, 24 Dec · Midnight, 23:00–23:59 has no places left.');
+    expect(alert.textContent).toContain('The next slot with a place is Fri, 25 Dec · Fixed time, 09:00–11:00.');
+    expect(within(alert).getByRole('link', { name: 'Choose another slot' }).getAttribute('href')).toBe('/shipping');
+    expect(toast.error).toHaveBeenCalledWith('This delivery slot is full');
+    // What the shopper saw of the slots is asked again.
+    expect(client.getQueryState(['Delivery', 'slots', '682011', null, ['p1', 'p2']])?.isInvalidated).toBe(true);
+    expect(where()).toBeUndefined();
+
+    await user.click(screen.getByRole('button', { name: 'Deliver Fri, 25 Dec · Fixed time, 09:00–11:00 instead' }));
+    await waitFor(() =>
+      expect(cart.delivery).toEqual({
+        date: '2026-12-25',
+        slotId: 'fixed-0900',
+        type: 'fixed',
+        label: '09:00–11:00',
+        start: '09:00',
+        end: '11:00',
+        fee: 200,
+      }),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('region', { name: 'Shipping' }).textContent).toContain(
+      'DeliveryFri, 25 Dec · Fixed time, 09:00–11:00',
+    );
+    expect(screen.getByRole('region', { name: 'Order Summary' }).textContent).toContain(
+      'Shipping₹200 includes ₹200 for Fixed time delivery',
+    );
+
+    await user.click(confirmButton());
+    await waitFor(() => expect(where()).toBe(`/order/${ORDER_ID}`));
+    const bodies = posted(fetchMock);
+    expect(bodies.map((b) => [b.delivery, b.shippingPrice])).toEqual([
+      [{ date: '2026-12-24', slotId: 'midnight' }, 250],
+      [{ date: '2026-12-25', slotId: 'fixed-0900' }, 200],
+    ]);
+    // Another order, so another key.
+    const keys = keysSent(fetchMock);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('says so when the offered slot has gone meanwhile, leaving the delivery as it was', async () => {
+    const { user } = renderPlaceOrder({
+      'POST /api/orders': [
+        409,
+        {
+          message: 'This delivery slot is full',
+          details: { nextSlot: { date: '2026-12-25', slotId: 'midnight', label: 'Midnight, 23:00–23:59' } },
+        },
+      ],
+      'GET /api/delivery/slots?pincode=682011&date=2026-12-25&productId=p1&productId=p2': [
+        200,
+        slotsAnswer({
+          date: '2026-12-25',
+          slots: { midnight: { available: false, reason: 'This slot is full', placesLeft: 0 } },
+        }),
+      ],
+    });
+    await user.click(confirmButton());
+    await user.click(
+      await screen.findByRole('button', { name: 'Deliver Fri, 25 Dec · Midnight, 23:00–23:59 instead' }),
+    );
+    await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('This slot is full'));
+    expect(screen.queryByRole('button', { name: /^Deliver/ })).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain('Please choose another date or time.');
+    expect(cart.delivery).toEqual(midnight());
+  });
+
+  it('sends the shopper back to choose again when the slot has closed', async () => {
+    const { user } = renderPlaceOrder({
+      'POST /api/orders': [409, { message: 'Too late for this slot', code: 'CONFLICT' }],
+    });
+    await user.click(confirmButton());
+    await waitFor(() => expect(where()).toBe('/shipping'));
+    expect(toast.error).toHaveBeenCalledWith('Too late for this slot. Please choose another delivery slot.');
+    expect(cart.cartItems).toHaveLength(2);
+  });
+
+  it('sends a shopper without a slot, or with one on a day gone by, to /shipping', () => {
+    act(() => cartActions.saveDelivery(midnight({ date: '2026-11-23' })));
+    renderPlaceOrder({});
+    expect(where()).toBe('/shipping');
+    cleanup();
+    act(() => cartActions.saveDelivery(null));
+    renderPlaceOrder({});
+    expect(where()).toBe('/shipping');
   });
 });

@@ -3,15 +3,47 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
+import { findSlot, SLOT_REASONS } from '@store/domain';
+import { deliverySlotsKey, deliverySlotsQuery } from '../../api/delivery.js';
 import { createOrder, orderKey, orderPayload } from '../../api/orders.js';
-import { Button } from '../../components/ui/button.js';
-import { errorMessage } from '../../lib/api.js';
+import { GiftCard } from '../../components/order/gift-card.js';
+import { Alert } from '../../components/ui/alert.js';
+import { Button, buttonClasses } from '../../components/ui/button.js';
+import { ApiError, errorMessage } from '../../lib/api.js';
+import { formatDelivery, todayIst } from '../../lib/delivery.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { usePageTitle } from '../../lib/page-title.js';
-import { cartActions, lineKey, useCart } from '../../stores/cart-store.js';
+import { cartActions, lineKey, useCart, type CartDelivery } from '../../stores/cart-store.js';
 import { formatAddress, showPhone } from '../../lib/format.js';
 import { Facts, OrderItems, OrderSection, SummaryCard } from '../../components/order/order-parts.js';
 import { CheckoutSteps } from './checkout-steps.js';
+
+/** The next slot with a place, as the server's 409 for a full slot names it. */
+interface NextSlot {
+  date: string;
+  slotId: string;
+  label: string;
+}
+
+/** The 409 of a full slot: its `details.nextSlot` (null when nothing is free soon). */
+interface SlotFull {
+  message: string;
+  nextSlot: NextSlot | null;
+}
+
+function slotFullOf(err: unknown): SlotFull | null {
+  if (!(err instanceof ApiError) || err.status !== 409) return null;
+  const details = err.details as { nextSlot?: unknown } | undefined;
+  const hasNext = typeof details === 'object' && details !== null && 'nextSlot' in details;
+  if (err.message !== SLOT_REASONS.full && !hasNext) return null;
+  const next = hasNext ? (details.nextSlot as Partial<NextSlot> | null) : null;
+  const valid =
+    next && typeof next.date === 'string' && typeof next.slotId === 'string' && typeof next.label === 'string';
+  return { message: err.message, nextSlot: valid ? (next as NextSlot) : null };
+}
+
+const nextSlotText = (next: NextSlot) =>
+  formatDelivery({ date: next.date, type: findSlot(next.slotId)?.type ?? '', label: next.label });
 
 /** A fresh Idempotency-Key; getRandomValues where randomUUID is missing (a page not served over https). */
 function newIdempotencyKey(): string {
@@ -34,37 +66,100 @@ export function PlaceOrderPage() {
   // One key per cart: a retry of the same order (after a dropped connection, say) reuses it, so
   // the server answers with the order it may already have made; a changed cart gets a new key.
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  /** The slot was full when the order was placed: what the server offered instead. */
+  const [slotFull, setSlotFull] = useState<SlotFull | null>(null);
+  const [switching, setSwitching] = useState(false);
+  /** The order is placed and its page is on the way: the emptied cart must not send the shopper back to /shipping. */
+  const placed = useRef(false);
 
+  if (placed.current) return null;
   const address = cart.shippingAddress;
-  if (!address) return <Navigate to="/shipping" replace />;
+  // A slot saved for a day that has since passed is no choice at all.
+  const delivery = cart.delivery && cart.delivery.date >= todayIst() ? cart.delivery : null;
+  if (!address || !delivery) return <Navigate to="/shipping" replace />;
   if (!cart.paymentMethod) return <Navigate to="/payment" replace />;
   const empty = cart.cartItems.length === 0;
 
   async function confirm() {
-    if (sending.current || empty || !address) return;
-    const payload = orderPayload(cart, address);
+    if (sending.current || empty || !address || !delivery) return;
+    const payload = orderPayload(cart, address, delivery);
     const fingerprint = JSON.stringify([
       payload.orderItems.map((i) => [i._id, i.variant?._id ?? null, i.qty]),
       address,
+      payload.delivery,
+      payload.giftMessage ?? null,
       payload.paymentMethod,
     ]);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
     sending.current = true;
     setPending(true);
+    setSlotFull(null);
     try {
       const order = await createOrder(payload, attempt.current.key);
       attempt.current = null;
+      placed.current = true;
       cartActions.clearItems();
-      // Stock changed, and the shopper's order list has a new order.
+      // Stock changed, a slot has one place fewer, and the shopper's order list has a new order.
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
       void queryClient.invalidateQueries({ queryKey: queryKeys.products });
+      void queryClient.invalidateQueries({ queryKey: deliverySlotsKey });
       queryClient.setQueryData(orderKey(order._id), order);
       navigate(`/order/${order._id}`);
     } catch (err) {
-      toast.error(errorMessage(err));
+      const full = slotFullOf(err);
+      const tooLate = err instanceof ApiError && err.status === 409 && err.message === SLOT_REASONS.tooLate;
+      if (full || tooLate) void queryClient.invalidateQueries({ queryKey: deliverySlotsKey });
+      if (full) {
+        setSlotFull(full);
+        toast.error(full.message);
+      } else if (tooLate) {
+        // The slot's cut-off passed while the shopper was here: back to choosing one.
+        toast.error(`${SLOT_REASONS.tooLate}. Please choose another delivery slot.`);
+        navigate('/shipping');
+      } else {
+        toast.error(errorMessage(err));
+      }
     } finally {
       sending.current = false;
       setPending(false);
+    }
+  }
+
+  /** Takes the slot the server offered, once it is confirmed free; the shopper then places the order again. */
+  async function takeNextSlot(next: NextSlot) {
+    if (switching || !address) return;
+    setSwitching(true);
+    try {
+      const answer = await queryClient.fetchQuery({
+        ...deliverySlotsQuery({
+          pincode: address.postalCode,
+          productIds: cart.cartItems.map((i) => i._id),
+          date: next.date,
+        }),
+        staleTime: 0,
+      });
+      const slot = answer.slots.find((s) => s.id === next.slotId);
+      if (!slot?.available) {
+        setSlotFull({ message: slotFull?.message ?? SLOT_REASONS.full, nextSlot: null });
+        toast.error(slot?.reason ?? 'That slot is no longer available');
+        return;
+      }
+      const chosen: CartDelivery = {
+        date: answer.date,
+        slotId: slot.id,
+        type: slot.type,
+        label: slot.label,
+        start: slot.start,
+        end: slot.end,
+        fee: slot.fee,
+      };
+      cartActions.saveDelivery(chosen);
+      setSlotFull(null);
+      toast.success(`Delivery changed to ${formatDelivery(chosen)}`);
+    } catch (err) {
+      toast.error(errorMessage(err));
+    } finally {
+      setSwitching(false);
     }
   }
 
@@ -87,9 +182,26 @@ export function PlaceOrderPage() {
                 ['Name', `${address.firstName} ${address.lastName}`],
                 ['Address', formatAddress(address)],
                 ['Phone', showPhone(address.phone)],
+                ['Delivery', formatDelivery(delivery)],
               ]}
             />
           </OrderSection>
+          {cart.giftMessage?.message.trim() ? (
+            <OrderSection
+              title="Message card"
+              action={
+                <Link to="/shipping" className="text-sm font-medium text-brand-700 hover:underline">
+                  Edit<span className="sr-only"> message card</span>
+                </Link>
+              }
+            >
+              <GiftCard
+                message={cart.giftMessage.message}
+                senderName={cart.giftMessage.senderName}
+                className="max-w-md"
+              />
+            </OrderSection>
+          ) : null}
           <OrderSection title="Payment Method">
             <Facts rows={[['Method', `${cart.paymentMethod} (UPI or Credit/Debit Card)`]]} />
           </OrderSection>
@@ -107,7 +219,34 @@ export function PlaceOrderPage() {
             />
           </OrderSection>
         </div>
-        <SummaryCard totals={cart}>
+        <SummaryCard totals={cart} slotFee={delivery}>
+          {slotFull ? (
+            <Alert>
+              <p className="font-semibold">{slotFull.message}</p>
+              <p className="mt-1">{formatDelivery(delivery)} has no places left.</p>
+              {slotFull.nextSlot ? (
+                <p className="mt-1">The next slot with a place is {nextSlotText(slotFull.nextSlot)}.</p>
+              ) : (
+                <p className="mt-1">Please choose another date or time.</p>
+              )}
+              <div className="mt-3 flex flex-wrap items-center gap-2">
+                {slotFull.nextSlot ? (
+                  <Button
+                    size="sm"
+                    disabled={switching}
+                    onClick={() => slotFull.nextSlot && void takeNextSlot(slotFull.nextSlot)}
+                    className="h-auto min-h-8 py-1.5 text-left"
+                  >
+                    {switching ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+                    Deliver {nextSlotText(slotFull.nextSlot)} instead
+                  </Button>
+                ) : null}
+                <Link to="/shipping" className={buttonClasses('outline', 'sm')}>
+                  Choose another slot
+                </Link>
+              </div>
+            </Alert>
+          ) : null}
           <Button size="lg" className="mt-2 w-full" disabled={empty || pending} onClick={() => void confirm()}>
             {pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
             Confirm Order

@@ -1,4 +1,12 @@
-import { isPincodeFormat, normalizeIndianMobile, PHONE_MESSAGE, PINCODE_FORMAT_MESSAGE } from '@store/domain';
+import {
+  GIFT_MESSAGE_MAX,
+  isPincodeFormat,
+  messageLength,
+  normalizeIndianMobile,
+  PHONE_MESSAGE,
+  PINCODE_FORMAT_MESSAGE,
+  SENDER_NAME_MAX,
+} from '@store/domain';
 import type { ShippingAddress } from '../../stores/cart-store.js';
 
 export type ShippingField = keyof ShippingAddress;
@@ -56,4 +64,22 @@ export function cleanAddress(values: ShippingAddress): ShippingAddress {
 
 export function firstInvalid(errors: ShippingErrors): ShippingField | undefined {
   return SHIPPING_FIELDS.find(({ name }) => errors[name])?.name;
+}
+
+export interface GiftMessageValues {
+  message: string;
+  senderName: string;
+}
+export type GiftMessageErrors = Partial<Record<keyof GiftMessageValues, string>>;
+
+/** The server's limits, counted as a reader counts letters (a Malayalam letter with its sign is one). */
+export function giftMessageErrors(values: GiftMessageValues): GiftMessageErrors {
+  const errors: GiftMessageErrors = {};
+  if (messageLength(values.message.trim()) > GIFT_MESSAGE_MAX) {
+    errors.message = `Message must be at most ${GIFT_MESSAGE_MAX} characters`;
+  }
+  if (messageLength(values.senderName.trim()) > SENDER_NAME_MAX) {
+    errors.senderName = `Sender name must be at most ${SENDER_NAME_MAX} characters`;
+  }
+  return errors;
 }

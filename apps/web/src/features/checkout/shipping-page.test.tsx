@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { toast } from 'sonner';
 import { asha, renderRoutes, stubApi, type Answers } from '../../test/account-test-utils.js';
 import { setUserInfo } from '../../stores/user-store.js';
 import { cartActions, useCart } from '../../stores/cart-store.js';
-import { address, roses } from '../../test/order-test-utils.js';
+import { address, cake, midnight, roses } from '../../test/order-test-utils.js';
+import { NOW, slotsAnswer, todaySlots, tooLate } from '../../test/delivery-test-utils.js';
 import { ShippingPage } from './shipping-page.js';
 
 const ernakulam = {
@@ -24,7 +25,12 @@ const bengaluru = {
   sameDayDelivery: false,
 };
 
+/** The slots of the cart's roses (p1) at 682011: today (the earliest) unless a date is named. */
+const SLOTS = 'GET /api/delivery/slots?pincode=682011&productId=p1';
+const slotsOn = (date: string) => `GET /api/delivery/slots?pincode=682011&date=${date}&productId=p1`;
+
 const pincodeAnswers: Answers = {
+  [SLOTS]: [200, todaySlots()],
   'GET /api/pincodes/682011': [200, ernakulam],
   'GET /api/pincodes/560001': [200, bengaluru],
   'GET /api/pincodes/999999': [404, { message: 'Please enter a valid Pin' }],
@@ -70,6 +76,10 @@ const describedBy = (label: string | RegExp, kind: 'error' | 'hint') => {
     .join('');
 };
 const errorOf = (label: string | RegExp) => describedBy(label, 'error');
+const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
+const dateButton = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
+const slotsAsked = (fetchMock: ReturnType<typeof stubApi>) =>
+  fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/delivery/slots'));
 
 async function fillValid(user: ReturnType<typeof renderShipping>['user'], phone = '9847012345') {
   await user.type(input('First Name'), 'Asha');
@@ -81,6 +91,8 @@ async function fillValid(user: ReturnType<typeof renderShipping>['user'], phone 
 }
 
 beforeEach(() => {
+  // Only the clock is fixed (Tuesday 24 Nov 2026, 11:30 IST); timers stay real for the user events.
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
   localStorage.clear();
   vi.spyOn(toast, 'error');
   act(() => {
@@ -91,6 +103,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   act(() => setUserInfo(null));
@@ -195,6 +208,7 @@ describe('the /shipping page', () => {
     const { user } = renderShipping();
     await fillValid(user, '+91 98470-12345');
     await user.type(input(/^Address Line 1/), '  Flat 4B, Lotus Apartments ');
+    await user.click(await screen.findByRole('radio', { name: 'Any time, 09:00–21:00' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(where()).toBe('/placeorder'));
     expect(cart.shippingAddress).toEqual({
@@ -207,19 +221,47 @@ describe('the /shipping page', () => {
       postalCode: '682011',
       phone: '9847012345',
     });
+    expect(cart.delivery).toEqual({
+      date: '2026-11-24',
+      slotId: 'standard',
+      type: 'standard',
+      label: 'Any time, 09:00–21:00',
+      start: '09:00',
+      end: '21:00',
+      fee: 0,
+    });
+    // No message typed: no card.
+    expect(cart.giftMessage).toBeNull();
     expect(cart.paymentMethod).toBe('Razorpay');
   });
 
-  it('is prefilled from the saved address, whose PIN code is checked again', async () => {
-    act(() => cartActions.saveShippingAddress(address));
-    const { user, fetchMock } = renderShipping();
+  it('is prefilled from the saved address, slot and message card, whose PIN code is checked again', async () => {
+    act(() => {
+      cartActions.saveShippingAddress(address);
+      cartActions.saveDelivery(midnight({ date: '2026-11-26' }));
+      cartActions.saveGiftMessage({ message: 'Happy birthday, Amma!', senderName: 'Asha' });
+    });
+    const { user, fetchMock } = renderShipping({
+      ...pincodeAnswers,
+      [slotsOn('2026-11-26')]: [200, slotsAnswer({ date: '2026-11-26' })],
+    });
     expect(input('First Name').value).toBe('Asha');
     expect(input(/^Address Line 1/).value).toBe('Flat 4B, Lotus Apartments');
     expect(input('Pin Code').value).toBe('682011');
     expect(input('Phone').value).toBe('9847012345');
+    expect((screen.getByRole('textbox', { name: 'Message (optional)' }) as HTMLTextAreaElement).value).toBe(
+      'Happy birthday, Amma!',
+    );
+    expect(input(/^From/).value).toBe('Asha');
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/pincodes/682011', expect.anything()));
+    // The saved date and slot come back chosen.
+    await waitFor(() => expect(radio('Midnight, 23:00–23:59').checked).toBe(true));
+    expect(dateButton('Thu, 26 Nov').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText('Delivering Thu, 26 Nov · Midnight, 23:00–23:59').getAttribute('role')).toBe('status');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(where()).toBe('/placeorder'));
+    expect(cart.delivery).toEqual(midnight({ date: '2026-11-26' }));
+    expect(cart.giftMessage).toEqual({ message: 'Happy birthday, Amma!', senderName: 'Asha' });
   });
 
   it('waits for a PIN code answer still on its way before going on', async () => {
@@ -243,7 +285,10 @@ describe('the /shipping page', () => {
   });
 
   it('lets the shopper go on when the PIN code cannot be checked just now (the server decides)', async () => {
-    const { user } = renderShipping({ 'GET /api/pincodes/682011': [503, { message: 'Service unavailable' }] });
+    const { user } = renderShipping({
+      'GET /api/pincodes/682011': [503, { message: 'Service unavailable' }],
+      [SLOTS]: [200, todaySlots()],
+    });
     await user.type(input('First Name'), 'Asha');
     await user.type(input('Last Name'), 'Menon');
     await user.type(input('Address Line 2'), '12 MG Road');
@@ -257,13 +302,259 @@ describe('the /shipping page', () => {
       ),
     );
     expect(errorOf('Pin Code')).toBe('');
+    // The slots are asked for all the same; the server answers for the PIN code.
+    await user.click(await screen.findByRole('tab', { name: 'Midnight ₹250' }));
+    await user.click(radio('Midnight, 23:00–23:59'));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(where()).toBe('/placeorder'));
+    expect(cart.delivery?.slotId).toBe('midnight');
   });
 
   it('sends a shopper with an empty cart to the cart', () => {
     act(() => cartActions.clearItems());
     renderShipping();
     expect(where()).toBe('/cart');
+  });
+});
+
+/** The text of what an element is described by (aria-describedby), as a screen reader reads it after the name. */
+const descriptionOf = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+
+/** A valid recipient at 682011, its slots loaded. */
+async function fillRecipient(user: ReturnType<typeof renderShipping>['user']) {
+  await fillValid(user);
+  await screen.findByRole('group', { name: 'Delivery date' });
+}
+
+describe('the delivery date and slot', () => {
+  it('waits for a PIN code before offering dates', async () => {
+    const { user, fetchMock } = renderShipping();
+    expect(screen.queryByText("Enter the recipient's PIN code above to see delivery dates and times.")).not.toBeNull();
+    expect(screen.queryByRole('group', { name: 'Delivery date' })).toBeNull();
+    await user.type(input('Pin Code'), '999999');
+    await waitFor(() => expect(errorOf('Pin Code')).toBe('Please enter a valid Pin'));
+    expect(screen.queryByText('Delivery dates appear once the PIN code is one we deliver to.')).not.toBeNull();
+    expect(slotsAsked(fetchMock)).toEqual([]);
+  });
+
+  it('offers the next 14 days, Today and Tomorrow by name; days before the earliest are disabled, the earliest chosen', async () => {
+    const { user, fetchMock } = renderShipping({
+      ...pincodeAnswers,
+      [SLOTS]: [200, slotsAnswer({ date: '2026-11-25', earliestDate: '2026-11-25', sameDayDeadline: null })],
+    });
+    await fillRecipient(user);
+    const days = within(screen.getByRole('group', { name: 'Delivery date' })).getAllByRole('button');
+    expect(days.map((d) => d.querySelector('.sr-only')?.textContent)).toEqual([
+      'Today, Tue, 24 Nov',
+      'Tomorrow, Wed, 25 Nov',
+      'Thu, 26 Nov',
+      'Fri, 27 Nov',
+      'Sat, 28 Nov',
+      'Sun, 29 Nov',
+      'Mon, 30 Nov',
+      'Tue, 1 Dec',
+      'Wed, 2 Dec',
+      'Thu, 3 Dec',
+      'Fri, 4 Dec',
+      'Sat, 5 Dec',
+      'Sun, 6 Dec',
+      'Mon, 7 Dec',
+    ]);
+    expect(days.map((d) => (d as HTMLButtonElement).disabled)).toEqual([true, ...Array(13).fill(false)]);
+    expect(days.map((d) => d.getAttribute('aria-pressed'))).toEqual(['false', 'true', ...Array(12).fill('false')]);
+    expect(days.map((d) => d.querySelector('span')?.textContent)).toEqual([
+      'Today',
+      'Tomorrow',
+      'Thu',
+      ...Array(11).fill(expect.any(String)),
+    ]);
+    // Later days, up to 60 ahead, through the date field.
+    const more = input('More dates');
+    expect(more.type).toBe('date');
+    expect([more.min, more.max, more.value]).toEqual(['2026-11-25', '2027-01-23', '2026-11-25']);
+    expect(slotsAsked(fetchMock)).toEqual(['/api/delivery/slots?pincode=682011&productId=p1']);
+  });
+
+  it('asks for the slots of the date chosen, from the buttons or the date field', async () => {
+    const { user, fetchMock } = renderShipping({
+      ...pincodeAnswers,
+      [slotsOn('2026-11-26')]: [200, slotsAnswer({ date: '2026-11-26', slots: { standard: { placesLeft: 2 } } })],
+      [slotsOn('2026-12-24')]: [200, slotsAnswer({ date: '2026-12-24', slots: { midnight: { placesLeft: 1 } } })],
+    });
+    await fillRecipient(user);
+    expect(dateButton(/^Today/).getAttribute('aria-pressed')).toBe('true');
+    expect(descriptionOf(radio('Any time, 09:00–21:00'))).toBe('');
+
+    await user.click(dateButton('Thu, 26 Nov'));
+    expect(dateButton('Thu, 26 Nov').getAttribute('aria-pressed')).toBe('true');
+    expect(dateButton(/^Today/).getAttribute('aria-pressed')).toBe('false');
+    await waitFor(() => expect(descriptionOf(radio('Any time, 09:00–21:00'))).toBe('2 left'));
+
+    fireEvent.change(input('More dates'), { target: { value: '2026-12-24' } });
+    await user.click(await screen.findByRole('tab', { name: 'Midnight ₹250' }));
+    await waitFor(() => expect(descriptionOf(radio('Midnight, 23:00–23:59'))).toBe('1 left'));
+    expect(input('More dates').value).toBe('2026-12-24');
+    expect(screen.getByRole('group', { name: 'Midnight delivery times on Thu, 24 Dec' })).not.toBeNull();
+    // Beyond the two weeks of buttons: none of them is pressed.
+    const pressed = within(screen.getByRole('group', { name: 'Delivery date' }))
+      .getAllByRole('button')
+      .filter((b) => b.getAttribute('aria-pressed') === 'true');
+    expect(pressed).toEqual([]);
+
+    // More than 60 days ahead is not asked about.
+    fireEvent.change(input('More dates'), { target: { value: '2027-03-01' } });
+    expect(descriptionOf(input('More dates'))).toBe('Choose a date from Tue, 24 Nov to Sat, 23 Jan');
+    expect(slotsAsked(fetchMock)).toEqual([
+      '/api/delivery/slots?pincode=682011&productId=p1',
+      '/api/delivery/slots?pincode=682011&date=2026-11-26&productId=p1',
+      '/api/delivery/slots?pincode=682011&date=2026-12-24&productId=p1',
+    ]);
+  });
+
+  it('shows the slot types with their fees, and each window that cannot be booked disabled with its reason', async () => {
+    const { user } = renderShipping();
+    await fillRecipient(user);
+    const tabs = within(screen.getByRole('tablist', { name: 'Delivery type' })).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Standard Free',
+      'Fixed time ₹200',
+      'Midnight ₹250',
+      'Early morning ₹250',
+    ]);
+    expect(tabs.map((t) => t.getAttribute('aria-selected'))).toEqual(['true', 'false', 'false', 'false']);
+
+    await user.click(screen.getByRole('tab', { name: 'Fixed time ₹200' }));
+    const group = screen.getByRole('group', { name: 'Fixed time delivery times on Tue, 24 Nov' });
+    const windows = within(group).getAllByRole('radio') as HTMLInputElement[];
+    expect(windows.map((r) => [r.value, r.disabled, descriptionOf(r)])).toEqual([
+      ['fixed-0900', true, 'Too late for this slot'],
+      ['fixed-1100', true, 'Too late for this slot'],
+      ['fixed-1300', true, 'Too late for this slot'],
+      ['fixed-1500', true, 'Too late for this slot'],
+      ['fixed-1700', false, '3 left'],
+      ['fixed-1900', true, 'This slot is full'],
+    ]);
+    expect(radio('19:00–21:00').disabled).toBe(true);
+
+    await user.click(radio('17:00–19:00'));
+    expect(radio('17:00–19:00').checked).toBe(true);
+    expect(screen.getByText('Delivering Tue, 24 Nov · Fixed time, 17:00–19:00').getAttribute('role')).toBe('status');
+    // Arrow keys move between the tabs (and show their windows).
+    await user.click(screen.getByRole('tab', { name: 'Midnight ₹250' }));
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Early morning ₹250' }).getAttribute('aria-selected')).toBe('true');
+    expect(descriptionOf(radio('Early morning, 07:00–09:00'))).toBe('Too late for this slot');
+  });
+
+  it('says once that a whole slot type is not offered here, and keys the slots by the sorted product ids', async () => {
+    act(() => {
+      cartActions.reset();
+      cartActions.add(cake());
+      cartActions.add(roses());
+    });
+    const notOffered = { available: false, reason: 'Not offered for this PIN code', placesLeft: 0 } as const;
+    const { user, fetchMock } = renderShipping({
+      ...pincodeAnswers,
+      'GET /api/delivery/slots?pincode=682011&productId=p1&productId=p2': [
+        200,
+        slotsAnswer({ slots: { midnight: notOffered } }),
+      ],
+    });
+    await fillRecipient(user);
+    expect(slotsAsked(fetchMock)).toEqual(['/api/delivery/slots?pincode=682011&productId=p1&productId=p2']);
+    await user.click(screen.getByRole('tab', { name: 'Midnight ₹250' }));
+    expect(screen.queryByText('Midnight delivery: Not offered for this PIN code')).not.toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Midnight, 23:00–23:59' })).toBeNull();
+  });
+
+  it('will not go on without a slot, and takes the shopper to the first one open', async () => {
+    const { user } = renderShipping();
+    await fillRecipient(user);
+    await user.click(screen.getByRole('tab', { name: 'Fixed time ₹200' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Choose a delivery slot'));
+    expect(screen.queryByText('Choose a delivery slot')).not.toBeNull();
+    expect(document.activeElement).toBe(radio('17:00–19:00'));
+    expect(descriptionOf(screen.getByRole('group', { name: 'Fixed time delivery times on Tue, 24 Nov' }))).toBe(
+      'Choose a delivery slot',
+    );
+    expect(where()).toBeUndefined();
+    expect(cart.delivery).toBeNull();
+    await user.keyboard(' ');
+    expect(radio('17:00–19:00').checked).toBe(true);
+    expect(screen.queryByText('Choose a delivery slot')).toBeNull();
+  });
+
+  it('says when the slot saved earlier can no longer be booked, and asks for another', async () => {
+    act(() => {
+      cartActions.saveShippingAddress(address);
+      cartActions.saveDelivery(midnight({ date: '2026-11-24' }));
+    });
+    const { user } = renderShipping({
+      ...pincodeAnswers,
+      [SLOTS]: [200, slotsAnswer({ slots: { midnight: { ...tooLate } } })],
+    });
+    await screen.findByText(
+      'Tue, 24 Nov · Midnight, 23:00–23:59 can no longer be booked: Too late for this slot. Please choose another slot.',
+    );
+    expect(radio('Midnight, 23:00–23:59').checked).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Choose a delivery slot'));
+    expect(where()).toBeUndefined();
+  });
+});
+
+describe('the message card', () => {
+  const message = () => screen.getByRole('textbox', { name: 'Message (optional)' }) as HTMLTextAreaElement;
+  const counter = () => descriptionOf(message());
+  const preview = () => screen.getByRole('figure', { name: 'Card preview' });
+
+  it('counts letters as a reader does, previews the card and saves it trimmed', async () => {
+    const { user } = renderShipping();
+    await fillRecipient(user);
+    expect(counter()).toBe('Characters used: 0/250');
+    expect(preview().textContent).toContain('Your message is printed here.');
+
+    await user.click(message());
+    // 20 UTF-16 code units, 12 letters as a Malayalam reader counts them.
+    await user.paste('ജന്മദിനാശംസകൾ അമ്മേ!');
+    expect(counter()).toBe('Characters used: 12/250');
+    await user.type(input(/^From/), ' Asha ');
+    expect(preview().textContent).toBe('Card previewജന്മദിനാശംസകൾ അമ്മേ!— Asha');
+
+    await user.click(radio('Any time, 09:00–21:00'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(where()).toBe('/placeorder'));
+    expect(cart.giftMessage).toEqual({ message: 'ജന്മദിനാശംസകൾ അമ്മേ!', senderName: 'Asha' });
+  });
+
+  it('refuses a message over 250 letters and a sender name over 60', async () => {
+    const { user } = renderShipping();
+    await fillRecipient(user);
+    await user.click(radio('Any time, 09:00–21:00'));
+    await user.click(message());
+    await user.paste('🌹'.repeat(251));
+    // Said at once, beside the count.
+    expect(counter()).toBe('Message must be at most 250 characters Characters used: 251/250');
+    expect(message().getAttribute('aria-invalid')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Message must be at most 250 characters'));
+    expect(document.activeElement).toBe(message());
+    expect(where()).toBeUndefined();
+
+    await user.clear(message());
+    await user.paste('With love');
+    await user.click(input(/^From/));
+    await user.paste('A'.repeat(61));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(errorOf(/^From/)).toBe('Sender name must be at most 60 characters'));
+    expect(document.activeElement).toBe(input(/^From/));
+    expect(where()).toBeUndefined();
+    expect(cart.giftMessage).toBeNull();
   });
 });

@@ -1,23 +1,36 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
-import type { PincodeDetail } from '@store/contracts';
-import { isPincodeFormat } from '@store/domain';
+import type { DeliverySlotView, PincodeDetail } from '@store/contracts';
+import { isPincodeFormat, type SlotType } from '@store/domain';
 import { Button } from '../../components/ui/button.js';
 import { Field } from '../../components/ui/field.js';
+import { todayIst } from '../../lib/delivery.js';
 import { usePageTitle } from '../../lib/page-title.js';
-import { cartActions, DEFAULT_PAYMENT_METHOD, useCart, type ShippingAddress } from '../../stores/cart-store.js';
+import {
+  cartActions,
+  DEFAULT_PAYMENT_METHOD,
+  useCart,
+  type CartDelivery,
+  type ShippingAddress,
+} from '../../stores/cart-store.js';
 import { CheckoutSteps } from './checkout-steps.js';
+import { CHOOSE_SLOT_MESSAGE, DeliveryPicker } from './delivery-picker.js';
+import { GiftMessageCard } from './gift-message-card.js';
 import {
   cleanAddress,
   emptyAddress,
   firstInvalid,
+  giftMessageErrors,
   NO_DELIVERY_MESSAGE,
   shippingErrors,
+  type GiftMessageErrors,
+  type GiftMessageValues,
   type ShippingErrors,
   type ShippingField,
 } from './shipping-form.js';
+import { useDeliverySlots } from './use-delivery-slots.js';
 import { usePincodeLookup, type PincodeLookup } from './use-pincode-lookup.js';
 
 /** What the PIN code look-up says under the field: a refusal (an error) or where the order goes (a hint). */
@@ -36,7 +49,36 @@ function pincodeOutcome(lookup: PincodeLookup): { error?: string; hint?: string;
   return { hint: detail.sameDayDelivery ? `${where}. Same-day delivery available.` : `${where}.`, blocks: false };
 }
 
-/** /shipping (signed-in): the delivery address, checked field by field; Continue goes on to confirm the order. */
+/** The PIN code whose slots can be asked for: one the look-up found deliverable, or could not check just now. */
+function slotsPincode(lookup: PincodeLookup): string | null {
+  if (lookup.status === 'found') return lookup.detail.deliveryAvailable ? lookup.pincode : null;
+  if (lookup.status === 'error') return lookup.invalid ? null : lookup.pincode;
+  return null;
+}
+
+/** One titled part of the form. */
+function FormSection({ id, title, note, children }: { id: string; title: string; note?: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-4 rounded-xl border border-neutral-200 bg-neutral-50 p-5"
+    >
+      <div>
+        <h2 id={id} className="text-lg font-semibold text-neutral-900">
+          {title}
+        </h2>
+        {note ? <p className="mt-0.5 text-sm text-neutral-600">{note}</p> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * /shipping (signed-in): the recipient (the address, and the name and phone the courier calls),
+ * checked field by field; when the gift arrives (date and slot, fee shown); and the message card.
+ * Continue goes on to confirm the order.
+ */
 export function ShippingPage() {
   usePageTitle('Shipping Details', 'Where your Phoolwala Gifts order should be delivered.');
   const cart = useCart();
@@ -45,6 +87,22 @@ export function ShippingPage() {
   const [errors, setErrors] = useState<ShippingErrors>({});
   const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const [today] = useState(() => todayIst());
+  // The delivery as saved before (its date may have passed since, which the slots answer settles).
+  const [previous] = useState(() => cart.delivery);
+  const [chosenDate, setChosenDate] = useState<string | null>(() =>
+    previous && previous.date >= today ? previous.date : null,
+  );
+  const [slotId, setSlotId] = useState<string | null>(() => previous?.slotId ?? null);
+  const [slotType, setSlotType] = useState<SlotType>(() => previous?.type ?? 'standard');
+  const [slotError, setSlotError] = useState<string | undefined>();
+  const slotsRef = useRef<HTMLDivElement>(null);
+  const [gift, setGift] = useState<GiftMessageValues>(() => ({
+    message: cart.giftMessage?.message ?? '',
+    senderName: cart.giftMessage?.senderName ?? '',
+  }));
+  const [giftErrors, setGiftErrors] = useState<GiftMessageErrors>({});
+  const messageRef = useRef<HTMLTextAreaElement>(null);
   const latest = useRef(values);
   latest.current = values;
   // City and state as the last look-up filled them: those (or empty fields) may be filled again.
@@ -70,6 +128,13 @@ export function ShippingPage() {
     if (isPincodeFormat(initialPin.current)) void lookup(initialPin.current);
   }, [lookup]);
 
+  const slots = useDeliverySlots(
+    slotsPincode(pincode.state),
+    cart.cartItems.map((i) => i._id),
+    chosenDate,
+  );
+  const chosenSlot = slots.data?.slots.find((s) => s.id === slotId && s.available);
+
   if (cart.cartItems.length === 0) return <Navigate to="/cart" replace />;
 
   const change = (field: ShippingField) => (e: { target: { value: string } }) => {
@@ -92,11 +157,36 @@ export function ShippingPage() {
     if (el instanceof HTMLInputElement) el.focus();
   }
 
+  function chooseSlot(slot: DeliverySlotView) {
+    setSlotId(slot.id);
+    setSlotType(slot.type);
+    setSlotError(undefined);
+  }
+
+  function changeGift(field: keyof GiftMessageValues, value: string) {
+    setGift((g) => ({ ...g, [field]: value }));
+    setGiftErrors((errs) => (errs[field] ? { ...errs, [field]: undefined } : errs));
+  }
+
+  /** A slot is missing: say so there, and take the shopper to the first one that can be chosen. */
+  function refuseSlot() {
+    setSlotError(CHOOSE_SLOT_MESSAGE);
+    toast.error(CHOOSE_SLOT_MESSAGE);
+    const target =
+      slotsRef.current?.querySelector<HTMLElement>('input[type="radio"]:not(:disabled)') ??
+      slotsRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]') ??
+      null;
+    target?.focus();
+  }
+
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (pending) return;
     const found = shippingErrors(values);
-    if (firstInvalid(found)) return refuse(found);
+    if (firstInvalid(found)) {
+      if (!chosenSlot) setSlotError(CHOOSE_SLOT_MESSAGE);
+      return refuse(found);
+    }
     setPending(true);
     try {
       // The answer for the PIN code in the box decides; one still on its way is waited for.
@@ -108,7 +198,28 @@ export function ShippingPage() {
     } finally {
       setPending(false);
     }
+    if (!chosenSlot || !slots.date) return refuseSlot();
+    const giftFound = giftMessageErrors(gift);
+    if (giftFound.message || giftFound.senderName) {
+      setGiftErrors(giftFound);
+      toast.error(giftFound.message ?? giftFound.senderName);
+      if (giftFound.message) messageRef.current?.focus();
+      else formRef.current?.querySelector<HTMLInputElement>('input[name="senderName"]')?.focus();
+      return;
+    }
+    const delivery: CartDelivery = {
+      date: slots.date,
+      slotId: chosenSlot.id,
+      type: chosenSlot.type,
+      label: chosenSlot.label,
+      start: chosenSlot.start,
+      end: chosenSlot.end,
+      fee: chosenSlot.fee,
+    };
+    const message = gift.message.trim();
     cartActions.saveShippingAddress(cleanAddress(values));
+    cartActions.saveDelivery(delivery);
+    cartActions.saveGiftMessage(message ? { message, senderName: gift.senderName.trim() } : null);
     cartActions.savePaymentMethod(DEFAULT_PAYMENT_METHOD);
     navigate('/placeorder');
   }
@@ -122,8 +233,14 @@ export function ShippingPage() {
     'aria-required': name === 'address' ? undefined : true,
   });
 
+  const idleText = isPincodeFormat(values.postalCode.trim())
+    ? pincode.state.status === 'loading'
+      ? 'Checking this PIN code…'
+      : 'Delivery dates appear once the PIN code is one we deliver to.'
+    : "Enter the recipient's PIN code above to see delivery dates and times.";
+
   return (
-    <div className="mx-auto max-w-2xl px-4 py-6 md:py-10">
+    <div className="mx-auto max-w-3xl px-4 py-6 md:py-10">
       <CheckoutSteps current="Shipping Details" />
       <h1 className="text-2xl font-bold text-neutral-900 md:text-3xl">Shipping Details</h1>
       <p className="mt-1.5 text-sm text-neutral-600">Where should we deliver your gifts?</p>
@@ -133,50 +250,80 @@ export function ShippingPage() {
         noValidate
         aria-label="Shipping Details"
         aria-busy={pending}
-        className="mt-6 grid gap-4 rounded-xl border border-neutral-200 bg-neutral-50 p-5 sm:grid-cols-2"
+        className="mt-6 flex flex-col gap-5"
       >
-        <Field label="First Name" autoComplete="given-name" {...field('firstName')} />
-        <Field label="Last Name" autoComplete="family-name" {...field('lastName')} />
-        {/* Line 1 is the apartment or suite and line 2 the street address, hence the crossed autocomplete. */}
-        <Field
-          label="Address Line 1"
-          optional
-          hint="Apartment, suite, etc."
-          autoComplete="address-line2"
-          className="sm:col-span-2"
-          {...field('address')}
-        />
-        <Field
-          label="Address Line 2"
-          hint="House number, street and area"
-          autoComplete="address-line1"
-          className="sm:col-span-2"
-          {...field('address2')}
-        />
-        <Field label="City" autoComplete="address-level2" {...field('city')} />
-        <Field label="State" autoComplete="address-level1" {...field('state')} />
-        <Field
-          label="Pin Code"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={6}
-          hint={errors.postalCode ? undefined : pin.hint}
-          {...field('postalCode')}
-          error={errors.postalCode ?? pin.error}
-        />
-        <Field
-          label="Phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          hint="10-digit mobile number, with or without +91"
-          {...field('phone')}
-        />
-        {/* What the PIN code look-up found, for screen readers as it arrives. */}
-        <p role="status" className="sr-only">
-          {errors.postalCode ? '' : (pin.error ?? (pincode.state.status === 'loading' ? '' : pin.hint))}
-        </p>
-        <Button type="submit" size="lg" disabled={pending} className="mt-1 w-full sm:col-span-2">
+        <FormSection
+          id="recipient-heading"
+          title="Recipient"
+          note="Whom the gift goes to: the courier calls this name and phone number."
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="First Name" autoComplete="given-name" {...field('firstName')} />
+            <Field label="Last Name" autoComplete="family-name" {...field('lastName')} />
+            {/* Line 1 is the apartment or suite and line 2 the street address, hence the crossed autocomplete. */}
+            <Field
+              label="Address Line 1"
+              optional
+              hint="Apartment, suite, etc."
+              autoComplete="address-line2"
+              className="sm:col-span-2"
+              {...field('address')}
+            />
+            <Field
+              label="Address Line 2"
+              hint="House number, street and area"
+              autoComplete="address-line1"
+              className="sm:col-span-2"
+              {...field('address2')}
+            />
+            <Field label="City" autoComplete="address-level2" {...field('city')} />
+            <Field label="State" autoComplete="address-level1" {...field('state')} />
+            <Field
+              label="Pin Code"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={6}
+              hint={errors.postalCode ? undefined : pin.hint}
+              {...field('postalCode')}
+              error={errors.postalCode ?? pin.error}
+            />
+            <Field
+              label="Phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              hint="10-digit mobile number, with or without +91"
+              {...field('phone')}
+            />
+            {/* What the PIN code look-up found, for screen readers as it arrives. */}
+            <p role="status" className="sr-only">
+              {errors.postalCode ? '' : (pin.error ?? (pincode.state.status === 'loading' ? '' : pin.hint))}
+            </p>
+          </div>
+        </FormSection>
+        <FormSection id="delivery-heading" title="Delivery date and time">
+          <DeliveryPicker
+            slots={slots}
+            today={today}
+            idleText={idleText}
+            slotId={slotId}
+            type={slotType}
+            onDate={setChosenDate}
+            onType={setSlotType}
+            onSlot={chooseSlot}
+            error={chosenSlot ? undefined : slotError}
+            previous={previous}
+            containerRef={slotsRef}
+          />
+        </FormSection>
+        <FormSection
+          id="message-card-heading"
+          title="Message card"
+          note="Printed on a card and delivered with the gift. Leave it empty for no card."
+        >
+          <GiftMessageCard values={gift} errors={giftErrors} onChange={changeGift} messageRef={messageRef} />
+        </FormSection>
+        <Button type="submit" size="lg" disabled={pending} className="w-full">
           {pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
           Continue
         </Button>

@@ -6,7 +6,7 @@ import { asha, renderRoutes, sentBodies, stubApi, type Answers } from '../../tes
 import { setUserInfo } from '../../stores/user-store.js';
 import { formatDateTime } from '../../lib/format.js';
 import { OrderPage } from './order-page.js';
-import { order, ORDER_ID, paid } from '../../test/order-test-utils.js';
+import { order, orderDelivery, ORDER_ID, paid } from '../../test/order-test-utils.js';
 import type { CheckoutConstructor, CheckoutOptions } from './payments/types.js';
 
 const GET_ORDER = `GET /api/orders/${ORDER_ID}`;
@@ -126,6 +126,51 @@ describe('the /order/:id page', () => {
   it('says when there is no such order', async () => {
     renderOrder({ [GET_ORDER]: [404, { message: 'Order not found' }] });
     expect((await screen.findByRole('alert')).textContent).toBe('Order not found');
+  });
+});
+
+describe('the delivery slot and the message card', () => {
+  it('shows when the gift arrives, the slot fee within shipping, and the card as printed', async () => {
+    renderOrder({
+      [GET_ORDER]: [
+        200,
+        order({
+          shippingPrice: 250,
+          totalPrice: 1648,
+          delivery: orderDelivery(),
+          giftMessage: { message: 'Happy birthday, Amma!\nSee you soon.', senderName: 'Asha' },
+        }),
+      ],
+    });
+    await heading();
+    expect(section('Shipping').textContent).toContain('DeliveryThu, 24 Dec · Midnight, 23:00–23:59');
+    const card = section('Message card');
+    expect(card.textContent).toBe('Message cardHappy birthday, Amma!\nSee you soon.— Asha');
+    expect(section('Order Summary').textContent).toContain('Shipping₹250 includes ₹250 for Midnight delivery');
+    expect(section('Order Summary').textContent).toContain('Total₹1,648');
+  });
+
+  it('shows an order placed before delivery slots existed without either', async () => {
+    renderOrder({ [GET_ORDER]: [200, order({ delivery: null, giftMessage: null })] });
+    await heading();
+    expect(section('Shipping').textContent).not.toContain('Delivery');
+    expect(screen.queryByRole('region', { name: 'Message card' })).toBeNull();
+    expect(section('Order Summary').textContent).not.toContain('includes');
+  });
+
+  it('says nothing of a fee for a free standard slot', async () => {
+    const standard = orderDelivery({
+      slotId: 'standard',
+      type: 'standard',
+      label: 'Any time, 09:00–21:00',
+      start: '09:00',
+      end: '21:00',
+      fee: 0,
+    });
+    renderOrder({ [GET_ORDER]: [200, order({ delivery: standard })] });
+    await heading();
+    expect(section('Shipping').textContent).toContain('DeliveryThu, 24 Dec · Any time, 09:00–21:00');
+    expect(section('Order Summary').textContent).toContain('Shipping₹0Tax');
   });
 });
 

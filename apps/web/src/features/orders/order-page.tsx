@@ -13,12 +13,14 @@ import {
   type CheckoutPayment,
 } from '../../api/orders.js';
 import { clientConfigQuery } from '../../api/users.js';
+import { GiftCard } from '../../components/order/gift-card.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 import { ApiError, errorMessage } from '../../lib/api.js';
 import { SITE_NAME, usePageTitle } from '../../lib/page-title.js';
 import { useUserInfo } from '../../stores/user-store.js';
+import { formatDelivery } from '../../lib/delivery.js';
 import { formatAddress, formatDateTime, showPhone } from '../../lib/format.js';
 import { Facts, OrderItems, OrderSection, SummaryCard } from '../../components/order/order-parts.js';
 import type { CheckoutOptions, PaymentFailure } from './payments/types.js';
@@ -148,6 +150,8 @@ export function OrderPage() {
     ],
     ['Address', formatAddress(a)],
     ['Phone', showPhone(a.phone)],
+    // Orders placed before delivery slots existed have none.
+    ...(order.delivery ? [['Delivery', formatDelivery(order.delivery)] as [string, string]] : []),
   ];
 
   return (
@@ -176,6 +180,15 @@ export function OrderPage() {
               <Alert role="status">Not Delivered</Alert>
             )}
           </OrderSection>
+          {order.giftMessage ? (
+            <OrderSection title="Message card">
+              <GiftCard
+                message={order.giftMessage.message}
+                senderName={order.giftMessage.senderName}
+                className="max-w-md"
+              />
+            </OrderSection>
+          ) : null}
           <OrderSection title="Payment Method">
             <Facts rows={[['Method', order.paymentMethod]]} />
             {order.isPaid && order.paidAt ? (
@@ -200,7 +213,7 @@ export function OrderPage() {
             />
           </OrderSection>
         </div>
-        <SummaryCard totals={order}>
+        <SummaryCard totals={order} slotFee={order.delivery}>
           {awaitingPayment ? (
             <p className="text-xs text-neutral-700">
               Pay by {formatDateTime(order.payBy)}; unpaid orders are released after that.

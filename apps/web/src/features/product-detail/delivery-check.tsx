@@ -1,9 +1,13 @@
-import { useId, type FormEvent } from 'react';
-import { CheckCircle2, Loader2, MapPin, XCircle } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { CheckCircle2, Clock, Loader2, MapPin, XCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
-import { PINCODE_LENGTH } from '@store/domain';
-import type { PincodeCheckApi } from './use-pincode-check.js';
+import { formatTimeLeft, PINCODE_LENGTH } from '@store/domain';
+import { dayName, todayIst } from '../../lib/delivery.js';
+import type { EarliestDelivery, PincodeCheckApi } from './use-pincode-check.js';
+
+/** How often the same-day countdown moves on: it shows minutes, so twice a minute is plenty. */
+export const COUNTDOWN_TICK_MS = 30_000;
 
 const NOT_AVAILABLE_MESSAGE = 'Delivery not available in this area yet';
 
@@ -42,13 +46,54 @@ export function DeliveryCheck({ check }: { check: PincodeCheckApi }) {
       </div>
       {/* Two lines kept free, so the answer arriving does not push the buy buttons down. */}
       <div id={statusId} role="status" className="mt-2 min-h-10 text-sm">
-        <DeliveryResult state={state} />
+        <DeliveryResult state={state} earliest={check.earliest} />
       </div>
+      {/* Outside the live region: a countdown read out every half minute would drown everything else. */}
+      {state.status === 'success' && check.earliest?.sameDayDeadline ? (
+        <SameDayCountdown
+          key={check.earliest.sameDayDeadline}
+          deadline={check.earliest.sameDayDeadline}
+          onPassed={check.refreshEarliest}
+        />
+      ) : null}
     </form>
   );
 }
 
-function DeliveryResult({ state }: { state: PincodeCheckApi['state'] }) {
+/**
+ * 'Order within 2 h 13 min for delivery today', moving on every half minute (and exactly at the
+ * deadline). Once the deadline passes it goes, and the slots are asked again: the earliest date
+ * has moved.
+ */
+export function SameDayCountdown({ deadline, onPassed }: { deadline: string; onPassed(): void }) {
+  const end = Date.parse(deadline);
+  const [now, setNow] = useState(() => Date.now());
+  const left = end - now;
+  const passed = !(left > 0);
+  const passedRef = useRef(onPassed);
+  useEffect(() => {
+    passedRef.current = onPassed;
+  });
+
+  useEffect(() => {
+    if (passed) {
+      passedRef.current();
+      return;
+    }
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(COUNTDOWN_TICK_MS, left));
+    return () => clearTimeout(timer);
+  }, [passed, left]);
+
+  if (passed) return null;
+  return (
+    <p className="mt-1 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700">
+      <Clock className="size-4 shrink-0" aria-hidden="true" />
+      Order within {formatTimeLeft(left)} for delivery today
+    </p>
+  );
+}
+
+function DeliveryResult({ state, earliest }: { state: PincodeCheckApi['state']; earliest: EarliestDelivery | null }) {
   switch (state.status) {
     case 'idle':
       return <span className="text-neutral-600">Enter your PIN code to check delivery before adding to cart.</span>;
@@ -92,6 +137,11 @@ function DeliveryResult({ state }: { state: PincodeCheckApi['state'] }) {
           <span className="text-neutral-700">
             Delivering to {detail.district}, {detail.state}
           </span>
+          {earliest ? (
+            <span className="font-medium text-neutral-900">
+              Earliest delivery: {dayName(earliest.date, todayIst())}
+            </span>
+          ) : null}
         </span>
       );
     }

@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ProductDetail } from '@store/contracts';
 import { cartActions, useCart } from '../../stores/cart-store.js';
 import { PurchasePanel } from './purchase-panel.js';
+import { NOW, slotsAnswer } from '../../test/delivery-test-utils.js';
 
 type Product = Parameters<typeof PurchasePanel>[0]['product'];
 
@@ -41,9 +42,17 @@ const kochi = {
   sameDayDelivery: true,
 };
 
-/** The PIN code lookup answers by code, as the server does. */
-function stubPincodes(answers: Record<string, Response | (() => Promise<Response>)>) {
+type SlotAnswers = Record<string, Response>;
+
+/**
+ * The PIN code lookup answers by code, as the server does; the delivery slots by URL (by default,
+ * today is the earliest date, deliverable until 21:00 IST).
+ */
+function stubPincodes(answers: Record<string, Response | (() => Promise<Response>)>, slots: SlotAnswers = {}) {
   const fetchMock = vi.fn((url: string) => {
+    if (url.startsWith('/api/delivery/slots')) {
+      return Promise.resolve((slots[url] ?? json(200, slotsAnswer({ pincode: '682001' }))).clone());
+    }
     const code = url.split('/').pop()!;
     const answer = answers[code];
     if (!answer) throw new Error(`unexpected lookup ${url}`);
@@ -86,6 +95,11 @@ function deliveryStatus(): HTMLElement {
   expect(el.getAttribute('role')).toBe('status');
   return el;
 }
+
+const pincodeCalls = (fetchMock: ReturnType<typeof stubPincodes>) =>
+  fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/pincodes/')).length;
+const slotCalls = (fetchMock: ReturnType<typeof stubPincodes>) =>
+  fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/delivery/slots'));
 
 const addButton = () => screen.getByRole('button', { name: 'Add To Cart' });
 const buyButton = () => screen.getByRole('button', { name: 'Buy Now' });
@@ -153,7 +167,7 @@ describe('the delivery check', () => {
     renderPanel();
     expect(screen.getByLabelText('Check delivery')).toHaveProperty('value', '682001');
     await screen.findByText('Available');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(pincodeCalls(fetchMock)).toBe(1);
     expect(addButton()).toHaveProperty('disabled', false);
   });
 
@@ -168,6 +182,54 @@ describe('the delivery check', () => {
   });
 });
 
+describe('the earliest delivery', () => {
+  const SLOTS_URL = '/api/delivery/slots?pincode=682001&productId=p1';
+
+  beforeEach(() => {
+    // Only the clock is fixed (Tuesday 24 Nov 2026, 11:30 IST); timers stay real for the user events.
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("asks for this product's slots once the PIN code is confirmed, and says today and until when", async () => {
+    const fetchMock = stubPincodes({ '682001': json(200, kochi) });
+    const user = renderPanel();
+    await checkPincode(user, '682001');
+    await waitFor(() => expect(deliveryStatus().textContent).toContain('Earliest delivery: Today'));
+    expect(slotCalls(fetchMock)).toEqual([SLOTS_URL]);
+    // 21:00 IST is 9 h 30 min away; the countdown is outside the live region, which it would flood.
+    const countdown = screen.getByText('Order within 9 h 30 min for delivery today');
+    expect(deliveryStatus().contains(countdown)).toBe(false);
+  });
+
+  it.each([
+    ['2026-11-25', 'Tomorrow'],
+    ['2026-11-27', 'Fri, 27 Nov'],
+  ])('names an earliest date of %s as %s, without a same-day countdown', async (date, said) => {
+    stubPincodes(
+      { '682001': json(200, kochi) },
+      { [SLOTS_URL]: json(200, slotsAnswer({ pincode: '682001', date, earliestDate: date, sameDayDeadline: null })) },
+    );
+    const user = renderPanel();
+    await checkPincode(user, '682001');
+    await waitFor(() => expect(deliveryStatus().textContent).toContain(`Earliest delivery: ${said}`));
+    expect(screen.queryByText(/^Order within/)).toBeNull();
+  });
+
+  it('does not ask for slots where there is no delivery', async () => {
+    const fetchMock = stubPincodes({
+      '744101': json(200, { ...kochi, pincode: '744101', deliveryAvailable: false, sameDayDelivery: false }),
+    });
+    const user = renderPanel();
+    await checkPincode(user, '744101');
+    await screen.findByText('Delivery not available in this area yet');
+    expect(slotCalls(fetchMock)).toEqual([]);
+    expect(deliveryStatus().textContent).not.toContain('Earliest delivery');
+  });
+});
+
 describe('checking a PIN code again', () => {
   it('asks the server again when the same code is checked after a failed look-up', async () => {
     let calls = 0;
@@ -179,7 +241,7 @@ describe('checking a PIN code again', () => {
     await screen.findByText('Service busy');
     await user.click(screen.getByRole('button', { name: 'Check' }));
     await screen.findByText('Available');
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(pincodeCalls(fetchMock)).toBe(2);
   });
 });
 

@@ -35,7 +35,7 @@ type PurchaseFields = Pick<
  */
 export function PurchasePanel({ product }: { product: PurchaseFields }) {
   const navigate = useNavigate();
-  const delivery = usePincodeCheck();
+  const delivery = usePincodeCheck(product._id);
   const [variantId, setVariantId] = useState<string | null>(null);
   const [qty, setQty] = useState(1);
 

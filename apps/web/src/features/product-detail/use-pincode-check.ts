@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { PincodeDetail } from '@store/contracts';
 import { isPincodeFormat, PINCODE_FORMAT_MESSAGE } from '@store/domain';
+import { deliverySlotsQuery } from '../../api/delivery.js';
 import { pincodeQuery } from '../../api/products.js';
 import { errorMessage } from '../../lib/api.js';
 import { readJson, writeJson } from '../../lib/storage.js';
@@ -15,6 +16,14 @@ export type PincodeCheck =
   | { status: 'error'; message: string }
   | { status: 'success'; detail: PincodeDetail };
 
+/** When this product can reach a checked PIN code, from the delivery slots. */
+export interface EarliestDelivery {
+  /** `YYYY-MM-DD` (IST). */
+  date: string;
+  /** ISO instant: until when an order can still be delivered today; null when today is out. */
+  sameDayDeadline: string | null;
+}
+
 export interface PincodeCheckApi {
   value: string;
   setValue(value: string): void;
@@ -22,13 +31,20 @@ export interface PincodeCheckApi {
   state: PincodeCheck;
   /** Delivery is confirmed for the PIN code in the box: only then may the product be bought. */
   deliveryAvailable: boolean;
+  /** Known once the slots of a deliverable PIN code are in; null before, or when no date is open. */
+  earliest: EarliestDelivery | null;
+  /** Asks for the slots again (today's deadline has passed, so the earliest date has moved). */
+  refreshEarliest(): void;
 }
 
 /** What the shopper asked to check: a code to look up, or one that is not even six digits. */
 type Asked = { pincode: string } | { badFormat: true } | null;
 
-/** The postal check of spec section 4: idle → loading → error or success with availability. */
-export function usePincodeCheck(): PincodeCheckApi {
+/**
+ * The postal check of spec section 4: idle → loading → error or success with availability; then,
+ * for a PIN code delivered to, the earliest delivery date of this product and today's cut-off.
+ */
+export function usePincodeCheck(productId?: string): PincodeCheckApi {
   const [value, setValueState] = useState(() => readJson<string>(PINCODE_STORAGE_KEY, ''));
   // A PIN code remembered from an earlier visit is checked again at once, so its answer is current.
   const [asked, setAsked] = useState<Asked>(() => (isPincodeFormat(value) ? { pincode: value } : null));
@@ -47,6 +63,14 @@ export function usePincodeCheck(): PincodeCheckApi {
   else if (query.isError) state = { status: 'error', message: errorMessage(query.error) };
   else state = { status: 'loading', pincode: asked.pincode };
 
+  const deliverable = state.status === 'success' && state.detail.deliveryAvailable;
+  const slots = useQuery({
+    ...deliverySlotsQuery({ pincode: pincode ?? '', productIds: productId ? [productId] : [] }),
+    enabled: deliverable && pincode !== null,
+  });
+  const earliestDate = deliverable ? slots.data?.earliestDate : null;
+  const earliest = earliestDate ? { date: earliestDate, sameDayDeadline: slots.data?.sameDayDeadline ?? null } : null;
+
   return {
     value,
     // An answer belongs to the code it was given for; typing another one asks again.
@@ -61,6 +85,8 @@ export function usePincodeCheck(): PincodeCheckApi {
       setAsked(isPincodeFormat(code) ? { pincode: code } : { badFormat: true });
     },
     state,
-    deliveryAvailable: state.status === 'success' && state.detail.deliveryAvailable,
+    deliveryAvailable: deliverable,
+    earliest,
+    refreshEarliest: () => void slots.refetch(),
   };
 }

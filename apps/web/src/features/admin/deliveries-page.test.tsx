@@ -1,0 +1,328 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { toast } from 'sonner';
+import type { ScheduledOrder, ScheduleResponse, ServiceArea } from '@store/contracts';
+import { addDays, istDate } from '@store/domain';
+import { setUserInfo } from '../../stores/user-store.js';
+import { admin, renderRoutes, sentBodies, stubApi, uuid, Where, type Answers } from './admin-test-utils.js';
+import { DeliveriesPage } from './deliveries-page.js';
+
+const DATE = '2026-02-14';
+const SCHEDULE = `GET /api/delivery/schedule?date=${DATE}`;
+const AREAS = 'GET /api/delivery/areas';
+
+const routes = (
+  <Route
+    path="/admin/deliveries"
+    element={
+      <>
+        <DeliveriesPage />
+        <Where />
+      </>
+    }
+  />
+);
+
+const meera: ScheduledOrder = {
+  _id: uuid(7),
+  recipient: { name: 'Meera Nair', phone: '+919847012345' },
+  shippingAddress: {
+    firstName: 'Meera',
+    lastName: 'Nair',
+    address: 'Flat 4B, Lotus Apartments',
+    address2: '12 MG Road, Ravipuram',
+    city: 'Ernakulam',
+    state: 'Kerala',
+    postalCode: '682016',
+    phone: '+919847012345',
+  },
+  items: [
+    { name: 'Red Roses', variantName: '12 stems', qty: 2 },
+    { name: 'Chocolate Truffle Cake', variantName: null, qty: 1 },
+  ],
+  giftMessage: { message: "Happy Valentine's Day!\nLove always", senderName: 'Ravi' },
+  isDelivered: false,
+};
+
+function schedule(over: { capacity?: number; orders?: ScheduledOrder[] } = {}): ScheduleResponse {
+  return {
+    date: DATE,
+    areas: [
+      {
+        id: 1,
+        name: 'Kochi',
+        pincodePrefix: '682',
+        slots: [
+          {
+            id: 'standard',
+            type: 'standard',
+            label: 'Any time, 09:00–21:00',
+            start: '09:00',
+            end: '21:00',
+            capacity: 20,
+            taken: 3,
+            orders: [],
+          },
+          {
+            id: 'midnight',
+            type: 'midnight',
+            label: 'Midnight, 23:00–23:59',
+            start: '23:00',
+            end: '23:59',
+            capacity: over.capacity ?? 20,
+            taken: 18,
+            orders: over.orders ?? [meera],
+          },
+        ],
+      },
+    ],
+  };
+}
+
+function kochi(over: Partial<Record<'fee' | 'capacity', number>> = {}): ServiceArea {
+  return {
+    id: 1,
+    name: 'Kochi',
+    pincodePrefix: '682',
+    deliveryAvailable: true,
+    leadDays: 0,
+    slotTypes: [
+      { type: 'standard', offered: true, fee: 0, capacity: 20 },
+      { type: 'fixed', offered: true, fee: 200, capacity: 10 },
+      { type: 'midnight', offered: false, fee: over.fee ?? 250, capacity: over.capacity ?? 20 },
+      { type: 'early-morning', offered: false, fee: 250, capacity: 20 },
+    ],
+  };
+}
+
+const calls = (fetchMock: ReturnType<typeof stubApi>, key: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${url}` === key).length;
+
+const slot = (label: RegExp) => screen.findByRole('article', { name: label });
+
+beforeEach(() => {
+  vi.spyOn(toast, 'success');
+  vi.spyOn(toast, 'error');
+  act(() => setUserInfo(admin));
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  act(() => setUserInfo(null));
+});
+
+function open(answers: Answers, path = `/admin/deliveries?date=${DATE}`) {
+  const fetchMock = stubApi({ [AREAS]: [200, [kochi()]], ...answers });
+  return { fetchMock, ...renderRoutes(path, routes) };
+}
+
+describe('the deliveries schedule', () => {
+  it("shows each slot's places taken as a meter, and each order's recipient, phone, address, items and message", async () => {
+    open({ [SCHEDULE]: [200, schedule()] });
+    expect(screen.queryByRole('heading', { level: 1, name: 'Deliveries' })).not.toBeNull();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Saturday, 14 February 2026' })).not.toBeNull();
+    expect((screen.getByLabelText('Delivery date') as HTMLInputElement).value).toBe(DATE);
+    expect(await screen.findByRole('heading', { level: 3, name: /Kochi/ })).not.toBeNull();
+
+    const midnight = await slot(/Midnight, 23:00–23:59/);
+    const meter = within(midnight).getByRole('meter');
+    expect(meter.getAttribute('aria-valuetext')).toBe('taken 18 of 20');
+    expect(meter.getAttribute('aria-valuenow')).toBe('18');
+    expect(meter.getAttribute('aria-valuemax')).toBe('20');
+    expect(within(midnight).queryByText('taken 18 of 20')).not.toBeNull();
+    expect(
+      within(await slot(/Any time/))
+        .getByRole('meter')
+        .getAttribute('aria-valuetext'),
+    ).toBe('taken 3 of 20');
+    expect(within(await slot(/Any time/)).queryByText('No orders in this slot.')).not.toBeNull();
+
+    const order = within(midnight).getByRole('listitem', { name: 'Order for Meera Nair' });
+    expect(within(order).queryByText('Meera Nair')).not.toBeNull();
+    expect(within(order).getByRole('link', { name: '+919847012345' }).getAttribute('href')).toBe('tel:+919847012345');
+    expect(order.querySelector('address')?.textContent).toBe(
+      'Flat 4B, Lotus Apartments12 MG Road, RavipuramErnakulam, Kerala682016',
+    );
+    expect(
+      within(order)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Red Roses (12 stems) × 2', 'Chocolate Truffle Cake × 1']);
+    expect(order.querySelector('blockquote')?.textContent).toBe("Happy Valentine's Day!\nLove always");
+    expect(within(order).queryByText('— Ravi')).not.toBeNull();
+    expect(screen.queryByText('1 order to deliver')).not.toBeNull();
+    expect(screen.queryByText('No deliveries on this date')).toBeNull();
+  });
+
+  it("says 'No deliveries on this date' when the day has no orders", async () => {
+    open({ [SCHEDULE]: [200, schedule({ orders: [] })] });
+    expect(await screen.findByText('No deliveries on this date')).not.toBeNull();
+    // The slots are still there, so a busy day can be prepared before its orders arrive.
+    expect(within(await slot(/Midnight/)).queryByLabelText(/Raise capacity/)).not.toBeNull();
+  });
+
+  it('opens on today in IST, and moves a day back or forward through the URL', async () => {
+    const today = istDate(new Date());
+    const { fetchMock, user } = open(
+      {
+        [`GET /api/delivery/schedule?date=${today}`]: [200, { date: today, areas: [] }],
+        [`GET /api/delivery/schedule?date=${addDays(today, -1)}`]: [200, { date: addDays(today, -1), areas: [] }],
+      },
+      '/admin/deliveries',
+    );
+    await waitFor(() => expect(calls(fetchMock, `GET /api/delivery/schedule?date=${today}`)).toBe(1));
+    expect((screen.getByLabelText('Delivery date') as HTMLInputElement).value).toBe(today);
+    expect(screen.queryByRole('button', { name: 'Today' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Previous day' }));
+    expect(screen.getByRole('status', { name: 'where' }).textContent).toBe(
+      `/admin/deliveries?date=${addDays(today, -1)}`,
+    );
+    await waitFor(() => expect(calls(fetchMock, `GET /api/delivery/schedule?date=${addDays(today, -1)}`)).toBe(1));
+    expect((screen.getByLabelText('Delivery date') as HTMLInputElement).value).toBe(addDays(today, -1));
+
+    await user.click(screen.getByRole('button', { name: 'Next day' }));
+    expect(screen.getByRole('status', { name: 'where' }).textContent).toBe(`/admin/deliveries?date=${today}`);
+  });
+
+  it('raises one slot’s capacity on this date with PUT /api/delivery/capacity, then asks for the schedule again', async () => {
+    let capacity = 20;
+    const { fetchMock, user } = open({
+      [SCHEDULE]: () => [200, schedule({ capacity })],
+      'PUT /api/delivery/capacity': (init) => {
+        capacity = (JSON.parse(String(init.body)) as { capacity: number }).capacity;
+        return [200, { areaId: 1, date: DATE, slotId: 'midnight', capacity, taken: 18 }];
+      },
+    });
+    const midnight = await slot(/Midnight/);
+    const input = within(midnight).getByLabelText('Raise capacity of Midnight, 23:00–23:59, Kochi') as HTMLInputElement;
+    expect(input.value).toBe('20');
+    await user.clear(input);
+    await user.type(input, '25');
+    await user.click(within(midnight).getByRole('button', { name: /^Save/ }));
+
+    await waitFor(() =>
+      expect(within(midnight).getByRole('meter').getAttribute('aria-valuetext')).toBe('taken 18 of 25'),
+    );
+    expect(sentBodies(fetchMock, 'PUT /api/delivery/capacity')).toEqual([
+      { areaId: 1, date: DATE, slotId: 'midnight', capacity: 25 },
+    ]);
+    expect(calls(fetchMock, SCHEDULE)).toBe(2);
+    expect(toast.success).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a refused capacity under its input and asks nothing again', async () => {
+    const { fetchMock, user } = open({
+      [SCHEDULE]: [200, schedule()],
+      'PUT /api/delivery/capacity': [
+        400,
+        {
+          message: 'capacity must be at least 18, the places already taken',
+          details: [{ field: 'capacity', message: 'capacity must be at least 18, the places already taken' }],
+        },
+      ],
+    });
+    const midnight = await slot(/Midnight/);
+    const input = within(midnight).getByLabelText(/Raise capacity/);
+    await user.clear(input);
+    await user.type(input, '10');
+    await user.click(within(midnight).getByRole('button', { name: /^Save/ }));
+    const error = await within(midnight).findByText('capacity must be at least 18, the places already taken');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe(error.id);
+    expect(calls(fetchMock, SCHEDULE)).toBe(1);
+  });
+
+  it("opens an order's message card and prints it", async () => {
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const { user } = open({ [SCHEDULE]: [200, schedule()] });
+    await user.click(await screen.findByRole('button', { name: 'Print card for Meera Nair' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Message card for Meera Nair' });
+    const card = within(dialog).getByRole('figure', { name: 'Message card' });
+    expect(card.hasAttribute('data-print-card')).toBe(true);
+    expect(card.textContent).toBe("Happy Valentine's Day!\nLove always— Ravi");
+    expect(dialog.querySelector('style')?.textContent).toContain('@media print');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('offers no card to print for an order without a message', async () => {
+    open({ [SCHEDULE]: [200, schedule({ orders: [{ ...meera, giftMessage: null }] })] });
+    const order = await screen.findByRole('listitem', { name: 'Order for Meera Nair' });
+    expect(within(order).queryByText('No message card')).not.toBeNull();
+    expect(within(order).queryByRole('button', { name: /Print card/ })).toBeNull();
+  });
+});
+
+describe('slots and capacity', () => {
+  it('saves a slot type of an area with { offered, fee, capacity } and reloads the areas', async () => {
+    let area = kochi();
+    const { fetchMock, user } = open({
+      [SCHEDULE]: [200, schedule()],
+      [AREAS]: () => [200, [area]],
+      'PUT /api/delivery/areas/1/slot-types/midnight': () => {
+        area = kochi({ fee: 300, capacity: 40 });
+        area.slotTypes[2]!.offered = true;
+        return [200, area];
+      },
+    });
+    const row = await screen.findByRole('form', { name: 'Midnight, Kochi' });
+    const offered = within(row).getByLabelText('Offered') as HTMLInputElement;
+    expect(offered.checked).toBe(false);
+    expect((within(row).getByLabelText('Fee (₹)') as HTMLInputElement).value).toBe('250');
+    await user.click(offered);
+    await user.clear(within(row).getByLabelText('Fee (₹)'));
+    await user.type(within(row).getByLabelText('Fee (₹)'), '300');
+    await user.clear(within(row).getByLabelText('Capacity per slot'));
+    await user.type(within(row).getByLabelText('Capacity per slot'), '40');
+    await user.click(within(row).getByRole('button', { name: /^Save/ }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Midnight, Kochi saved'));
+    expect(sentBodies(fetchMock, 'PUT /api/delivery/areas/1/slot-types/midnight')).toEqual([
+      { offered: true, fee: 300, capacity: 40 },
+    ]);
+    await waitFor(() => expect(calls(fetchMock, AREAS)).toBe(2));
+    const saved = await screen.findByRole('form', { name: 'Midnight, Kochi' });
+    await waitFor(() => expect((within(saved).getByLabelText('Offered') as HTMLInputElement).checked).toBe(true));
+    expect((within(saved).getByLabelText('Capacity per slot') as HTMLInputElement).value).toBe('40');
+  });
+
+  it("shows the server's field error under its field", async () => {
+    const { user } = open({
+      [SCHEDULE]: [200, schedule()],
+      'PUT /api/delivery/areas/1/slot-types/fixed': [
+        400,
+        { message: 'Invalid input', details: [{ field: 'fee', message: 'fee must have at most two decimals' }] },
+      ],
+    });
+    const row = await screen.findByRole('form', { name: 'Fixed time, Kochi' });
+    const fee = within(row).getByLabelText('Fee (₹)');
+    await user.clear(fee);
+    await user.type(fee, '199.999');
+    await user.click(within(row).getByRole('button', { name: /^Save/ }));
+
+    const error = await within(row).findByText('fee must have at most two decimals');
+    expect(fee.getAttribute('aria-invalid')).toBe('true');
+    expect(fee.getAttribute('aria-describedby')).toBe(error.id);
+    expect(within(row).getByLabelText('Capacity per slot').getAttribute('aria-invalid')).toBeNull();
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('refuses a capacity that is not a whole number before asking the server', async () => {
+    const { fetchMock, user } = open({ [SCHEDULE]: [200, schedule()] });
+    const row = await screen.findByRole('form', { name: 'Standard, Kochi' });
+    const capacity = within(row).getByLabelText('Capacity per slot');
+    await user.clear(capacity);
+    await user.type(capacity, '2.5');
+    await user.click(within(row).getByRole('button', { name: /^Save/ }));
+    expect(await within(row).findByText('capacity must be a whole number')).not.toBeNull();
+    expect(calls(fetchMock, 'PUT /api/delivery/areas/1/slot-types/standard')).toBe(0);
+  });
+});

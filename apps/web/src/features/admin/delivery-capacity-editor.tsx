@@ -1,0 +1,245 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle } from 'lucide-react';
+import { toast } from 'sonner';
+import type { ServiceArea } from '@store/contracts';
+import { SLOT_TYPE_LABELS, SLOT_TYPES, type SlotType } from '@store/domain';
+import { Alert } from '../../components/ui/alert.js';
+import { Button } from '../../components/ui/button.js';
+import { ApiError, errorMessage } from '../../lib/api.js';
+import { cn } from '../../lib/cn.js';
+import { adminKeys, updateAreaSlotType, useServiceAreas } from './admin-api.js';
+import { Loading, LoadFailed } from './admin-page.js';
+import { Checkbox, controlClasses, FieldError, labelClasses } from './form-controls.js';
+
+type RowField = 'offered' | 'fee' | 'capacity';
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/**
+ * The fields a server refusal is about, each with its message, as the server names them in
+ * `details` ([{ field, message }]); empty when the refusal is about no one of `fields`.
+ */
+export function fieldErrorsOf<F extends string>(err: unknown, fields: readonly F[]): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  if (!(err instanceof ApiError) || !Array.isArray(err.details)) return errors;
+  for (const detail of err.details as unknown[]) {
+    if (typeof detail !== 'object' || detail === null) continue;
+    const { field, message } = detail as { field?: unknown; message?: unknown };
+    if (fields.includes(field as F) && typeof message === 'string') errors[field as F] ??= message;
+  }
+  return errors;
+}
+
+/** A whole number of places typed in an input, or the server's own words for why it is not one. */
+export function capacityProblem(value: string): string | undefined {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isInteger(n)) return 'capacity must be a whole number';
+  if (n < 0) return 'capacity must not be negative';
+  return undefined;
+}
+
+function feeProblem(value: string): string | undefined {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n)) return 'fee must be a number of rupees';
+  if (n < 0) return 'fee must not be negative';
+  return undefined;
+}
+
+const leadText = (days: number) =>
+  days === 0 ? 'Same-day delivery' : days === 1 ? 'From the next day' : `From ${days} days ahead`;
+
+/** 'Slots and capacity': per service area, per slot type, whether it is offered, its fee and its places per slot. */
+export function CapacityEditor() {
+  const areas = useServiceAreas();
+  return (
+    <section aria-labelledby="slots-and-capacity" className="flex flex-col gap-4">
+      <div>
+        <h2 id="slots-and-capacity" className="scroll-mt-24 text-xl font-semibold text-neutral-900">
+          Slots and capacity
+        </h2>
+        <p className="mt-1 text-sm text-neutral-600">
+          What each service area offers on every date. To change one slot on one date, use Raise capacity above.
+        </p>
+      </div>
+      {areas.isPending ? (
+        <Loading what="service areas" rows={4} />
+      ) : areas.isError ? (
+        <LoadFailed error={areas.error} />
+      ) : areas.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-neutral-300 px-6 py-10 text-center text-neutral-700">
+          No service areas yet.
+        </p>
+      ) : (
+        areas.data.map((area) => <AreaEditor key={area.id} area={area} />)
+      )}
+    </section>
+  );
+}
+
+function AreaEditor({ area }: { area: ServiceArea }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-neutral-200 bg-white p-4 md:p-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h3 id={headingId} className="text-lg font-semibold text-neutral-900">
+          {area.name}
+        </h3>
+        <p className="text-sm text-neutral-600">
+          PIN codes {area.pincodePrefix}… · {leadText(area.leadDays)}
+        </p>
+      </div>
+      {area.deliveryAvailable ? null : (
+        <Alert tone="warning" role="status" className="mt-3">
+          Deliveries to this area are paused.
+        </Alert>
+      )}
+      {/* Column headings for wide screens; each input keeps its own label for screen readers. */}
+      <div
+        aria-hidden="true"
+        className="mt-4 hidden grid-cols-[10rem_7rem_9rem_9rem_auto] gap-3 border-b border-neutral-200 pb-2 text-xs font-semibold tracking-wide text-neutral-700 md:grid"
+      >
+        <span>SLOT TYPE</span>
+        <span>OFFERED</span>
+        <span>FEE (₹)</span>
+        <span>CAPACITY PER SLOT</span>
+      </div>
+      <div className="mt-3 flex flex-col gap-3 md:mt-0 md:gap-0 md:divide-y md:divide-neutral-200">
+        {SLOT_TYPES.map((type) => {
+          const current = area.slotTypes.find((t) => t.type === type) ?? { type, offered: false, fee: 0, capacity: 0 };
+          return (
+            <SlotTypeRow
+              key={`${type}:${current.offered}:${current.fee}:${current.capacity}`}
+              area={area}
+              type={type}
+              offered={current.offered}
+              fee={current.fee}
+              capacity={current.capacity}
+            />
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+function SlotTypeRow({
+  area,
+  type,
+  ...saved
+}: {
+  area: ServiceArea;
+  type: SlotType;
+  offered: boolean;
+  fee: number;
+  capacity: number;
+}) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [offered, setOffered] = useState(saved.offered);
+  const [fee, setFee] = useState(String(saved.fee));
+  const [capacity, setCapacity] = useState(String(saved.capacity));
+  const [errors, setErrors] = useState<FieldErrors<RowField>>({});
+  const [pending, setPending] = useState(false);
+  const label = SLOT_TYPE_LABELS[type];
+  const name = `${label}, ${area.name}`;
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (pending) return;
+    const found = { fee: feeProblem(fee), capacity: capacityProblem(capacity) };
+    setErrors(found);
+    if (found.fee || found.capacity) {
+      (e.currentTarget.elements.namedItem(found.fee ? 'fee' : 'capacity') as HTMLInputElement | null)?.focus();
+      return;
+    }
+    const form = e.currentTarget;
+    setPending(true);
+    try {
+      await updateAreaSlotType(area.id, type, { offered, fee: Number(fee), capacity: Number(capacity) });
+      toast.success(`${name} saved`);
+      setPending(false);
+      await queryClient.invalidateQueries({ queryKey: adminKeys.deliveries });
+    } catch (err) {
+      const fields = fieldErrorsOf(err, ['offered', 'fee', 'capacity'] as const);
+      setErrors(fields);
+      const first = (['offered', 'fee', 'capacity'] as const).find((f) => fields[f]);
+      if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+      else toast.error(errorMessage(err));
+      setPending(false);
+    }
+  }
+
+  const input = (field: 'fee' | 'capacity') => ({
+    id: `${id}-${field}`,
+    name: field,
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `${id}-${field}-error` : undefined,
+    className: cn(controlClasses, errors[field] && 'border-red-600'),
+  });
+
+  return (
+    <form
+      aria-label={name}
+      aria-busy={pending}
+      noValidate
+      onSubmit={submit}
+      className="grid grid-cols-2 items-start gap-3 rounded-lg border border-neutral-200 p-3 md:grid-cols-[10rem_7rem_9rem_9rem_auto] md:rounded-none md:border-0 md:px-0"
+    >
+      <p className="col-span-2 self-center font-medium text-neutral-900 md:col-span-1">{label}</p>
+      <div className="col-span-2 flex flex-col md:col-span-1">
+        <Checkbox
+          label="Offered"
+          name="offered"
+          checked={offered}
+          onCheckedChange={(checked) => {
+            setOffered(checked);
+            setErrors((x) => ({ ...x, offered: undefined }));
+          }}
+          aria-invalid={errors.offered ? true : undefined}
+          aria-describedby={errors.offered ? `${id}-offered-error` : undefined}
+        />
+        <FieldError id={`${id}-offered-error`}>{errors.offered}</FieldError>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-fee`} className={cn(labelClasses, 'md:sr-only')}>
+          Fee (₹)
+        </label>
+        <input
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          value={fee}
+          onChange={(e) => {
+            setFee(e.target.value);
+            setErrors((x) => ({ ...x, fee: undefined }));
+          }}
+          {...input('fee')}
+        />
+        <FieldError id={`${id}-fee-error`}>{errors.fee}</FieldError>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-capacity`} className={cn(labelClasses, 'md:sr-only')}>
+          Capacity per slot
+        </label>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={capacity}
+          onChange={(e) => {
+            setCapacity(e.target.value);
+            setErrors((x) => ({ ...x, capacity: undefined }));
+          }}
+          {...input('capacity')}
+        />
+        <FieldError id={`${id}-capacity-error`}>{errors.capacity}</FieldError>
+      </div>
+      <Button type="submit" variant="outline" disabled={pending} className="col-span-2 md:col-span-1">
+        {pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+        Save<span className="sr-only"> {name}</span>
+      </Button>
+    </form>
+  );
+}

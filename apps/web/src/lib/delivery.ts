@@ -1,0 +1,44 @@
+import { addDays, istDate, type SlotType } from '@store/domain';
+
+/**
+ * Delivery dates are IST calendar dates ('2026-12-24'). They are read as midnight UTC and written
+ * in UTC, so no browser zone moves them a day either way.
+ */
+const dayFormat = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+});
+
+/** '2026-12-24' → 'Thu, 24 Dec'. */
+export function formatDeliveryDate(date: string): string {
+  return dayFormat.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** Today's date in India, whatever the browser's zone. */
+export function todayIst(now: Date = new Date()): string {
+  return istDate(now);
+}
+
+/** 'Today', 'Tomorrow' or null for any other date (relative to `today`, an IST date). */
+export function relativeDay(date: string, today: string = todayIst()): 'Today' | 'Tomorrow' | null {
+  if (date === today) return 'Today';
+  if (date === addDays(today, 1)) return 'Tomorrow';
+  return null;
+}
+
+/** 'Today', 'Tomorrow' or 'Thu, 24 Dec'. */
+export function dayName(date: string, today: string = todayIst()): string {
+  return relativeDay(date, today) ?? formatDeliveryDate(date);
+}
+
+/** A slot as a shopper reads it: 'Midnight, 23:00–23:59', 'Fixed time, 09:00–11:00'. */
+export function slotName(slot: { type: SlotType | string; label: string }): string {
+  return slot.type === 'fixed' ? `Fixed time, ${slot.label}` : slot.label;
+}
+
+/** A booked delivery in one line: 'Thu, 24 Dec · Midnight, 23:00–23:59'. */
+export function formatDelivery(delivery: { date: string; type: SlotType | string; label: string }): string {
+  return `${formatDeliveryDate(delivery.date)} · ${slotName(delivery)}`;
+}
