@@ -104,6 +104,9 @@ async function fillShipping(page: Page) {
   expect(await page.getByLabel('State').inputValue()).toBe('Kerala');
   await page.getByText('Delivering to Ernakulam, Kerala').first().waitFor();
   await page.getByLabel('Phone').fill('9847012345');
+  // Tomorrow's standard slot is open whatever the hour of today.
+  await page.getByRole('button', { name: /^Tomorrow,/ }).click();
+  await page.getByRole('radio', { name: 'Any time, 09:00–21:00' }).check();
 }
 
 /** /placeorder → Confirm Order → the new order's page; returns the order id. */
