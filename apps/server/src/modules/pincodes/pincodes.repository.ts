@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
-import { serviceAreas } from './pincodes.table.js';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { pincodes, serviceAreas } from './pincodes.table.js';
 
 export type ServiceAreaRow = typeof serviceAreas.$inferSelect;
 
@@ -60,4 +60,53 @@ export async function findPincode(db: Db, pincode: string): Promise<PincodeRecor
     sameDayDelivery: deliveryAvailable && row.lead_days === 0,
     area: row.area_id === null ? null : { id: row.area_id, name: row.area_name ?? '', leadDays: row.lead_days ?? 0 },
   };
+}
+
+export interface PincodeRow {
+  pincode: string;
+  district: string;
+  state: string;
+}
+
+export interface PostOfficeRow {
+  pincode: string;
+  name: string;
+}
+
+/** How many PIN codes are stored; 0 until the postal directory is loaded. */
+export async function countPincodes(db: Db | Tx): Promise<number> {
+  const [existing] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pincodes)
+    .limit(1);
+  return existing?.n ?? 0;
+}
+
+const CHUNK = 5_000;
+
+async function insertChunks(db: Db | Tx, rows: readonly object[], insert: (json: string) => ReturnType<typeof sql>) {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await db.execute(insert(JSON.stringify(rows.slice(i, i + CHUNK))));
+  }
+}
+
+export async function insertPincodeRows(db: Db | Tx, rows: readonly PincodeRow[]): Promise<void> {
+  await insertChunks(
+    db,
+    rows,
+    (json) =>
+      sql`insert into pincodes (pincode, district, state)
+        select pincode, district, state from json_to_recordset(${json}::json)
+        as x(pincode text, district text, state text)`,
+  );
+}
+
+export async function insertPostOfficeRows(db: Db | Tx, rows: readonly PostOfficeRow[]): Promise<void> {
+  await insertChunks(
+    db,
+    rows,
+    (json) =>
+      sql`insert into post_offices (pincode, name)
+        select pincode, name from json_to_recordset(${json}::json) as x(pincode text, name text)`,
+  );
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { SAMPLE_PRODUCT_NAME } from '@store/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import type { ProductSummaryRow } from './products.mapper.js';
 import { productRelations, products, productVariants, reviews } from './products.table.js';
 
@@ -275,4 +275,10 @@ export function sameDayFlags(db: Db, ids: readonly string[]) {
     .select({ id: products.id, sameDayDelivery: products.sameDayDelivery })
     .from(products)
     .where(inArray(products.id, [...ids]));
+}
+
+/** Locks the product's row until the transaction ends; undefined when there is no such product. */
+export async function lockProduct(db: Db | Tx, id: string): Promise<{ id: string } | undefined> {
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');
+  return row;
 }

@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
 import type { ReviewInput } from '@store/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SessionUser } from '../../lib/auth.js';
 import { hasPaidFor } from '../orders/orders.service.js';
-import { products, reviews } from './products.table.js';
+import { lockProduct } from './products.repository.js';
+import { insertReview, recountProductRating } from './reviews.repository.js';
 import { isUniqueViolation } from '../../db/errors.js';
 
 /**
@@ -17,14 +17,10 @@ export async function createReview(db: Db, user: SessionUser, productId: string,
       // The row lock makes reviews of one product take turns: each recount below then runs after the
       // previous review committed and sees it (under READ COMMITTED, each statement sees what has
       // committed before it began), so no concurrent review is left out of the count or average.
-      const [product] = await tx
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.id, productId))
-        .for('update');
+      const product = await lockProduct(tx, productId);
       if (!product) throw new AppError('NOT_FOUND', 'Product not found');
       const bought = await hasPaidFor(tx, user.id, productId);
-      await tx.insert(reviews).values({
+      await insertReview(tx, {
         productId,
         userId: user.id,
         name: user.name,
@@ -32,13 +28,7 @@ export async function createReview(db: Db, user: SessionUser, productId: string,
         comment: input.comment,
         verifiedPurchase: bought,
       });
-      await tx
-        .update(products)
-        .set({
-          rating: sql`(SELECT coalesce(avg(${reviews.rating}), 0) FROM ${reviews} WHERE ${reviews.productId} = ${productId})`,
-          numReviews: sql`(SELECT count(*) FROM ${reviews} WHERE ${reviews.productId} = ${productId})`,
-        })
-        .where(eq(products.id, productId));
+      await recountProductRating(tx, productId);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'You have already reviewed this product');

@@ -1,7 +1,15 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { productVariants, products } from './products.table.js';
+import {
+  findProductsByIds,
+  findVariantsByIds,
+  productStockLeft,
+  returnProductStock,
+  returnVariantStock,
+  takeProductStock,
+  takeVariantStock,
+  variantStockLeft,
+} from './stock.repository.js';
 
 /** A quantity of one product, or of one of its variants, that an order holds. */
 export interface StockLine {
@@ -32,18 +40,8 @@ export class StockService {
   /** What orders may be priced from: the products and variants asked for, as stored now. */
   async forOrder(db: Db, productIds: readonly string[], variantIds: readonly string[]) {
     const [found, variants] = await Promise.all([
-      productIds.length
-        ? db
-            .select()
-            .from(products)
-            .where(inArray(products.id, [...productIds]))
-        : [],
-      variantIds.length
-        ? db
-            .select()
-            .from(productVariants)
-            .where(inArray(productVariants.id, [...variantIds]))
-        : [],
+      productIds.length ? findProductsByIds(db, productIds) : [],
+      variantIds.length ? findVariantsByIds(db, variantIds) : [],
     ]);
     return { products: found, variants };
   }
@@ -55,22 +53,8 @@ export class StockService {
   async hold(tx: Tx, lines: readonly (StockLine & { name: string })[]): Promise<void> {
     for (const line of inRowOrder(lines)) {
       const taken = line.variantId
-        ? await tx
-            .update(productVariants)
-            .set({ countInStock: sql`${productVariants.countInStock} - ${line.qty}` })
-            .where(and(eq(productVariants.id, line.variantId), sql`${productVariants.countInStock} >= ${line.qty}`))
-            .returning({ id: productVariants.id })
-        : await tx
-            .update(products)
-            .set({ countInStock: sql`${products.countInStock} - ${line.qty}` })
-            .where(
-              and(
-                eq(products.id, line.productId),
-                eq(products.available, true),
-                sql`${products.countInStock} >= ${line.qty}`,
-              ),
-            )
-            .returning({ id: products.id });
+        ? await takeVariantStock(tx, line.variantId, line.qty)
+        : await takeProductStock(tx, line.productId, line.qty);
       if (taken.length === 0) throw outOfStock(line.name, await this.left(tx, line));
     }
   }
@@ -79,15 +63,9 @@ export class StockService {
   async release(tx: Tx, lines: readonly StockLine[]): Promise<void> {
     for (const line of inRowOrder(lines)) {
       if (line.variantId) {
-        await tx
-          .update(productVariants)
-          .set({ countInStock: sql`${productVariants.countInStock} + ${line.qty}` })
-          .where(eq(productVariants.id, line.variantId));
+        await returnVariantStock(tx, line.variantId, line.qty);
       } else {
-        await tx
-          .update(products)
-          .set({ countInStock: sql`${products.countInStock} + ${line.qty}` })
-          .where(eq(products.id, line.productId));
+        await returnProductStock(tx, line.productId, line.qty);
       }
     }
   }
@@ -99,11 +77,8 @@ export class StockService {
 
   private async left(tx: Tx, line: StockLine): Promise<number> {
     const [row] = line.variantId
-      ? await tx
-          .select({ n: productVariants.countInStock })
-          .from(productVariants)
-          .where(eq(productVariants.id, line.variantId))
-      : await tx.select({ n: products.countInStock }).from(products).where(eq(products.id, line.productId));
+      ? await variantStockLeft(tx, line.variantId)
+      : await productStockLeft(tx, line.productId);
     return row?.n ?? 0;
   }
 }

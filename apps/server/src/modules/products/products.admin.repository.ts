@@ -1,0 +1,87 @@
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { productRelations, productVariants, products } from './products.table.js';
+
+export type ProductInsert = typeof products.$inferInsert;
+export type ProductChanges = Partial<ProductInsert>;
+export type VariantValues = Omit<typeof productVariants.$inferInsert, 'productId'>;
+
+/** One page of every product (listed or not), newest first. */
+export function listAllProducts(db: Db | Tx, page: { limit: number; offset: number }) {
+  return db
+    .select()
+    .from(products)
+    .orderBy(desc(products.createdAt), asc(products.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countAllProducts(db: Db | Tx): Promise<number> {
+  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
+  return counted?.n ?? 0;
+}
+
+export async function insertProduct(db: Db | Tx, values: ProductInsert): Promise<{ id: string }> {
+  const [row] = await db.insert(products).values(values).returning({ id: products.id });
+  return row!;
+}
+
+/** Which of these product ids exist. */
+export function findProductIds(db: Db | Tx, ids: readonly string[]) {
+  return db
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+}
+
+export async function updateProduct(db: Db | Tx, id: string, changes: ProductChanges): Promise<void> {
+  await db.update(products).set(changes).where(eq(products.id, id));
+}
+
+/** Deletes the product's variants except those kept. */
+export async function deleteVariantsExcept(db: Db | Tx, productId: string, keep: readonly string[]): Promise<void> {
+  await db
+    .delete(productVariants)
+    .where(
+      keep.length
+        ? and(eq(productVariants.productId, productId), notInArray(productVariants.id, [...keep]))
+        : eq(productVariants.productId, productId),
+    );
+}
+
+/** Moves every variant's position to a negative one, out of the way of the positions to come. */
+export async function moveVariantPositionsAside(db: Db | Tx, productId: string): Promise<void> {
+  await db
+    .update(productVariants)
+    .set({ position: sql`-1 - ${productVariants.position}` })
+    .where(eq(productVariants.productId, productId));
+}
+
+/** Updates the product's variant; returns it when it was there to update. */
+export function updateVariant(db: Db | Tx, productId: string, variantId: string, values: VariantValues) {
+  return db
+    .update(productVariants)
+    .set(values)
+    .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)))
+    .returning({ id: productVariants.id });
+}
+
+export async function insertVariant(db: Db | Tx, productId: string, values: VariantValues): Promise<void> {
+  await db.insert(productVariants).values({ ...values, productId });
+}
+
+export async function deleteRelations(db: Db | Tx, productId: string): Promise<void> {
+  await db.delete(productRelations).where(eq(productRelations.productId, productId));
+}
+
+/** Recommends the related products, in the order given. */
+export async function insertRelations(db: Db | Tx, productId: string, relatedIds: readonly string[]): Promise<void> {
+  await db
+    .insert(productRelations)
+    .values(relatedIds.map((relatedId, position) => ({ productId, relatedId, position })));
+}
+
+/** Deletes the product; returns it when it was there to delete. */
+export function deleteProduct(db: Db | Tx, id: string) {
+  return db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+}

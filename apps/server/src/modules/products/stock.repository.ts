@@ -1,0 +1,57 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { productVariants, products } from './products.table.js';
+
+export function findProductsByIds(db: Db | Tx, ids: readonly string[]) {
+  return db
+    .select()
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+}
+
+export function findVariantsByIds(db: Db | Tx, ids: readonly string[]) {
+  return db
+    .select()
+    .from(productVariants)
+    .where(inArray(productVariants.id, [...ids]));
+}
+
+/** Takes qty from the variant if it has that many; returns it when taken. */
+export function takeVariantStock(db: Db | Tx, variantId: string, qty: number) {
+  return db
+    .update(productVariants)
+    .set({ countInStock: sql`${productVariants.countInStock} - ${qty}` })
+    .where(and(eq(productVariants.id, variantId), sql`${productVariants.countInStock} >= ${qty}`))
+    .returning({ id: productVariants.id });
+}
+
+/** Takes qty from the product if it is available and has that many; returns it when taken. */
+export function takeProductStock(db: Db | Tx, productId: string, qty: number) {
+  return db
+    .update(products)
+    .set({ countInStock: sql`${products.countInStock} - ${qty}` })
+    .where(and(eq(products.id, productId), eq(products.available, true), sql`${products.countInStock} >= ${qty}`))
+    .returning({ id: products.id });
+}
+
+export async function returnVariantStock(db: Db | Tx, variantId: string, qty: number): Promise<void> {
+  await db
+    .update(productVariants)
+    .set({ countInStock: sql`${productVariants.countInStock} + ${qty}` })
+    .where(eq(productVariants.id, variantId));
+}
+
+export async function returnProductStock(db: Db | Tx, productId: string, qty: number): Promise<void> {
+  await db
+    .update(products)
+    .set({ countInStock: sql`${products.countInStock} + ${qty}` })
+    .where(eq(products.id, productId));
+}
+
+export function variantStockLeft(db: Db | Tx, variantId: string) {
+  return db.select({ n: productVariants.countInStock }).from(productVariants).where(eq(productVariants.id, variantId));
+}
+
+export function productStockLeft(db: Db | Tx, productId: string) {
+  return db.select({ n: products.countInStock }).from(products).where(eq(products.id, productId));
+}
