@@ -11,6 +11,7 @@ import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerImageStore } from './plugins/image-store.js';
 import { registerPayments } from './modules/payments/payments.plugin.js';
+import { registerCatalogReadModel } from './modules/products/catalog.plugin.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSessions } from './modules/users/users.sessions.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   // Before the session look-up and everything else, so a request turned away costs next to nothing.
   registerLoadShedding(app);
   registerCatalogCache(app);
+  registerCatalogReadModel(app);
   await registerSessions(app);
   await registerRateLimits(app);
   registerPayments(app);

@@ -63,6 +63,8 @@ const configSchema = z.object({
   /** How long a cached catalogue answer may live at most; 0 turns the cache off. */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   CATALOG_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2_000),
+  /** Answer listings and product pages from the in-memory catalogue (ADR 024); false asks the database. */
+  CATALOG_READ_MODEL: booleanFromEnv.default(true),
   /** Behind a reverse proxy: trust its X-Forwarded-For for the caller's address (true, false or a hop count). */
   TRUST_PROXY: z
     .string()
@@ -149,6 +151,7 @@ export interface Config {
   shutdownTimeoutMs: number;
   catalogCacheTtlMs: number;
   catalogCacheMaxEntries: number;
+  catalogReadModel: boolean;
   publicUrl: string;
   trustProxy: boolean | number;
   redisUrl: string | undefined;
@@ -329,6 +332,7 @@ export function loadConfig(
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     catalogCacheTtlMs: c.CATALOG_CACHE_TTL_MS,
     catalogCacheMaxEntries: c.CATALOG_CACHE_MAX_ENTRIES,
+    catalogReadModel: c.CATALOG_READ_MODEL,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     trustProxy: c.TRUST_PROXY,
     redisUrl: c.REDIS_URL,

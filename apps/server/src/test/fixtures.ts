@@ -52,3 +52,38 @@ export async function insertProduct(db: Db, fixture: FixtureProduct): Promise<st
   }
   return id;
 }
+
+/** A complete, valid admin product body (PUT /api/products/:id), money in rupees. */
+export const FULL_PRODUCT_BODY = {
+  name: 'Midnight Red Roses',
+  price: 1499,
+  discountPrice: 1199,
+  discountStartDate: '2026-01-01',
+  discountEndDate: '2099-01-01T00:00:00.000Z',
+  countInStock: 12,
+  available: true,
+  isFeatured: true,
+  isSellingFast: false,
+  isSubscription: false,
+  image: '/uploads/demo/red-roses.jpg',
+  productImages: ['/uploads/products/0a1b2c3d-aaaa-4bbb-8ccc-0123456789ab.png'],
+  brand: 'Phoolwala',
+  category: 'Flowers',
+  subCategory: ['Roses', 'Rose Bouquet'],
+  description: 'Twelve red roses, hand-tied.',
+  variants: [{ name: '24 Roses', price: 2499, countInStock: 5, image: '' }],
+  weight: 900,
+  dimensions: { length: 40, width: 25, height: 60 },
+  tags: [' love ', 'Love', '', 'anniversary'],
+  color: ['Red'],
+  occasion: ['Anniversary', 'Love and Romance'],
+  recipient: ['For Her', 'For Wife'],
+  material: ['Satin Ribbon'],
+  vendor: ['Kochi Bloom House'],
+  arrangementStyle: 'Hand-tied Bouquet',
+  fragrance: 'Mild',
+  careInstructions: 'Keep in a cool place, avoid direct sunlight.',
+  sameDayDelivery: true,
+  expressDelivery: false,
+  relatedProducts: [] as unknown[],
+};

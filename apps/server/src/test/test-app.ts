@@ -74,6 +74,8 @@ export async function createTestApp(
     // Tests write and read at once; a change notice arriving a moment after the read would make
     // them flaky. The cache has tests of its own that turn it on and wait for its notices.
     CATALOG_CACHE_TTL_MS: '0',
+    // Likewise the read model, which has tests of its own that wait for its notices.
+    CATALOG_READ_MODEL: 'false',
     DATA_DIR: TEST_DATA_DIR,
     WEB_DIST_DIR: path.join(TEST_DATA_DIR, 'no-web-build'),
     // Every test request comes from one address; the limits have tests of their own.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
-import { insertProduct } from '../../test/fixtures.js';
+import { FULL_PRODUCT_BODY as FULL, insertProduct } from '../../test/fixtures.js';
 import { orderBody, placeOrder } from '../../test/orders.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 
@@ -19,40 +19,6 @@ afterAll(async () => {
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, cookie?: string, payload?: object) =>
   t.app.inject({ method, url, ...(cookie ? { headers: { cookie } } : {}), ...(payload ? { payload } : {}) });
-
-const FULL = {
-  name: 'Midnight Red Roses',
-  price: 1499,
-  discountPrice: 1199,
-  discountStartDate: '2026-01-01',
-  discountEndDate: '2099-01-01T00:00:00.000Z',
-  countInStock: 12,
-  available: true,
-  isFeatured: true,
-  isSellingFast: false,
-  isSubscription: false,
-  image: '/uploads/demo/red-roses.jpg',
-  productImages: ['/uploads/products/0a1b2c3d-aaaa-4bbb-8ccc-0123456789ab.png'],
-  brand: 'Phoolwala',
-  category: 'Flowers',
-  subCategory: ['Roses', 'Rose Bouquet'],
-  description: 'Twelve red roses, hand-tied.',
-  variants: [{ name: '24 Roses', price: 2499, countInStock: 5, image: '' }],
-  weight: 900,
-  dimensions: { length: 40, width: 25, height: 60 },
-  tags: [' love ', 'Love', '', 'anniversary'],
-  color: ['Red'],
-  occasion: ['Anniversary', 'Love and Romance'],
-  recipient: ['For Her', 'For Wife'],
-  material: ['Satin Ribbon'],
-  vendor: ['Kochi Bloom House'],
-  arrangementStyle: 'Hand-tied Bouquet',
-  fragrance: 'Mild',
-  careInstructions: 'Keep in a cool place, avoid direct sunlight.',
-  sameDayDelivery: true,
-  expressDelivery: false,
-  relatedProducts: [] as unknown[],
-};
 
 async function draft(): Promise<string> {
   const res = await call('POST', '/api/products', admin.cookie);

@@ -1,5 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   errorResponseSchema,
   idParamsSchema,
@@ -27,7 +28,21 @@ import { ProductsService } from './products.service.js';
 const tags = ['Products'];
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ProductsService(app.database.db);
+  const service = new ProductsService(app.database.db, app.catalogReadModel);
+  /**
+   * Answers from the read model are computed afresh (it is already memory, and always current);
+   * the rest go through the response cache.
+   */
+  const respond = async <T extends z.ZodType>(
+    reply: FastifyReply,
+    key: [prefix: string, input: unknown],
+    schema: T,
+    compute: () => Promise<z.input<T>>,
+    inMemory: boolean,
+  ) => {
+    if (!inMemory) return sendCached(app, reply, key, schema, compute);
+    await reply.type('application/json; charset=utf-8').send(JSON.stringify(await compute()));
+  };
   const admin = new ProductsAdmin(app.database.db);
   const adminTags = ['Products (admin)'];
   const adminErrors = {
@@ -133,7 +148,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: (req) => limitSearches(req, req.query.keyword),
     },
     (req, reply) =>
-      sendCached(app, reply, ['products', req.query], productListResponseSchema, () => service.list(req.query)),
+      respond(
+        reply,
+        ['products', req.query],
+        productListResponseSchema,
+        () => service.list(req.query),
+        service.answersFromMemory(req.query.keyword),
+      ),
   );
 
   app.get(
@@ -195,7 +216,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req, reply) =>
-      sendCached(app, reply, ['product', req.params.id], productDetailSchema, () => service.get(req.params.id)),
+      respond(
+        reply,
+        ['product', req.params.id],
+        productDetailSchema,
+        () => service.get(req.params.id),
+        service.answersFromMemory(),
+      ),
   );
 
   app.post(

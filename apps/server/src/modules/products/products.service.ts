@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import { toProductDetail, toProductSummary } from './products.mapper.js';
 import * as repo from './products.repository.js';
+import type { CatalogReadModel } from './catalog.read-model.js';
 
 const MAX_KEYWORD_WORDS = 8;
 export const TOP_PRODUCTS_LIMIT = 10;
@@ -28,7 +29,20 @@ function defaultDirection(sortBy: 'price' | 'rating' | 'name' | 'createdAt'): 'a
 }
 
 export class ProductsService {
-  constructor(private readonly db: Db) {}
+  /** With a read model, listings without keywords and product pages come from memory while it is live. */
+  constructor(
+    private readonly db: Db,
+    private readonly readModel: CatalogReadModel | null = null,
+  ) {}
+
+  private get memory(): CatalogReadModel | null {
+    return this.readModel?.live ? this.readModel : null;
+  }
+
+  /** Whether this listing is answered from memory (so a response cache would add nothing). */
+  answersFromMemory(keyword?: string): boolean {
+    return this.memory !== null && keywordWords(keyword).length === 0;
+  }
 
   /** Delivery options of the products a shopper is about to have delivered; unknown ids restrict nothing. */
   sameDayFlags(ids: readonly string[]): Promise<{ id: string; sameDayDelivery: boolean }[]> {
@@ -38,8 +52,10 @@ export class ProductsService {
   async list(query: ProductListQuery, now = new Date()): Promise<ProductListResponse> {
     const page = query.pageNumber ?? 1;
     const limit = query.pageLimit ?? STOREFRONT_PAGE_SIZE;
+    const words = keywordWords(query.keyword);
+    const memory = words.length === 0 ? this.memory : null;
     const filters: repo.ProductFilters = {
-      words: await repo.classifyKeywordWords(this.db, keywordWords(query.keyword)),
+      words: memory ? { exact: [], fuzzy: [] } : await repo.classifyKeywordWords(this.db, words),
       category: query.category,
       subcategories: query.subcategory,
       colors: query.color,
@@ -55,13 +71,10 @@ export class ProductsService {
     const order: repo.ProductOrder = query.sortBy
       ? { by: query.sortBy, direction: query.order ?? defaultDirection(query.sortBy) }
       : { by: 'relevance' };
-    const { rows, total } = await repo.listProducts(
-      this.db,
-      filters,
-      order,
-      { limit, offset: (page - 1) * limit },
-      now,
-    );
+    const window = { limit, offset: (page - 1) * limit };
+    const { rows, total } = memory
+      ? memory.list(filters, order, window, now)
+      : await repo.listProducts(this.db, filters, order, window, now);
     return {
       products: rows.map((r) => toProductSummary(r, now)),
       page,
@@ -70,21 +83,28 @@ export class ProductsService {
   }
 
   async get(id: string, now = new Date()): Promise<ProductDetail> {
-    const found = await repo.findProduct(this.db, id);
+    const found = this.memory ? this.memory.get(id) : await repo.findProduct(this.db, id);
     if (!found) throw notFound('Product not found');
     return toProductDetail(found.row, found.variants, found.related, found.reviews, now);
   }
 
   async top(now = new Date()): Promise<ProductSummary[]> {
-    return (await repo.topRated(this.db, TOP_PRODUCTS_LIMIT)).map((r) => toProductSummary(r, now));
+    const rows = this.memory ? this.memory.top(TOP_PRODUCTS_LIMIT) : await repo.topRated(this.db, TOP_PRODUCTS_LIMIT);
+    return rows.map((r) => toProductSummary(r, now));
   }
 
   async featured(now = new Date()): Promise<ProductSummary[]> {
-    return (await repo.featured(this.db, FEATURED_PRODUCTS_LIMIT)).map((r) => toProductSummary(r, now));
+    const rows = this.memory
+      ? this.memory.featured(FEATURED_PRODUCTS_LIMIT)
+      : await repo.featured(this.db, FEATURED_PRODUCTS_LIMIT);
+    return rows.map((r) => toProductSummary(r, now));
   }
 
   async carousel(now = new Date()): Promise<ProductSummary[]> {
-    return (await repo.newestListed(this.db, CAROUSEL_PRODUCTS_LIMIT)).map((r) => toProductSummary(r, now));
+    const rows = this.memory
+      ? this.memory.newestListed(CAROUSEL_PRODUCTS_LIMIT)
+      : await repo.newestListed(this.db, CAROUSEL_PRODUCTS_LIMIT);
+    return rows.map((r) => toProductSummary(r, now));
   }
 
   /** Ids and last changes of up to `limit` shoppable products, for search engines. */

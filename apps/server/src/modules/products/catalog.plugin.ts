@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { CatalogReadModel } from './catalog.read-model.js';
+
+export const CATALOG_ROW_CHANNEL = 'catalog_row_changed';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Null when CATALOG_READ_MODEL=false: every catalogue read asks the database. */
+    catalogReadModel: CatalogReadModel | null;
+  }
+}
+
+/**
+ * The catalogue read model of this process (ADR 024): loaded before the server answers, then kept
+ * current by the database's row notices. Listening starts before the load, so nothing committed
+ * in between is missed; after a lost connection the model is reloaded whole, and until then it is
+ * not live and shoppers are answered from the database rather than from a copy that may be stale.
+ */
+export function registerCatalogReadModel(app: FastifyInstance): void {
+  if (!app.config.catalogReadModel) {
+    app.decorate('catalogReadModel', null);
+    return;
+  }
+  const model = new CatalogReadModel(app.database.db);
+  app.decorate('catalogReadModel', model);
+  let unsubscribe: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    const started = Date.now();
+    unsubscribe = await app.database.subscribe(CATALOG_ROW_CHANNEL, {
+      onMessage: (payload) => {
+        model.changed(payload).catch((err: unknown) => {
+          // A product that could not be read again leaves the copy unsure: ask the database until a reload works.
+          model.live = false;
+          app.log.error({ err }, 'catalogue read model could not apply a change; reloading');
+          void model
+            .changed('*')
+            .then(() => (model.live = true))
+            .catch(() => undefined);
+        });
+      },
+      onReady: () => {
+        void model
+          .changed('*')
+          .then(() => (model.live = true))
+          .catch((err: unknown) => app.log.error({ err }, 'catalogue read model could not load'));
+      },
+      onInterrupted: () => {
+        model.live = false;
+        app.log.warn('catalogue change notices interrupted; answering from the database until they are back');
+      },
+    });
+    await model.settled();
+    app.log.info({ products: model.size, ms: Date.now() - started }, 'catalogue read model loaded');
+  });
+  app.addHook('onClose', async () => {
+    await unsubscribe?.();
+    await model.settled().catch(() => undefined);
+  });
+}
