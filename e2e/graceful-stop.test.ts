@@ -190,9 +190,9 @@ describe('stopping the server under load', () => {
   });
 
   const postgres = process.env.E2E_DATABASE_URL;
-  it.runIf(postgres)('does the same on PostgreSQL', async () => {
+  it.runIf(postgres)('does the same on PostgreSQL with two workers', async () => {
     await withScratchDatabase(postgres!, 'store_drain', (url) =>
-      stopUnderLoad({ DATABASE_URL: url, SEED_DEMO: 'true' }),
+      stopUnderLoad({ DATABASE_URL: url, SEED_DEMO: 'true', WEB_CONCURRENCY: '2' }),
     );
   });
 });

@@ -50,6 +50,8 @@ const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Server processes (ADR 025): unset, one per core on PostgreSQL and one on the embedded database. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** How long a request may wait for a pooled PostgreSQL connection before the server says it is busy. */
   DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -144,6 +146,8 @@ export interface Config {
   uploadsDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** As set; `workerCount` decides what it means for the database in use. */
+  webConcurrency: number | undefined;
   databasePoolTimeoutMs: number;
   logLevel: string;
   seedDemo: boolean;
@@ -325,6 +329,7 @@ export function loadConfig(
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: c.DATABASE_URL,
     databasePoolSize: c.DATABASE_POOL_SIZE,
+    webConcurrency: c.WEB_CONCURRENCY,
     databasePoolTimeoutMs: c.DATABASE_POOL_TIMEOUT_MS,
     logLevel: c.LOG_LEVEL,
     seedDemo,

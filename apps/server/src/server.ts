@@ -1,3 +1,5 @@
+import cluster from 'node:cluster';
+import { pino } from 'pino';
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/client.js';
@@ -5,8 +7,10 @@ import { DataDirInUseError } from './db/data-dir-lock.js';
 import { prepareDatabase } from './db/prepare.js';
 import { defaultMaxConnections, limitConnections, openFileLimit } from './lib/connection-limits.js';
 import { trackConnections } from './lib/graceful-stop.js';
+import { superviseWorkers, workerCount } from './lib/workers.js';
 
-async function main(config: Config) {
+/** One server process; a worker of several skips the database preparation its primary did. */
+async function main(config: Config, prepare: boolean) {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -14,8 +18,11 @@ async function main(config: Config) {
     poolTimeoutMs: config.databasePoolTimeoutMs,
   });
   const app = await buildApp(config, database);
+  if (!config.databaseUrl && (config.webConcurrency ?? 1) > 1) {
+    app.log.warn('WEB_CONCURRENCY is ignored on the embedded database: it belongs to one process');
+  }
   try {
-    await prepareDatabase(database, config, app.log);
+    if (prepare) await prepareDatabase(database, config, app.log);
   } catch (err) {
     await database.close();
     throw err;
@@ -58,8 +65,9 @@ async function main(config: Config) {
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // `on`, not `once`: a worker gets Ctrl+C from the terminal and again from its primary.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Store ready on http://localhost:${config.port} (${database.kind} database)`);
@@ -75,7 +83,36 @@ try {
   }
   throw err;
 }
-main(config).catch((err: unknown) => {
+/**
+ * Several workers (PostgreSQL only, ADR 025): the primary migrates and prepares the database once,
+ * then forks the workers, which share the port and each hold their own catalogue read model.
+ */
+async function primary(config: Config, workers: number) {
+  const log = pino({ level: config.logLevel });
+  if (!config.redisUrl) {
+    // Throttles count in each process's memory without Redis: N workers would allow N times the limit.
+    const message = `${workers} workers share no rate-limit counters without REDIS_URL`;
+    if (config.nodeEnv === 'production') {
+      throw new ConfigError(`Refusing to start: ${message}; set REDIS_URL or WEB_CONCURRENCY=1.`);
+    }
+    log.warn({ workers }, `${message}: each worker counts on its own`);
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  try {
+    await prepareDatabase(database, config, log);
+  } finally {
+    await database.close();
+  }
+  superviseWorkers(workers, log, config.shutdownTimeoutMs);
+}
+
+const workers = workerCount(config);
+const start = workers > 1 && cluster.isPrimary ? primary(config, workers) : main(config, !cluster.isWorker);
+start.catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
   console.error('Failed to start:', err instanceof DataDirInUseError ? err.message : err);
   process.exit(1);
 });

@@ -1,0 +1,83 @@
+import http from 'node:http';
+import { describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
+import { withScratchDatabase } from './support/postgres.js';
+import { startServer } from './support/server.js';
+
+interface Product {
+  _id: string;
+  price: number;
+  countInStock: number;
+}
+
+/** Each request on a connection of its own, so the primary hands them round the workers. */
+function getJson<T>(url: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => resolve(JSON.parse(body) as T));
+      })
+      .on('error', reject);
+  });
+}
+
+const postgres = process.env.E2E_DATABASE_URL;
+
+describe('several server workers on PostgreSQL', () => {
+  it.runIf(postgres)(
+    'every worker shows a stock and price change within a second, and a dead worker is replaced',
+    async () => {
+      await withScratchDatabase(postgres!, 'store_workers', async (databaseUrl) => {
+        const server = await startServer({
+          env: { DATABASE_URL: databaseUrl, SEED_DEMO: 'true', WEB_CONCURRENCY: '2' },
+        });
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        try {
+          expect(server.output()).toContain('"workers":2');
+          const list = await getJson<{ products: Product[] }>(`${server.url}/api/products?pageLimit=1`);
+          const id = list.products[0]!._id;
+          await client.query('UPDATE products SET count_in_stock = 4321, price = 123400 WHERE id = $1', [id]);
+          const started = Date.now();
+          let seen: Product[] = [];
+          do {
+            seen = await Promise.all(
+              Array.from({ length: 8 }, () => getJson<Product>(`${server.url}/api/products/${id}`)),
+            );
+            if (seen.every((p) => p.countInStock === 4321 && p.price === 1234)) break;
+            await new Promise((r) => setTimeout(r, 20));
+          } while (Date.now() - started < 1_000);
+          expect(seen.map((p) => [p.countInStock, p.price])).toEqual(Array(8).fill([4321, 1234]));
+
+          // A worker that dies is replaced; the store keeps answering.
+          const workers = [...server.output().matchAll(/"pid":(\d+)[^\n]*"msg":"catalogue read model loaded"/g)].map(
+            (m) => Number(m[1]),
+          );
+          expect(workers.length).toBe(2);
+          process.kill(workers[0]!, 'SIGKILL');
+          const deadline = Date.now() + 10_000;
+          while (!server.output().includes('a server worker died') && Date.now() < deadline) {
+            await new Promise((r) => setTimeout(r, 50));
+          }
+          while (
+            [...server.output().matchAll(/"msg":"catalogue read model loaded"/g)].length < 3 &&
+            Date.now() < deadline
+          ) {
+            await new Promise((r) => setTimeout(r, 50));
+          }
+          expect([...server.output().matchAll(/"msg":"catalogue read model loaded"/g)].length).toBe(3);
+          const after = await Promise.all(
+            Array.from({ length: 6 }, () => getJson<Product>(`${server.url}/api/products/${id}`)),
+          );
+          expect(after.map((p) => p.countInStock)).toEqual(Array(6).fill(4321));
+        } finally {
+          await client.end();
+          server.process.kill('SIGTERM');
+          expect(await server.exited).toBe(0);
+        }
+      });
+    },
+  );
+});
