@@ -4,6 +4,16 @@
  */
 declare module 'autocannon' {
   namespace autocannon {
+    /** One request of a sequence; each connection sends them in turn, then starts over. */
+    interface Request {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      /** Called every time the request is about to be sent; returns the request to send. */
+      setupRequest?: (request: Request, context: Record<string, unknown>) => Request | null | undefined;
+    }
+
     interface Options {
       url: string;
       connections?: number;
@@ -13,6 +23,7 @@ declare module 'autocannon' {
       /** Seconds before a request counts as timed out (and as an error). */
       timeout?: number;
       headers?: Record<string, string>;
+      requests?: Request[];
     }
 
     /** One histogram summary: mean and percentiles (p50, p97_5, p99...). */

@@ -5,7 +5,6 @@
  * signature checked and the payment applied under a row lock). Reports checkouts per second and
  * the latency of placing and verifying. See README.md.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,30 +16,12 @@ import { migrateDatabase } from '../apps/server/src/db/migrate.js';
 import { recreateDatabase } from './postgres-admin.js';
 import { seedProducts } from './seed-products.js';
 import { startServer } from './server-process.js';
-
-/**
- * A delivery a day or more ahead, spread over dates and slots so that many orders never fill one
- * slot (20 places each in the cities): what matters here is not the slot.
- */
-const deliveryFor = (i: number) => ({
-  date: new Date(Date.now() + 5.5 * 3_600_000 + (1 + (i % 59)) * 86_400_000).toISOString().slice(0, 10),
-  slotId: ['standard', 'fixed-1500', 'fixed-1700', 'fixed-1900'][Math.floor(i / 59) % 4],
-});
+import { checkout, percentile, signUp } from './shopper.js';
 
 type DbKind = 'pglite' | 'postgres';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const resultsDir = fileURLToPath(new URL('results', import.meta.url));
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/store_bench';
-const json = { 'content-type': 'application/json' };
-const address = {
-  firstName: 'Bench',
-  lastName: 'Shopper',
-  address2: '1 MG Road',
-  city: 'Kochi',
-  state: 'Kerala',
-  postalCode: '682011',
-  phone: '9847012345',
-};
 
 const { values } = parseArgs({
   options: {
@@ -54,16 +35,6 @@ const durationMs = Number(values.duration) * 1000;
 const shopperCount = Number(values.shoppers);
 if (!databases.every((d) => d === 'pglite' || d === 'postgres') || !(durationMs > 0) || !(shopperCount > 0)) {
   throw new Error('Usage: npm run bench:checkout -- [--db pglite|postgres|both] [--duration S] [--shoppers N]');
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10 : 0;
-
-async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const started = performance.now();
-  const res = await fetch(url, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) });
-  const data = (await res.json()) as Record<string, unknown>;
-  return { status: res.status, data, ms: performance.now() - started, res };
 }
 
 async function run(kind: DbKind) {
@@ -83,7 +54,9 @@ async function run(kind: DbKind) {
       await database.close();
     }
     // One address registers every shopper and places every order: lift the per-address limits.
+    // Production refuses the simulated gateway unless this is a demo store on purpose.
     Object.assign(process.env, {
+      ALLOW_DEMO: 'true',
       RATE_LIMIT_REGISTER: 'off',
       RATE_LIMIT_LOGIN_ADDRESS: 'off',
       ORDER_MAX_UNPAID_PER_ADDRESS: 'off',
@@ -99,16 +72,7 @@ async function run(kind: DbKind) {
       const base = server.baseUrl;
       const list = (await (await fetch(`${base}/api/products?pageLimit=40`)).json()) as { products: { _id: string }[] };
       const productIds = list.products.map((p) => p._id);
-      const cookies = await Promise.all(
-        Array.from({ length: shopperCount }, async () => {
-          const { res } = await post(`${base}/api/users`, {
-            name: 'Bench Shopper',
-            email: `bench.${randomBytes(6).toString('hex')}@example.in`,
-            password: 'benchmark passphrase',
-          });
-          return res.headers.getSetCookie()[0]!.split(';')[0]!;
-        }),
-      );
+      const cookies = await Promise.all(Array.from({ length: shopperCount }, () => signUp(base)));
       const place: number[] = [];
       const verify: number[] = [];
       let checkouts = 0;
@@ -118,37 +82,13 @@ async function run(kind: DbKind) {
         cookies.map(async (cookie, n) => {
           for (let i = 0; performance.now() < deadline; i++) {
             const productId = productIds[(n * 7 + i) % productIds.length]!;
-            const placed = await post(
-              `${base}/api/orders`,
-              {
-                orderItems: [{ _id: productId, qty: 1 }],
-                shippingAddress: address,
-                delivery: deliveryFor(n * 10_000 + i),
-                paymentMethod: 'Razorpay',
-              },
-              { cookie, 'idempotency-key': randomBytes(12).toString('hex') },
-            );
+            const { place: placed, verify: verified } = await checkout(base, cookie, productId, n * 10_000 + i);
             if (placed.status !== 201) {
               failures += 1;
               continue;
             }
             place.push(placed.ms);
-            const order = placed.data as { _id: string; razorpayOrder: { id: string } };
-            const paid = await post(`${base}/api/payments/simulated/pay`, {
-              razorpayOrderId: order.razorpayOrder.id,
-              outcome: 'paid',
-            });
-            const proof = paid.data as Record<string, string>;
-            const verified = await post(
-              `${base}/api/orders/${order._id}/verify`,
-              {
-                razorpayOrderId: proof.razorpay_order_id,
-                razorpayPaymentId: proof.razorpay_payment_id,
-                razorpaySignature: proof.razorpay_signature,
-              },
-              { cookie },
-            );
-            if (verified.status !== 200) {
+            if (verified?.status !== 200) {
               failures += 1;
               continue;
             }

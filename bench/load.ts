@@ -3,8 +3,10 @@
  *
  * For each database: seed N synthetic products with the server's own schema and migrations,
  * start `apps/server/dist/server.js` as a child process, then hit each endpoint with autocannon
- * (warm-up, then a measured run). Prints one table per database and writes the figures to
- * bench/results/<timestamp>-<db>.json. Exits non-zero when any request failed. See README.md.
+ * (warm-up, then a measured run): first one hot URL per endpoint (answered from the response
+ * cache), then the random-URL mix (mix.ts) with orders placed in the background. Prints two
+ * tables per database and writes the figures to bench/results/<timestamp>-<db>.json. Exits
+ * non-zero when any request or order failed, or an order was lost. See README.md.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
+import { runMix, type MixReport } from './mix.js';
 import { measure, prepareEndpoints, waitUntilIdle, type EndpointResult, type LoadSettings } from './measure.js';
 import { recreateDatabase } from './postgres-admin.js';
 import { seedProducts } from './seed-products.js';
@@ -34,17 +37,35 @@ const relative = (file: string) => path.relative(process.cwd(), file);
 const TUNING_ENV = [
   'CATALOG_CACHE_TTL_MS',
   'CATALOG_CACHE_MAX_ENTRIES',
+  'CATALOG_READ_MODEL',
   'DATABASE_POOL_SIZE',
   'RATE_LIMIT_SEARCH',
   'MAX_IN_FLIGHT_REQUESTS',
   'MAX_EVENT_LOOP_DELAY_MS',
+  'WEB_CONCURRENCY',
 ];
 /**
  * Every request comes from one address and the point is to find the server's capacity: the
  * search limit would answer the keyword run with 429s, and shedding would answer 503 instead of
  * showing how slow the queue gets. Either can still be set in the benchmark's environment.
  */
-const BENCH_DEFAULT_ENV = { RATE_LIMIT_SEARCH: 'off', MAX_IN_FLIGHT_REQUESTS: '0', MAX_EVENT_LOOP_DELAY_MS: '0' };
+const BENCH_DEFAULT_ENV = {
+  RATE_LIMIT_SEARCH: 'off',
+  MAX_IN_FLIGHT_REQUESTS: '0',
+  MAX_EVENT_LOOP_DELAY_MS: '0',
+  // Production refuses the simulated payment gateway the mix's buyer pays with unless told this
+  // is a demo store on purpose.
+  ALLOW_DEMO: 'true',
+  // The mix's buyer signs up its shoppers and places every order from one address, as the
+  // checkout benchmark does; the simulated webhook is held back so verify applies the payments.
+  RATE_LIMIT_REGISTER: 'off',
+  ORDER_MAX_UNPAID_PER_ADDRESS: 'off',
+  SIMULATED_WEBHOOK_DELAY_MS: '600000',
+  // Production runs one worker per core on PostgreSQL and wants Redis for their shared throttle
+  // counters (ADR 025); the benchmark machine has one on its standard port.
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  REDIS_KEY_PREFIX: 'bench:',
+};
 
 /** The TUNING_ENV variables the server ran with, whether set here or by BENCH_DEFAULT_ENV. */
 function serverSettings(): Record<string, string> {
@@ -55,6 +76,8 @@ function serverSettings(): Record<string, string> {
 interface Options extends LoadSettings {
   databases: DbKind[];
   products: number;
+  hot: boolean;
+  mix: boolean;
 }
 
 interface DatabaseReport {
@@ -68,14 +91,19 @@ interface DatabaseReport {
   /** The TUNING_ENV variables set for this run (see serverSettings); the server's defaults apply to the others. */
   serverSettings: Record<string, string>;
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; platform: string };
+  /** One hot URL per endpoint, answered from the response cache (empty with --mix-only). */
   results: EndpointResult[];
+  /** The random-URL mix with orders in the background (null with --hot-only). */
+  mix: MixReport | null;
 }
 
-const USAGE = `Usage: npm run bench -- [--db pglite|postgres|both] [--products N] [--duration S] [--connections C]
+const USAGE = `Usage: npm run bench -- [--db pglite|postgres|both] [--products N] [--duration S] [--connections C] [--mix-only|--hot-only]
   --db           which database to benchmark (default: both, one after the other)
   --products     synthetic products to seed (default: 10000)
   --duration     seconds measured per endpoint, after a 2 s warm-up (default: 10)
   --connections  concurrent keep-alive connections (default: 50)
+  --mix-only     only the random-URL mix with orders in the background
+  --hot-only     only the hot URLs (one URL per endpoint, from the response cache)
 Env: BENCH_DATABASE_URL (default ${DEFAULT_DATABASE_URL}); the database is dropped and re-created.`;
 
 function positiveInt(name: string, value: string): number {
@@ -94,6 +122,8 @@ function parseOptions(args: string[]): Options {
         products: { type: 'string', default: '10000' },
         duration: { type: 'string', default: '10' },
         connections: { type: 'string', default: '50' },
+        'mix-only': { type: 'boolean', default: false },
+        'hot-only': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     });
@@ -114,11 +144,14 @@ function parseOptions(args: string[]): Options {
   if (db !== 'both' && !DB_KINDS.includes(db as DbKind)) {
     throw new Error(`--db must be pglite, postgres or both, got "${db}"`);
   }
+  if (values['mix-only'] && values['hot-only']) throw new Error('--mix-only and --hot-only exclude each other');
   return {
     databases: db === 'both' ? [...DB_KINDS] : [db as DbKind],
     products: positiveInt('products', values.products),
     duration: positiveInt('duration', values.duration),
     connections: positiveInt('connections', values.connections),
+    hot: !values['mix-only'],
+    mix: !values['hot-only'],
   };
 }
 
@@ -158,14 +191,21 @@ async function benchmarkDatabase(kind: DbKind, options: Options): Promise<Databa
     console.log(`[${kind}] seeded in ${seedSeconds.toFixed(1)} s; starting the server (log: ${relative(logFile)})...`);
     const server = await startServer({ repoRoot, dataDir, databaseUrl, logFile, defaultEnv: BENCH_DEFAULT_ENV });
     try {
-      const endpoints = await prepareEndpoints(server.baseUrl);
       const results: EndpointResult[] = [];
-      for (const [i, endpoint] of endpoints.entries()) {
-        console.log(`[${kind}] ${endpoint.name}: GET ${endpoint.path}`);
-        const result = await measure(server.baseUrl, endpoint, options);
-        if (i < endpoints.length - 1) result.backlogSeconds = await waitUntilIdle(server.baseUrl);
-        results.push(result);
+      if (options.hot) {
+        const endpoints = await prepareEndpoints(server.baseUrl);
+        for (const [i, endpoint] of endpoints.entries()) {
+          console.log(`[${kind}] hot URL, ${endpoint.name}: GET ${endpoint.path}`);
+          const result = await measure(server.baseUrl, endpoint, options);
+          // The mix follows: its first run must not inherit the last hot run's backlog either.
+          if (i < endpoints.length - 1 || options.mix) result.backlogSeconds = await waitUntilIdle(server.baseUrl);
+          results.push(result);
+        }
       }
+      // The mix comes second: its orders change the catalogue (stock), the hot runs read it unchanged.
+      const mix = options.mix
+        ? await runMix(server.baseUrl, options, (line) => console.log(`[${kind}] mix: ${line}`))
+        : null;
       return {
         database: kind,
         databaseVersion,
@@ -183,6 +223,7 @@ async function benchmarkDatabase(kind: DbKind, options: Options): Promise<Databa
           platform: `${os.platform()} ${os.release()}`,
         },
         results,
+        mix,
       };
     } finally {
       await server.stop();
@@ -192,30 +233,99 @@ async function benchmarkDatabase(kind: DbKind, options: Options): Promise<Databa
   }
 }
 
-function printTable(report: DatabaseReport): void {
-  const header = ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'];
-  const rows = report.results.map((r) => [
-    r.endpoint,
-    Math.round(r.requestsPerSecond).toLocaleString('en-US'),
-    String(r.latencyMs.p50),
-    String(r.latencyMs.p99),
-    r.totalRequests.toLocaleString('en-US'),
-    String(r.non2xx),
-    String(r.errors),
-  ]);
+/** Prints rows under a header: the first column left-aligned (a name), the rest right-aligned (numbers). */
+function printRows(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  // First column left-aligned (a name), the rest right-aligned (numbers).
   const line = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+const count = (n: number) => Math.round(n).toLocaleString('en-US');
+
+function printTables(report: DatabaseReport): void {
   const settings = Object.entries(report.serverSettings).map(([name, value]) => `${name}=${value}`);
   console.log(
     `\n${report.database} (${report.databaseVersion.split(' on ')[0]}): ${report.products.toLocaleString('en-US')} products, ` +
       `${report.connections} connections, ${report.durationSeconds} s per endpoint` +
       (settings.length ? `, ${settings.join(' ')}` : ''),
   );
-  console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows) console.log(line(row));
+  if (report.mix) {
+    const { mix } = report;
+    console.log(`\nrandom URLs, an order every ${mix.orderIntervalMs} ms in the background`);
+    printRows(
+      [
+        'endpoint',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'requests',
+        'distinct URLs',
+        'non-2xx',
+        'errors',
+        'orders placed',
+        'failed',
+        'order p50 ms',
+        'order p99 ms',
+        'in DB',
+      ],
+      mix.endpoints.map((r) => [
+        r.endpoint,
+        count(r.requestsPerSecond),
+        String(r.latencyMs.p50),
+        String(r.latencyMs.p99),
+        count(r.totalRequests),
+        count(r.distinctUrls),
+        String(r.non2xx),
+        String(r.errors),
+        String(r.orders.placed),
+        String(r.orders.placeFailed + r.orders.verifyFailed),
+        String(r.orders.placeMs.p50),
+        String(r.orders.placeMs.p99),
+        r.orders.lost === 0 ? `${r.orders.inDatabase} (all)` : `${r.orders.inDatabase} (${r.orders.lost} lost)`,
+      ]),
+    );
+  }
+  if (report.results.length) {
+    console.log('\nhot URL, answered from the response cache');
+    printRows(
+      ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'],
+      report.results.map((r) => [
+        r.endpoint,
+        count(r.requestsPerSecond),
+        String(r.latencyMs.p50),
+        String(r.latencyMs.p99),
+        count(r.totalRequests),
+        String(r.non2xx),
+        String(r.errors),
+      ]),
+    );
+  }
+}
+
+/** What failed in a report, one line each; empty when everything passed. */
+function failuresOf(report: DatabaseReport): string[] {
+  const lines: string[] = [];
+  // No completed request at all means every one took longer than the run: a failure too.
+  const measured = [...report.results, ...(report.mix?.endpoints ?? [])];
+  for (const r of measured.filter((r) => r.non2xx > 0 || r.errors > 0 || r.totalRequests === 0)) {
+    lines.push(
+      `${r.endpoint}: ${r.totalRequests} completed, ${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} timeouts)`,
+    );
+  }
+  for (const r of report.mix?.endpoints ?? []) {
+    const o = r.orders;
+    if (o.placeFailed > 0 || o.verifyFailed > 0 || o.lost !== 0 || o.placed === 0) {
+      lines.push(
+        `${r.endpoint}: orders ${o.placed} placed, ${o.placeFailed} not placed ${JSON.stringify(o.placeStatusCodes)}, ` +
+          `${o.verifyFailed} not verified, ${o.inDatabase} in the database` +
+          (o.errors.length ? `; ${o.errors.join('; ')}` : ''),
+      );
+    }
+  }
+  return lines;
 }
 
 async function saveReport(report: DatabaseReport): Promise<string> {
@@ -229,16 +339,10 @@ async function main(options: Options): Promise<number> {
   for (const kind of options.databases) {
     try {
       const report = await benchmarkDatabase(kind, options);
-      printTable(report);
+      printTables(report);
       console.log(`results: ${relative(await saveReport(report))}\n`);
-      // No completed request at all means every one took longer than the run: a failure too.
-      const failures = report.results.filter((r) => r.non2xx > 0 || r.errors > 0 || r.totalRequests === 0);
-      for (const r of failures) {
-        console.error(
-          `[${kind}] ${r.endpoint}: ${r.totalRequests} completed, ${r.non2xx} non-2xx, ` +
-            `${r.errors} errors (${r.timeouts} timeouts)`,
-        );
-      }
+      const failures = failuresOf(report);
+      for (const line of failures) console.error(`[${kind}] ${line}`);
       failed ||= failures.length > 0;
     } catch (err) {
       // One database failing (e.g. PostgreSQL not running) still lets the other one be measured.

@@ -13,6 +13,14 @@ export interface Endpoint {
   path: string;
 }
 
+/** An endpoint asked with a different URL every request: `nextPath()` makes each one. */
+export interface RandomEndpoint {
+  name: string;
+  /** What the URLs look like, for the report. */
+  path: string;
+  nextPath: () => string;
+}
+
 export interface LoadSettings {
   connections: number;
   /** Seconds per measured run. */
@@ -46,7 +54,7 @@ interface ProductList {
  * Checks go through fetch, which asks for gzip/br like a browser does, so a broken compressed
  * answer fails here even though autocannon itself only requests uncompressed ones.
  */
-async function getJson(baseUrl: string, path: string): Promise<unknown> {
+export async function getJson(baseUrl: string, path: string): Promise<unknown> {
   const res = await fetch(baseUrl + path);
   const body = await res.text();
   if (res.status !== 200) {
@@ -100,7 +108,7 @@ export async function prepareEndpoints(baseUrl: string): Promise<Endpoint[]> {
   return [...listings, detail, search];
 }
 
-function summarise(endpoint: Endpoint, r: autocannon.Result): EndpointResult {
+function summarise(endpoint: Pick<Endpoint, 'name' | 'path'>, r: autocannon.Result): EndpointResult {
   return {
     endpoint: endpoint.name,
     path: endpoint.path,
@@ -154,4 +162,35 @@ export async function measure(baseUrl: string, endpoint: Endpoint, settings: Loa
   await autocannon({ url, connections: settings.connections, duration: WARMUP_SECONDS });
   const result = await autocannon({ url, connections: settings.connections, duration: settings.duration });
   return summarise(endpoint, result);
+}
+
+/**
+ * Like measure(), but every request asks `endpoint.nextPath()`: autocannon calls setupRequest
+ * before each request it sends, on every connection. `alongside` starts when the measured run
+ * does (after the warm-up) and is awaited with it: the background buyer. Also counts the distinct
+ * URLs sent during the measured run.
+ */
+export async function measureRandom<T>(
+  baseUrl: string,
+  endpoint: RandomEndpoint,
+  settings: LoadSettings,
+  alongside: () => Promise<T>,
+): Promise<{ result: EndpointResult; distinctUrls: number; alongside: T }> {
+  const seen = new Set<string>();
+  let counting = false;
+  const requests: autocannon.Request[] = [
+    {
+      method: 'GET',
+      setupRequest: (request) => {
+        const path = endpoint.nextPath();
+        if (counting) seen.add(path);
+        return { ...request, path };
+      },
+    },
+  ];
+  const run = (duration: number) => autocannon({ url: baseUrl, connections: settings.connections, duration, requests });
+  await run(WARMUP_SECONDS);
+  counting = true;
+  const [result, other] = await Promise.all([run(settings.duration), alongside()]);
+  return { result: summarise(endpoint, result), distinctUrls: seen.size, alongside: other };
 }

@@ -11,12 +11,22 @@ const UNAVAILABLE_SHARE = 0.05;
 /** Products are spread over two years so "newest first" orders a realistic mix. */
 const MAX_AGE_DAYS = 730;
 /** Prefixed to the copies of each demo product so names (and the search text) differ. */
-const ADJECTIVES = ['Classic', 'Premium', 'Deluxe', 'Signature', 'Festive', 'Royal', 'Petite', 'Grand', 'Elegant'];
+export const ADJECTIVES = [
+  'Classic',
+  'Premium',
+  'Deluxe',
+  'Signature',
+  'Festive',
+  'Royal',
+  'Petite',
+  'Grand',
+  'Elegant',
+];
 
-type Rng = () => number;
+export type Rng = () => number;
 
 /** Small seeded PRNG (mulberry32): the same product count always yields the same catalogue. */
-function seededRng(seed: number): Rng {
+export function seededRng(seed: number): Rng {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -32,6 +32,7 @@ describe('several server workers on PostgreSQL', () => {
       await withScratchDatabase(postgres!, 'store_workers', async (databaseUrl) => {
         const server = await startServer({
           env: { DATABASE_URL: databaseUrl, SEED_DEMO: 'true', WEB_CONCURRENCY: '2' },
+          reusePicturesFrom: inject('dataDir') || undefined,
         });
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
@@ -57,7 +58,7 @@ describe('several server workers on PostgreSQL', () => {
           );
           expect(workers.length).toBe(2);
           process.kill(workers[0]!, 'SIGKILL');
-          const deadline = Date.now() + 10_000;
+          const deadline = Date.now() + 20_000;
           while (!server.output().includes('a server worker died') && Date.now() < deadline) {
             await new Promise((r) => setTimeout(r, 50));
           }

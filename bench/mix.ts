@@ -1,0 +1,285 @@
+/**
+ * The load benchmark's random-URL mix: four kinds of catalogue request, each run with a different
+ * URL every request (so the response cache answers few of them), while a background buyer places
+ * an order every 100 ms through the real API. See README.md.
+ */
+import { DEMO_PRODUCTS } from '@store/demo-catalogue';
+import { prepareBuyer, signUpShoppers, type OrdersReport } from './buyer.js';
+import {
+  getJson,
+  measureRandom,
+  waitUntilIdle,
+  type EndpointResult,
+  type LoadSettings,
+  type RandomEndpoint,
+} from './measure.js';
+import { ADJECTIVES, seededRng, type Rng } from './seed-products.js';
+import { checkout, signUp } from './shopper.js';
+
+/** 10 orders a second. */
+export const ORDER_INTERVAL_MS = 100;
+/**
+ * Shoppers the orders are spread over (round robin), so each orders once every 10 s: a shopper
+ * may hold only 3 unpaid orders (ORDER_MAX_UNPAID_PER_ACCOUNT), and when placing an order takes
+ * seconds a shopper ordering every 2 s would be refused with 429 for that reason alone.
+ */
+const SHOPPERS = 100;
+/** Products ordered from need enough stock that no order is refused for want of it. */
+const MIN_STOCK = 10;
+/** Requests each endpoint's generator is checked with before it is measured. */
+const CHECK_SAMPLES = 40;
+/** The API's largest page, for collecting the listed ids. */
+const PAGE_LIMIT = 100;
+/** Bounds the id collection: 200,000 products at most. */
+const MAX_ID_PAGES = 2_000;
+const SORT_FIELDS = ['price', 'rating', 'name', 'createdAt'] as const;
+/** One keyword word in ten is misspelt, which sends the search down its spelling-similarity path. */
+const MISSPELT_SHARE = 0.1;
+/** Typos of words that occur in product names. */
+const MISSPELT = [
+  'chocolte',
+  'chocklate',
+  'rosses',
+  'bouqet',
+  'orkid',
+  'hydrangia',
+  'strawbery',
+  'pinaple',
+  'butterscoch',
+  'anniversery',
+  'vanila',
+  'carnaton',
+  'gerbra',
+  'ferero',
+  'truffel',
+  'eggles',
+  'lilly',
+  'hamprr',
+];
+/** Words in names that nobody searches for on their own. */
+const STOP_WORDS = new Set(['and', 'the', 'with', 'for', 'you', 'of']);
+
+interface Catalogue {
+  /** Every listed product's id, as the API lists them. */
+  ids: string[];
+  /** Listed products with at least MIN_STOCK in stock: what the buyer orders. */
+  orderable: string[];
+  /** Pages of the default listing (12 a page). */
+  listingPages: number;
+}
+
+export interface MixEndpointResult extends EndpointResult {
+  /** Distinct URLs among those sent during the measured run. */
+  distinctUrls: number;
+  /** Share of the pre-run check's answers with no product (filtered listing, keyword search); null otherwise. */
+  emptyShareInCheck: number | null;
+  orders: OrdersReport;
+}
+
+export interface MixReport {
+  listedProducts: number;
+  listingPages: number;
+  orderIntervalMs: number;
+  /** The same shoppers place the orders of every run. */
+  shoppers: number;
+  keywordWords: number;
+  misspeltWords: number;
+  /** The one checkout placed before the runs to check the order path (not counted in any run). */
+  checkOrderMs: number;
+  endpoints: MixEndpointResult[];
+}
+
+interface ProductPage {
+  products: { _id: string; countInStock: number }[];
+  pages: number;
+}
+
+function isProductPage(body: unknown): body is ProductPage {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    Array.isArray((body as ProductPage).products) &&
+    typeof (body as ProductPage).pages === 'number'
+  );
+}
+
+async function productPage(baseUrl: string, path: string): Promise<ProductPage> {
+  const body = await getJson(baseUrl, path);
+  if (!isProductPage(body)) throw new Error(`GET ${path} did not answer a page of products`);
+  return body;
+}
+
+/** Collects the listed products' ids page by page through the API, as a shopper could. */
+async function readCatalogue(baseUrl: string): Promise<Catalogue> {
+  const ids = new Set<string>();
+  const orderable = new Set<string>();
+  let pages = 1;
+  for (let n = 1; n <= pages && n <= MAX_ID_PAGES; n++) {
+    const page = await productPage(baseUrl, `/api/products?pageLimit=${PAGE_LIMIT}&pageNumber=${n}`);
+    pages = page.pages;
+    for (const p of page.products) {
+      ids.add(p._id);
+      if (p.countInStock >= MIN_STOCK) orderable.add(p._id);
+    }
+  }
+  const { pages: listingPages } = await productPage(baseUrl, '/api/products');
+  if (ids.size === 0 || orderable.size === 0) throw new Error('the catalogue lists no products (or none in stock)');
+  return { ids: [...ids], orderable: [...orderable], listingPages };
+}
+
+const pick = <T>(items: readonly T[], rng: Rng): T => items[Math.floor(rng() * items.length)]!;
+const between = (min: number, max: number, rng: Rng) => min + Math.floor(rng() * (max - min + 1));
+
+/** The seeded catalogue's categories, each with the colours its products come in. */
+function coloursByCategory(): Map<string, string[]> {
+  const map = new Map<string, Set<string>>();
+  for (const p of DEMO_PRODUCTS) {
+    const colours = map.get(p.category) ?? new Set<string>();
+    for (const c of p.color ?? []) colours.add(c);
+    map.set(p.category, colours);
+  }
+  return new Map([...map].map(([category, colours]) => [category, [...colours]]));
+}
+
+/** Words that occur in product names (the demo names and the adjectives of their copies). */
+function nameWords(): string[] {
+  const words = new Set<string>();
+  for (const name of [...DEMO_PRODUCTS.map((p) => p.name), ...ADJECTIVES]) {
+    for (const w of name.toLowerCase().split(/[^a-z]+/)) if (w.length >= 3 && !STOP_WORDS.has(w)) words.add(w);
+  }
+  return [...words].sort();
+}
+
+function randomEndpoints(catalogue: Catalogue, words: string[]): RandomEndpoint[] {
+  const byCategory = coloursByCategory();
+  const categories = [...byCategory.keys()];
+  const allColours = [...new Set([...byCategory.values()].flat())];
+  // Seeded: every run asks the same sequence of URLs (interleaved across connections by timing).
+  const rng = seededRng(13);
+  const q = encodeURIComponent;
+  return [
+    {
+      name: 'product page',
+      path: '/api/products/<random listed id>',
+      nextPath: () => `/api/products/${pick(catalogue.ids, rng)}`,
+    },
+    {
+      name: 'random listing',
+      path: `/api/products?pageNumber=<1..${catalogue.listingPages}>`,
+      nextPath: () => `/api/products?pageNumber=${between(1, catalogue.listingPages, rng)}`,
+    },
+    {
+      name: 'filtered listing',
+      path: '/api/products?category=&minPrice=&maxPrice=&color=&sortBy=&order=&pageNumber= (random combination)',
+      nextPath: () => {
+        const params: string[] = [];
+        const useCategory = rng() < 0.8;
+        const usePrice = rng() < 0.6;
+        const useColour = rng() < 0.5;
+        let category: string | undefined;
+        if (useCategory || (!usePrice && !useColour)) {
+          category = pick(categories, rng);
+          params.push(`category=${q(category)}`);
+        }
+        if (usePrice) {
+          const min = 100 * between(0, 29, rng);
+          params.push(`minPrice=${min}`, `maxPrice=${min + 100 * between(3, 30, rng)}`);
+        }
+        // A colour the chosen category comes in, so most combinations match something.
+        if (useColour) params.push(`color=${q(pick(category ? byCategory.get(category)! : allColours, rng))}`);
+        params.push(`sortBy=${pick(SORT_FIELDS, rng)}`, `order=${rng() < 0.5 ? 'asc' : 'desc'}`);
+        if (rng() < 0.3) params.push(`pageNumber=${between(2, 4, rng)}`);
+        return `/api/products?${params.join('&')}`;
+      },
+    },
+    {
+      name: 'keyword search',
+      path: `/api/products?keyword=<1-2 of ${words.length} words from product names, 1 in 10 misspelt>`,
+      nextPath: () => {
+        const word = () => (rng() < MISSPELT_SHARE ? pick(MISSPELT, rng) : pick(words, rng));
+        const keyword = rng() < 0.6 ? word() : `${word()} ${word()}`;
+        return `/api/products?keyword=${q(keyword)}`;
+      },
+    },
+  ];
+}
+
+/**
+ * Asks CHECK_SAMPLES of the endpoint's URLs once: each must answer 200 with the shape expected
+ * (a product page its product, the random listing a non-empty page). Filtered listings and
+ * searches may legitimately match nothing; returns the share of those that did.
+ */
+async function checkEndpoint(baseUrl: string, endpoint: RandomEndpoint): Promise<number | null> {
+  let empty = 0;
+  for (let i = 0; i < CHECK_SAMPLES; i++) {
+    const path = endpoint.nextPath();
+    if (endpoint.name === 'product page') {
+      const body = (await getJson(baseUrl, path)) as { _id?: unknown };
+      if (typeof body?._id !== 'string' || !path.endsWith(body._id)) throw new Error(`GET ${path} did not return it`);
+      continue;
+    }
+    const page = await productPage(baseUrl, path);
+    if (page.products.length === 0) {
+      if (endpoint.name === 'random listing') throw new Error(`GET ${path} returned no products`);
+      empty += 1;
+    }
+  }
+  return endpoint.name === 'product page' || endpoint.name === 'random listing' ? null : empty / CHECK_SAMPLES;
+}
+
+/**
+ * Runs the mix against a started server: reads the catalogue through the API, checks every
+ * endpoint and the order path once, then measures each endpoint (warm-up, measured run) with the
+ * buyer placing orders during the measured run, and checks afterwards that no order was lost.
+ */
+export async function runMix(baseUrl: string, settings: LoadSettings, log: (line: string) => void): Promise<MixReport> {
+  const catalogue = await readCatalogue(baseUrl);
+  const words = nameWords();
+  const endpoints = randomEndpoints(catalogue, words);
+  const emptyShares = [];
+  for (const endpoint of endpoints) emptyShares.push(await checkEndpoint(baseUrl, endpoint));
+
+  // One checkout with a shopper of its own: the order path works (and is warm) before measuring.
+  const check = await checkout(baseUrl, await signUp(baseUrl), catalogue.orderable[0]!, 0);
+  if (check.place.status !== 201 || check.verify?.status !== 200) {
+    throw new Error(`a check order answered ${check.place.status}, verify ${check.verify?.status ?? '-'}`);
+  }
+  log(
+    `${catalogue.ids.length.toLocaleString('en-US')} listed products (${catalogue.orderable.length.toLocaleString('en-US')} ` +
+      `with stock >= ${MIN_STOCK}), ${catalogue.listingPages} listing pages; check order placed in ${check.place.ms.toFixed(1)} ms`,
+  );
+
+  const cookies = await signUpShoppers(baseUrl, SHOPPERS);
+  const ordersPerRun = Math.round((settings.duration * 1000) / ORDER_INTERVAL_MS);
+  const results: MixEndpointResult[] = [];
+  for (const [i, endpoint] of endpoints.entries()) {
+    log(`${endpoint.name}: GET ${endpoint.path}, ${ordersPerRun} orders in the background`);
+    const buyer = await prepareBuyer({
+      baseUrl,
+      cookies,
+      productIds: catalogue.orderable,
+      orders: ordersPerRun,
+      intervalMs: ORDER_INTERVAL_MS,
+      // 0 was the check order; each run books its own stretch of dates and slots.
+      firstDeliveryIndex: 1 + i * ordersPerRun,
+    });
+    try {
+      const { result, distinctUrls, alongside } = await measureRandom(baseUrl, endpoint, settings, () => buyer.run());
+      const orders = await buyer.report(alongside);
+      if (i < endpoints.length - 1) result.backlogSeconds = await waitUntilIdle(baseUrl);
+      results.push({ ...result, distinctUrls, emptyShareInCheck: emptyShares[i] ?? null, orders });
+    } finally {
+      await buyer.close();
+    }
+  }
+  return {
+    listedProducts: catalogue.ids.length,
+    listingPages: catalogue.listingPages,
+    orderIntervalMs: ORDER_INTERVAL_MS,
+    shoppers: SHOPPERS,
+    keywordWords: words.length,
+    misspeltWords: MISSPELT.length,
+    checkOrderMs: Math.round(check.place.ms * 10) / 10,
+    endpoints: results,
+  };
+}
