@@ -45,8 +45,12 @@ export class ResponseCache {
   }
 
   /** The JSON text of `compute()`'s result, shaped by `schema`, from the cache when possible. */
-  async json<T extends z.ZodType>(key: string, schema: T, compute: () => Promise<z.input<T>>): Promise<string> {
-    const serialize = async () => JSON.stringify(schema.parse(await compute()));
+  json<T extends z.ZodType>(key: string, schema: T, compute: () => Promise<z.input<T>>): Promise<string> {
+    return this.text(key, async () => JSON.stringify(schema.parse(await compute())));
+  }
+
+  /** The text `serialize()` makes, from the cache when possible. */
+  async text(key: string, serialize: () => Promise<string>): Promise<string> {
     if (!this.enabled) return serialize();
 
     const hit = this.entries.get(key);

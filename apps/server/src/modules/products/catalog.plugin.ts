@@ -28,20 +28,30 @@ export function registerCatalogReadModel(app: FastifyInstance): void {
     const started = Date.now();
     unsubscribe = await app.database.subscribe(CATALOG_ROW_CHANNEL, {
       onMessage: (payload) => {
-        model.changed(payload).catch((err: unknown) => {
-          // A product that could not be read again leaves the copy unsure: ask the database until a reload works.
-          model.live = false;
-          app.log.error({ err }, 'catalogue read model could not apply a change; reloading');
-          void model
-            .changed('*')
-            .then(() => (model.live = true))
-            .catch(() => undefined);
-        });
+        // A cached answer computed from the model before it applied this change must go too.
+        model.changed(payload).then(
+          () => app.catalogCache.invalidate(),
+          (err: unknown) => {
+            // A product that could not be read again leaves the copy unsure: ask the database until a reload works.
+            model.live = false;
+            app.log.error({ err }, 'catalogue read model could not apply a change; reloading');
+            void model
+              .changed('*')
+              .then(() => {
+                model.live = true;
+                app.catalogCache.invalidate();
+              })
+              .catch(() => undefined);
+          },
+        );
       },
       onReady: () => {
         void model
           .changed('*')
-          .then(() => (model.live = true))
+          .then(() => {
+            model.live = true;
+            app.catalogCache.invalidate();
+          })
           .catch((err: unknown) => app.log.error({ err }, 'catalogue read model could not load'));
       },
       onInterrupted: () => {
