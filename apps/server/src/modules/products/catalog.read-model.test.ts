@@ -75,6 +75,14 @@ describe(`the catalogue read model on ${testDatabaseKind}`, () => {
     const subcategories = vocabulary((p) => p.subCategory);
     const recipients = vocabulary((p) => p.recipient);
     const occasions = vocabulary((p) => p.occasion);
+    const noFilters: ProductFilters = {
+      words: { exact: [], fuzzy: [] },
+      subcategories: [],
+      colors: [],
+      variants: [],
+      recipients: [],
+      occasions: [],
+    };
     const orders: ProductOrder[] = [
       { by: 'relevance' },
       ...(['price', 'rating', 'name', 'createdAt'] as const).flatMap((by) =>
@@ -86,6 +94,27 @@ describe(`the catalogue read model on ${testDatabaseKind}`, () => {
     let compared = 0;
     let nonEmpty = 0;
     for (let i = 0; i < 300; i++) {
+      if (i === 150) {
+        // Halfway, writes of every kind: stock (no order moves), prices and ratings (orders move),
+        // a product withdrawn; then the same comparison against the updated model.
+        const ids = all.map((p) => p.id).sort();
+        const some = (n: number, from: number) => ids.slice(from, from + n);
+        await db.execute(sql`UPDATE products SET count_in_stock = count_in_stock + 1 WHERE id IN ${some(10, 0)}`);
+        await db.execute(sql`UPDATE products SET price = price + 12345 WHERE id IN ${some(5, 10)}`);
+        await db.execute(
+          sql`UPDATE products SET rating = 4.9, num_reviews = num_reviews + 7 WHERE id IN ${some(5, 15)}`,
+        );
+        await db.execute(sql`UPDATE products SET available = false WHERE id IN ${some(2, 20)}`);
+        const withdrawn = ids[20]!;
+        await within(
+          async () =>
+            m
+              .list({ ...noFilters }, { by: 'relevance' }, { limit: 1000, offset: 0 }, now)
+              .rows.some((r) => r.id === withdrawn),
+          false,
+        );
+        await m.settled();
+      }
       const filters: ProductFilters = {
         words: { exact: [], fuzzy: [] },
         category: rnd() < 0.5 ? categories[Math.floor(rnd() * categories.length)] : undefined,

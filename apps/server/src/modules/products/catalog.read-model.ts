@@ -9,22 +9,58 @@ type Entry = repo.CatalogProduct;
 const isListed = (p: Entry['row']) => p.available && p.name !== SAMPLE_PRODUCT_NAME;
 
 const byId = (a: Entry, b: Entry) => (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0);
-const desc =
-  <T>(get: (e: Entry) => T) =>
-  (a: Entry, b: Entry) => {
-    const x = get(a);
-    const y = get(b);
-    return x < y ? 1 : x > y ? -1 : 0;
-  };
-const then =
-  (...comparators: ((a: Entry, b: Entry) => number)[]) =>
-  (a: Entry, b: Entry) => {
-    for (const c of comparators) {
-      const r = c(a, b);
-      if (r !== 0) return r;
+
+/**
+ * Sorts by a key computed once per product (an effective price or a lowered name is not cheap
+ * enough to compute at every comparison of a 10,000-product sort); `second` (most first) and then
+ * the id break ties, as the SQL orders do.
+ */
+function sortBy<K extends number | string>(
+  entries: readonly Entry[],
+  key: (e: Entry) => K,
+  direction: 'asc' | 'desc',
+  second?: (e: Entry) => number,
+): Entry[] {
+  const sign = direction === 'asc' ? 1 : -1;
+  const keyed = entries.map((e) => ({ e, k: key(e), t: second ? second(e) : 0 }));
+  keyed.sort((a, b) => {
+    if (a.k !== b.k) return a.k < b.k ? -sign : sign;
+    if (a.t !== b.t) return b.t - a.t;
+    return byId(a.e, b.e);
+  });
+  return keyed.map((x) => x.e);
+}
+
+/** Whether two versions of a product sit in the same place in every order (and both listed or not). */
+function sameOrder(a: Entry['row'], b: Entry['row']): boolean {
+  const time = (d: Date | null) => d?.getTime() ?? null;
+  return (
+    isListed(a) === isListed(b) &&
+    a.name === b.name &&
+    a.createdAt.getTime() === b.createdAt.getTime() &&
+    a.rating === b.rating &&
+    a.numReviews === b.numReviews &&
+    a.price === b.price &&
+    a.discountPrice === b.discountPrice &&
+    time(a.discountStartDate) === time(b.discountStartDate) &&
+    time(a.discountEndDate) === time(b.discountEndDate)
+  );
+}
+
+type Direction = 'asc' | 'desc';
+type Sorted = Record<'createdAt' | 'rating' | 'name' | 'price', Record<Direction, Entry[]>>;
+
+/** The next instant at which some listed product's price changes by itself (a discount starts or ends). */
+function nextPriceChange(listed: readonly Entry[], now: Date): number {
+  let next = Infinity;
+  for (const { row } of listed) {
+    if (!(row.discountPrice > 0)) continue;
+    for (const d of [row.discountStartDate, row.discountEndDate]) {
+      if (d && d.getTime() > now.getTime() && d.getTime() < next) next = d.getTime();
     }
-    return 0;
-  };
+  }
+  return next;
+}
 
 const overlaps = (have: readonly string[], wanted: readonly string[]) => wanted.some((w) => have.includes(w));
 
@@ -37,8 +73,16 @@ const overlaps = (have: readonly string[], wanted: readonly string[]) => wanted.
  */
 export class CatalogReadModel {
   private entries = new Map<string, Entry>();
-  /** Listed products, newest first: the default order, kept so a plain listing sorts nothing. */
+  /** Listed products, newest first: the default order. */
   private newest: Entry[] = [];
+  /**
+   * Listed products in every order a shopper can ask for, so a listing filters in order and sorts
+   * nothing. Prices change with time (discount windows), so their order is redone when `now`
+   * passes the next change.
+   */
+  private sorted: Sorted | undefined;
+  private pricesSortedAt = 0;
+  private pricesValidUntil = -Infinity;
   private pending = new Set<string>();
   private reloadAll = false;
   private flushing: Promise<void> | undefined;
@@ -76,10 +120,21 @@ export class CatalogReadModel {
         }
         const ids = [...this.pending].slice(0, 500);
         for (const id of ids) this.pending.delete(id);
-        const fresh = await repo.loadProducts(this.db, ids);
-        for (const id of ids) this.entries.delete(id);
-        for (const entry of fresh) this.entries.set(entry.row.id, entry);
-        this.reindex();
+        const fresh = new Map((await repo.loadProducts(this.db, ids)).map((e) => [e.row.id, e]));
+        let reorder = false;
+        for (const id of ids) {
+          const before = this.entries.get(id);
+          const after = fresh.get(id);
+          if (before && after && sameOrder(before.row, after.row)) {
+            // A sale or a review text changes no order: the entry is updated where it stands.
+            Object.assign(before, after);
+            continue;
+          }
+          reorder ||= (before !== undefined && isListed(before.row)) || (after !== undefined && isListed(after.row));
+          if (after) this.entries.set(id, after);
+          else this.entries.delete(id);
+        }
+        if (reorder) this.reindex();
       }
     } finally {
       this.flushing = undefined;
@@ -91,15 +146,41 @@ export class CatalogReadModel {
     while (this.flushing) await this.flushing;
   }
 
-  private reindex(): void {
-    this.newest = [...this.entries.values()]
-      .filter((e) => isListed(e.row))
-      .sort(
-        then(
-          desc((e) => e.row.createdAt.getTime()),
-          byId,
-        ),
-      );
+  private reindex(now = new Date()): void {
+    const listed = [...this.entries.values()].filter((e) => isListed(e.row));
+    const both = (key: (e: Entry) => number | string, second?: (e: Entry) => number) => ({
+      asc: sortBy(listed, key, 'asc', second),
+      desc: sortBy(listed, key, 'desc', second),
+    });
+    const createdAt = both((e) => e.row.createdAt.getTime());
+    this.newest = createdAt.desc;
+    this.sorted = {
+      createdAt,
+      rating: both(
+        (e) => e.row.rating,
+        (e) => e.row.numReviews,
+      ),
+      name: both((e) => e.row.name.toLowerCase()),
+      price: both((e) => effectivePrice(e.row, now)),
+    };
+    this.pricesSortedAt = now.getTime();
+    this.pricesValidUntil = nextPriceChange(listed, now);
+  }
+
+  private inOrder(order: ProductOrder, now: Date): Entry[] {
+    if (order.by === 'relevance') return this.newest;
+    const sorted = this.sorted!;
+    if (order.by === 'price' && (now.getTime() >= this.pricesValidUntil || now.getTime() < this.pricesSortedAt)) {
+      // A discount started or ended since (or the caller asks about an earlier moment): sort again for `now`.
+      const listed = this.newest;
+      sorted.price = {
+        asc: sortBy(listed, (e) => effectivePrice(e.row, now), 'asc'),
+        desc: sortBy(listed, (e) => effectivePrice(e.row, now), 'desc'),
+      };
+      this.pricesSortedAt = now.getTime();
+      this.pricesValidUntil = nextPriceChange(listed, now);
+    }
+    return sorted[order.by][order.direction];
   }
 
   private matches(e: Entry, f: ProductFilters, now: Date): boolean {
@@ -124,55 +205,17 @@ export class CatalogReadModel {
     return true;
   }
 
-  /**
-   * Sorts by a key computed once per product (an effective price or a lowered name is not cheap
-   * enough to compute at every comparison of a 10,000-product sort), the id breaking ties.
-   */
-  private sortBy<K extends number | string>(
-    found: Entry[],
-    key: (e: Entry) => K,
-    direction: 'asc' | 'desc',
-    second?: (e: Entry) => number,
-  ): Entry[] {
-    const sign = direction === 'asc' ? 1 : -1;
-    const keyed = found.map((e) => ({ e, k: key(e), t: second ? second(e) : 0 }));
-    keyed.sort((a, b) => {
-      if (a.k !== b.k) return a.k < b.k ? -sign : sign;
-      // Ratings tie-break on review count, most reviewed first whatever the direction.
-      if (a.t !== b.t) return b.t - a.t;
-      return byId(a.e, b.e);
-    });
-    return keyed.map((x) => x.e);
-  }
-
-  /** The same answer as `listProducts` for a listing without keywords. */
+  /** The same answer as `listProducts` for a listing without keywords: one pass, in order. */
   list(filters: ProductFilters, order: ProductOrder, page: { limit: number; offset: number }, now: Date) {
-    let found = this.newest.filter((e) => this.matches(e, filters, now));
-    switch (order.by) {
-      case 'relevance':
-        break;
-      case 'createdAt':
-        if (order.direction === 'asc') found = this.sortBy(found, (e) => e.row.createdAt.getTime(), 'asc');
-        break;
-      case 'price':
-        found = this.sortBy(found, (e) => effectivePrice(e.row, now), order.direction);
-        break;
-      case 'rating':
-        found = this.sortBy(
-          found,
-          (e) => e.row.rating,
-          order.direction,
-          (e) => e.row.numReviews,
-        );
-        break;
-      case 'name':
-        found = this.sortBy(found, (e) => e.row.name.toLowerCase(), order.direction);
-        break;
+    const rows: Entry['row'][] = [];
+    let total = 0;
+    const end = page.offset + page.limit;
+    for (const e of this.inOrder(order, now)) {
+      if (!this.matches(e, filters, now)) continue;
+      if (total >= page.offset && total < end) rows.push(e.row);
+      total += 1;
     }
-    return {
-      rows: found.slice(page.offset, page.offset + page.limit).map((e) => e.row),
-      total: found.length,
-    };
+    return { rows, total };
   }
 
   /** A listed product's page data (variants, listed related products, reviews), as `findProduct` gives it. */
@@ -188,16 +231,7 @@ export class CatalogReadModel {
 
   /** Listed products in an order of the caller's, the first `limit`: the home page's rows. */
   top(limit: number) {
-    return [...this.newest]
-      .sort(
-        then(
-          desc((e) => e.row.rating),
-          desc((e) => e.row.numReviews),
-          byId,
-        ),
-      )
-      .slice(0, limit)
-      .map((e) => e.row);
+    return this.sorted!.rating.desc.slice(0, limit).map((e) => e.row);
   }
 
   featured(limit: number) {
