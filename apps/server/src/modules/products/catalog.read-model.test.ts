@@ -114,6 +114,12 @@ describe(`the catalogue read model on ${testDatabaseKind}`, () => {
           false,
         );
         await m.settled();
+        // On its own, so that nothing else in the same batch re-sorts: a move to another category.
+        const moved = all.find((p) => p.category !== 'Combos' && p.available && p.id !== withdrawn)!.id;
+        for (const o of orders) m.list({ ...noFilters, category: 'Combos' }, o, { limit: 1, offset: 0 }, now);
+        await db.execute(sql`UPDATE products SET category = 'Combos' WHERE id = ${moved}`);
+        await within(async () => m.get(moved)!.row.category, 'Combos');
+        await m.settled();
       }
       const filters: ProductFilters = {
         words: { exact: [], fuzzy: [] },

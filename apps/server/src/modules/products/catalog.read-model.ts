@@ -31,12 +31,13 @@ function sortBy<K extends number | string>(
   return keyed.map((x) => x.e);
 }
 
-/** Whether two versions of a product sit in the same place in every order (and both listed or not). */
+/** Whether two versions of a product sit in the same place in every order and category (and both listed or not). */
 function sameOrder(a: Entry['row'], b: Entry['row']): boolean {
   const time = (d: Date | null) => d?.getTime() ?? null;
   return (
     isListed(a) === isListed(b) &&
     a.name === b.name &&
+    a.category === b.category &&
     a.createdAt.getTime() === b.createdAt.getTime() &&
     a.rating === b.rating &&
     a.numReviews === b.numReviews &&
@@ -83,6 +84,7 @@ export class CatalogReadModel {
   private sorted: Sorted | undefined;
   private pricesSortedAt = 0;
   private pricesValidUntil = -Infinity;
+  private readonly categoryOrders = new Map<string, Entry[]>();
   private pending = new Set<string>();
   private reloadAll = false;
   private flushing: Promise<void> | undefined;
@@ -165,6 +167,23 @@ export class CatalogReadModel {
     };
     this.pricesSortedAt = now.getTime();
     this.pricesValidUntil = nextPriceChange(listed, now);
+    this.categoryOrders.clear();
+  }
+
+  /**
+   * The listed products of one category in an order: a listing by category (the commonest filter)
+   * then walks its own category only. Made on first use from the whole order, so it costs no sort.
+   */
+  private inCategory(order: ProductOrder, category: string | undefined, now: Date): Entry[] {
+    const all = this.inOrder(order, now);
+    if (!category) return all;
+    const key = `${category}\u0000${order.by}\u0000${order.by === 'relevance' ? '' : order.direction}`;
+    let subset = this.categoryOrders.get(key);
+    if (!subset) {
+      subset = all.filter((e) => e.row.category === category);
+      this.categoryOrders.set(key, subset);
+    }
+    return subset;
   }
 
   private inOrder(order: ProductOrder, now: Date): Entry[] {
@@ -179,6 +198,7 @@ export class CatalogReadModel {
       };
       this.pricesSortedAt = now.getTime();
       this.pricesValidUntil = nextPriceChange(listed, now);
+      this.categoryOrders.clear();
     }
     return sorted[order.by][order.direction];
   }
@@ -210,7 +230,7 @@ export class CatalogReadModel {
     const rows: Entry['row'][] = [];
     let total = 0;
     const end = page.offset + page.limit;
-    for (const e of this.inOrder(order, now)) {
+    for (const e of this.inCategory(order, filters.category, now)) {
       if (!this.matches(e, filters, now)) continue;
       if (total >= page.offset && total < end) rows.push(e.row);
       total += 1;
