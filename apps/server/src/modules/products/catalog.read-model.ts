@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { effectivePrice, SAMPLE_PRODUCT_NAME } from '@store/domain';
 import type { Db } from '../../db/client.js';
 import * as repo from './catalog.repository.js';
 import type { ProductFilters, ProductOrder } from './products.repository.js';
 
 type Entry = repo.CatalogProduct;
+
+const BARRIER = 'barrier:';
 
 /** Shoppers never see drafts, unavailable products or the spec's placeholder product. */
 const isListed = (p: Entry['row']) => p.available && p.name !== SAMPLE_PRODUCT_NAME;
@@ -86,6 +89,7 @@ export class CatalogReadModel {
   private pricesValidUntil = -Infinity;
   private readonly categoryOrders = new Map<string, Entry[]>();
   private pending = new Set<string>();
+  private readonly barriers = new Map<string, () => void>();
   private reloadAll = false;
   private flushing: Promise<void> | undefined;
   live = false;
@@ -104,6 +108,14 @@ export class CatalogReadModel {
 
   /** A notice: '*' reloads everything, anything else is a product id to read again. */
   changed(payload: string): Promise<void> {
+    if (payload.startsWith(BARRIER)) {
+      const reached = this.barriers.get(payload);
+      this.barriers.delete(payload);
+      // Everything committed before the barrier was noticed before it: once applied, it has been seen.
+      const applied = this.flushing ?? Promise.resolve();
+      void applied.then(reached, reached);
+      return applied;
+    }
     if (payload === '*') this.reloadAll = true;
     else this.pending.add(payload);
     this.flushing ??= Promise.resolve().then(() => this.flush());
@@ -140,6 +152,27 @@ export class CatalogReadModel {
       }
     } finally {
       this.flushing = undefined;
+    }
+  }
+
+  /**
+   * Resolves once the model has applied every change committed before the call: it sends a notice
+   * of its own on the same channel and waits for it, since PostgreSQL delivers notices in commit
+   * order. How the API tests read their own writes from the model.
+   */
+  async barrier(): Promise<void> {
+    const token = `${BARRIER}${randomUUID()}`;
+    const reached = new Promise<void>((resolve) => this.barriers.set(token, resolve));
+    await repo.announce(this.db, token);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the catalogue read model did not catch up within 5 s')), 5_000);
+    });
+    try {
+      await Promise.race([reached, late]);
+    } finally {
+      clearTimeout(timer);
+      this.barriers.delete(token);
     }
   }
 

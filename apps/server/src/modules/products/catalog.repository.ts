@@ -1,4 +1,4 @@
-import { asc, desc, getTableColumns, inArray } from 'drizzle-orm';
+import { asc, desc, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { productRelations, products, productVariants, reviews } from './products.table.js';
@@ -36,4 +36,9 @@ export function loadCatalog(db: Db): Promise<CatalogProduct[]> {
 /** Some products afresh; an id with no row left is simply absent (deleted). */
 export function loadProducts(db: Db, ids: readonly string[]): Promise<CatalogProduct[]> {
   return ids.length ? assemble(db, ids) : Promise.resolve([]);
+}
+
+/** A notice on the read model's channel, delivered after everything committed before it. */
+export async function announce(db: Db, payload: string): Promise<void> {
+  await db.execute(sql`SELECT pg_notify('catalog_row_changed', ${payload})`);
 }
