@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase, type Db } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { products } from '../db/schema.js';
 import { insertProduct, uniqueCategory } from '../test/fixtures.js';
-import { createTestApp, testDatabaseKind, type TestApp } from '../test/test-app.js';
+import { createTwoTestApps, testDatabaseKind, type TestApp } from '../test/test-app.js';
 
 // The response cache on its own: with the read model on, listings and pages would come from it.
 const cacheOn = { CATALOG_CACHE_TTL_MS: '60000', CATALOG_READ_MODEL: 'false' };
@@ -12,18 +12,7 @@ let first: TestApp;
 let second: TestApp;
 
 beforeAll(async () => {
-  first = await createTestApp(cacheOn);
-  const database = first.databaseUrl
-    ? await openDatabase({ databaseUrl: first.databaseUrl, poolSize: 2 })
-    : first.database;
-  second = await createTestApp(cacheOn, { database, databaseUrl: first.databaseUrl });
-  if (first.databaseUrl) {
-    const close = second.close;
-    second.close = async () => {
-      await close();
-      await database.close();
-    };
-  }
+  [first, second] = await createTwoTestApps(cacheOn);
 });
 afterAll(async () => {
   await second?.close();

@@ -119,3 +119,23 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * Two servers on one database copy: on PostgreSQL the second has a connection pool of its own, as
+ * another process would; on PGlite it shares the instance. Close the second first.
+ */
+export async function createTwoTestApps(env: Record<string, string> = {}): Promise<[TestApp, TestApp]> {
+  const first = await createTestApp(env);
+  const database = first.databaseUrl
+    ? await openDatabase({ databaseUrl: first.databaseUrl, poolSize: 2 })
+    : first.database;
+  const second = await createTestApp(env, { database, databaseUrl: first.databaseUrl });
+  if (first.databaseUrl) {
+    const close = second.close;
+    second.close = async () => {
+      await close();
+      await database.close();
+    };
+  }
+  return [first, second];
+}

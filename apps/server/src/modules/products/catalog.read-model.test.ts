@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { openDatabase } from '../../db/client.js';
 import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
 import { FULL_PRODUCT_BODY, insertProduct, uniqueCategory } from '../../test/fixtures.js';
-import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
+import { createTwoTestApps, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 import type { CatalogReadModel } from './catalog.read-model.js';
 import { findProduct, listProducts, type ProductFilters, type ProductOrder } from './products.repository.js';
 import { products } from './products.table.js';
@@ -15,18 +14,7 @@ let second: TestApp;
 const model = (t: TestApp) => t.app.catalogReadModel as CatalogReadModel;
 
 beforeAll(async () => {
-  first = await createTestApp(modelOn);
-  const database = first.databaseUrl
-    ? await openDatabase({ databaseUrl: first.databaseUrl, poolSize: 2 })
-    : first.database;
-  second = await createTestApp(modelOn, { database, databaseUrl: first.databaseUrl });
-  if (first.databaseUrl) {
-    const close = second.close;
-    second.close = async () => {
-      await close();
-      await database.close();
-    };
-  }
+  [first, second] = await createTwoTestApps(modelOn);
 });
 afterAll(async () => {
   await second?.close();
