@@ -88,6 +88,8 @@ export class CatalogReadModel {
   private pricesSortedAt = 0;
   private pricesValidUntil = -Infinity;
   private readonly categoryOrders = new Map<string, Entry[]>();
+  /** Each listed product's price between `pricesSortedAt` and `pricesValidUntil`, when no discount moves. */
+  private readonly prices = new Map<Entry, number>();
   private pending = new Set<string>();
   private readonly barriers = new Map<string, () => void>();
   private reloadAll = false;
@@ -182,6 +184,7 @@ export class CatalogReadModel {
   }
 
   private reindex(now = new Date()): void {
+    this.prices.clear();
     const listed = [...this.entries.values()].filter((e) => isListed(e.row));
     const both = (key: (e: Entry) => number | string, second?: (e: Entry) => number) => ({
       asc: sortBy(listed, key, 'asc', second),
@@ -196,7 +199,7 @@ export class CatalogReadModel {
         (e) => e.row.numReviews,
       ),
       name: both((e) => e.row.name.toLowerCase()),
-      price: both((e) => effectivePrice(e.row, now)),
+      price: both((e) => this.pricedAt(e, now)),
     };
     this.pricesSortedAt = now.getTime();
     this.pricesValidUntil = nextPriceChange(listed, now);
@@ -225,15 +228,32 @@ export class CatalogReadModel {
     if (order.by === 'price' && (now.getTime() >= this.pricesValidUntil || now.getTime() < this.pricesSortedAt)) {
       // A discount started or ended since (or the caller asks about an earlier moment): sort again for `now`.
       const listed = this.newest;
+      this.prices.clear();
       sorted.price = {
-        asc: sortBy(listed, (e) => effectivePrice(e.row, now), 'asc'),
-        desc: sortBy(listed, (e) => effectivePrice(e.row, now), 'desc'),
+        asc: sortBy(listed, (e) => this.pricedAt(e, now), 'asc'),
+        desc: sortBy(listed, (e) => this.pricedAt(e, now), 'desc'),
       };
       this.pricesSortedAt = now.getTime();
       this.pricesValidUntil = nextPriceChange(listed, now);
       this.categoryOrders.clear();
     }
     return sorted[order.by][order.direction];
+  }
+
+  /** The price at `now`, remembered for the sorted prices' window (a filter asks it of every product). */
+  private pricedAt(e: Entry, now: Date): number {
+    const price = effectivePrice(e.row, now);
+    this.prices.set(e, price);
+    return price;
+  }
+
+  private priceAt(e: Entry, now: Date): number {
+    const t = now.getTime();
+    if (t >= this.pricesSortedAt && t < this.pricesValidUntil) {
+      const known = this.prices.get(e);
+      if (known !== undefined) return known;
+    }
+    return effectivePrice(e.row, now);
   }
 
   private matches(e: Entry, f: ProductFilters, now: Date): boolean {
@@ -250,7 +270,7 @@ export class CatalogReadModel {
     if (f.minRating !== undefined && !(p.rating >= f.minRating)) return false;
     if (f.maxRating !== undefined && !(p.rating <= f.maxRating)) return false;
     if (f.minPrice !== undefined || f.maxPrice !== undefined) {
-      const price = effectivePrice(p, now);
+      const price = this.priceAt(e, now);
       if (f.minPrice !== undefined && price < f.minPrice) return false;
       if (f.maxPrice !== undefined && price > f.maxPrice) return false;
     }
