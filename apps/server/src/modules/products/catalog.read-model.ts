@@ -66,7 +66,11 @@ function nextPriceChange(listed: readonly Entry[], now: Date): number {
   return next;
 }
 
-const overlaps = (have: readonly string[], wanted: readonly string[]) => wanted.some((w) => have.includes(w));
+/** Whether any wanted value is had; a plain loop, as it runs for every product a filter walks. */
+function overlaps(have: readonly string[], wanted: readonly string[]): boolean {
+  for (let i = 0; i < wanted.length; i++) if (have.includes(wanted[i]!)) return true;
+  return false;
+}
 
 /**
  * Every product with what listings, filters, sorting and the product page need, in this process's
