@@ -61,10 +61,6 @@ const BENCH_DEFAULT_ENV = {
   RATE_LIMIT_REGISTER: 'off',
   ORDER_MAX_UNPAID_PER_ADDRESS: 'off',
   SIMULATED_WEBHOOK_DELAY_MS: '600000',
-  // Production runs one worker per core on PostgreSQL and wants Redis for their shared throttle
-  // counters (ADR 025); the benchmark machine has one on its standard port.
-  REDIS_URL: 'redis://127.0.0.1:6379',
-  REDIS_KEY_PREFIX: 'bench:',
 };
 
 /** The TUNING_ENV variables the server ran with, whether set here or by BENCH_DEFAULT_ENV. */

@@ -65,6 +65,10 @@ async function stopChild(child: ChildProcess): Promise<void> {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
+    // Production runs one worker per core on PostgreSQL and wants Redis for their shared throttle
+    // counters (ADR 025); the benchmark machine has one on its standard port.
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    REDIS_KEY_PREFIX: 'bench:',
     ...options.defaultEnv,
     ...process.env,
     NODE_ENV: 'production',
