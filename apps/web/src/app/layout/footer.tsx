@@ -51,7 +51,7 @@ export function Footer() {
           <Logo tone="dark" />
           <p className="mt-3 max-w-sm text-sm">
             Fresh flowers, cakes, chocolates and combos for every occasion, delivered across India and the same day in
-            Kochi.
+            Kochi, Delhi, Mumbai and Bengaluru.
           </p>
           <p className="mt-4 flex items-start gap-2 text-sm">
             <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
