@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from './support/axe.js';
 import { launchBrowser } from './support/browser.js';
+import { istDateIn } from './support/shopper.js';
 import { repoRoot } from './support/server.js';
 
 const screenshots = path.join(repoRoot, 'test-results', 'screenshots');
@@ -246,10 +247,7 @@ describe('admin', () => {
           phone: '9847012345',
         },
         // Tomorrow (IST), any time of day.
-        delivery: {
-          date: new Date(Date.now() + 5.5 * 3_600_000 + 86_400_000).toISOString().slice(0, 10),
-          slotId: 'standard',
-        },
+        delivery: { date: istDateIn(1), slotId: 'standard' },
         paymentMethod: 'Razorpay',
       }),
     });

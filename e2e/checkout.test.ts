@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from './support/axe.js';
 import { launchBrowser } from './support/browser.js';
+import { inr, signIn } from './support/shopper.js';
 import { repoRoot } from './support/server.js';
 
 interface Product {
@@ -19,12 +20,6 @@ interface Product {
 
 const screenshots = path.join(repoRoot, 'test-results', 'screenshots');
 const PASSWORD = 'jasmine-string-garland-7';
-const inr = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
 let browser: Browser;
 let product: Product;
 
@@ -60,12 +55,6 @@ async function open(width: number, height = 900) {
   page.on('pageerror', (e) => problems.push(e.message));
   page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
   return { context, page, problems };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 async function dismissToasts(page: Page) {

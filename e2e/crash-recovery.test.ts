@@ -1,16 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { withScratchDatabase } from './support/postgres.js';
+import { deliveryFor } from './support/shopper.js';
 import { startServer, type RunningServer } from './support/server.js';
-
-/**
- * A delivery a day or more ahead, spread over dates and slots so that many orders never fill one
- * slot (20 places each in the cities): what matters here is not the slot.
- */
-const deliveryFor = (i: number) => ({
-  date: new Date(Date.now() + 5.5 * 3_600_000 + (1 + (i % 59)) * 86_400_000).toISOString().slice(0, 10),
-  slotId: ['standard', 'fixed-1500', 'fixed-1700', 'fixed-1900'][Math.floor(i / 59) % 4],
-});
 
 interface Product {
   _id: string;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from './support/axe.js';
 import { launchBrowser } from './support/browser.js';
+import { istDateIn, inr, signIn } from './support/shopper.js';
 import { repoRoot } from './support/server.js';
 
 interface Product {
@@ -21,15 +22,8 @@ interface Product {
 const screenshots = path.join(repoRoot, 'test-results', 'screenshots');
 const PASSWORD = 'mullappoo-garland-42';
 const MESSAGE = 'ജന്മദിനാശംസകൾ, അമ്മേ! Love always.';
-const inr = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
 const url = (route: string) => `${inject('baseUrl')}${route}`;
-/** Tomorrow in India Standard Time, whatever the zone of the machine running the test. */
-const tomorrow = new Date(Date.now() + 5.5 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+const tomorrow = istDateIn(1);
 
 let browser: Browser;
 let product: Product;
@@ -51,12 +45,6 @@ async function open(width: number, height = 900) {
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   page.on('pageerror', (e) => problems.push(e.message));
   return { context, page, problems };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 const shoot = (page: Page, name: string) =>

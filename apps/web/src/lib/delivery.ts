@@ -11,9 +11,24 @@ const dayFormat = new Intl.DateTimeFormat('en-IN', {
   month: 'short',
 });
 
+const longDayFormat = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+const asUtcMidnight = (date: string) => new Date(`${date}T00:00:00Z`);
+
 /** '2026-12-24' → 'Thu, 24 Dec'. */
 export function formatDeliveryDate(date: string): string {
-  return dayFormat.format(new Date(`${date}T00:00:00Z`));
+  return dayFormat.format(asUtcMidnight(date));
+}
+
+/** '2026-02-14' → 'Saturday, 14 February 2026'. */
+export function formatDeliveryDateLong(date: string): string {
+  return longDayFormat.format(asUtcMidnight(date));
 }
 
 /** Today's date in India, whatever the browser's zone. */

@@ -24,6 +24,12 @@ export function registerCatalogReadModel(app: FastifyInstance): void {
   const model = new CatalogReadModel(app.database.db);
   app.decorate('catalogReadModel', model);
   let unsubscribe: (() => Promise<void>) | undefined;
+  /** Reads the whole catalogue again, then answers from it (and from nothing cached before). */
+  const reload = () =>
+    model.changed('*').then(() => {
+      model.live = true;
+      app.catalogCache.invalidate();
+    });
   app.addHook('onReady', async () => {
     const started = Date.now();
     unsubscribe = await app.database.subscribe(CATALOG_ROW_CHANNEL, {
@@ -35,24 +41,12 @@ export function registerCatalogReadModel(app: FastifyInstance): void {
             // A product that could not be read again leaves the copy unsure: ask the database until a reload works.
             model.live = false;
             app.log.error({ err }, 'catalogue read model could not apply a change; reloading');
-            void model
-              .changed('*')
-              .then(() => {
-                model.live = true;
-                app.catalogCache.invalidate();
-              })
-              .catch(() => undefined);
+            reload().catch(() => undefined);
           },
         );
       },
       onReady: () => {
-        void model
-          .changed('*')
-          .then(() => {
-            model.live = true;
-            app.catalogCache.invalidate();
-          })
-          .catch((err: unknown) => app.log.error({ err }, 'catalogue read model could not load'));
+        reload().catch((err: unknown) => app.log.error({ err }, 'catalogue read model could not load'));
       },
       onInterrupted: () => {
         model.live = false;

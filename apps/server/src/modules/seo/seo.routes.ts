@@ -73,7 +73,8 @@ const STATIC_HEADS: Record<string, { title: string; description: string }> = {
  * previews (WhatsApp, social networks) and search engines see real titles, prices and pictures.
  */
 export function createPageRenderer(app: FastifyInstance, webDistDir: string) {
-  const service = new ProductsService(app.database.db);
+  // The product page's head comes from the read model too: no database round trip per page.
+  const service = new ProductsService(app.database.db, app.catalogReadModel);
   let template: Promise<string> | undefined;
   const indexHtml = () => (template ??= readFile(path.join(webDistDir, 'index.html'), 'utf8'));
   let routeChunks: ReturnType<typeof loadRouteChunks> | undefined;

@@ -5,6 +5,7 @@ import { ChevronLeft, ChevronRight, LoaderCircle, Printer } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ScheduledOrder, ScheduleResponse } from '@store/contracts';
 import { addDays, displayPhone, isCalendarDate, istDate, SLOT_TYPE_LABELS } from '@store/domain';
+import { formatDeliveryDateLong } from '../../lib/delivery.js';
 import { Button } from '../../components/ui/button.js';
 import { errorMessage } from '../../lib/api.js';
 import { cn } from '../../lib/cn.js';
@@ -17,16 +18,6 @@ import { MessageCardDialog } from './message-card.js';
 
 type Area = ScheduleResponse['areas'][number];
 type Slot = Area['slots'][number];
-
-const longDate = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-/** An IST calendar date '2026-02-14' → 'Saturday, 14 February 2026', whatever the browser's zone. */
-export const formatDeliveryDate = (date: string) => longDate.format(new Date(`${date}T00:00:00Z`));
 
 /** /admin/deliveries?date=YYYY-MM-DD: a day's deliveries by area and slot, and what each area offers. */
 export function DeliveriesPage() {
@@ -114,7 +105,7 @@ function Schedule({ date }: { date: string }) {
     <section aria-labelledby="schedule-date" className="flex flex-col gap-4">
       <div>
         <h2 id="schedule-date" className="text-xl font-semibold text-neutral-900">
-          {formatDeliveryDate(date)}
+          {formatDeliveryDateLong(date)}
         </h2>
         {schedule.isSuccess && orders > 0 ? (
           <p role="status" className="mt-1 text-sm text-neutral-600">
@@ -255,7 +246,7 @@ function RaiseCapacity({ area, slot, date }: { area: Area; slot: Slot; date: str
     setPending(true);
     try {
       const saved = await setSlotCapacity({ areaId: area.id, date, slotId: slot.id, capacity: Number(value) });
-      toast.success(`${slot.label}, ${area.name}: capacity ${saved.capacity} on ${formatDeliveryDate(date)}`);
+      toast.success(`${slot.label}, ${area.name}: capacity ${saved.capacity} on ${formatDeliveryDateLong(date)}`);
       setPending(false);
       await queryClient.invalidateQueries({ queryKey: adminKeys.deliveries });
     } catch (err) {
