@@ -13,12 +13,13 @@ await new Promise((resolve) => lines.once('line', resolve));
 lines.close();
 try {
   const lock = await lockDataDir(dataDir);
-  console.log(JSON.stringify({ outcome: 'locked' }));
   const hold = setInterval(() => {}, 60_000);
+  // Ready for SIGTERM before saying so: the test may send it the moment it reads the line.
   process.once('SIGTERM', () => {
     clearInterval(hold);
     void lock.release().then(() => process.exit(0));
   });
+  console.log(JSON.stringify({ outcome: 'locked' }));
 } catch (err) {
   console.log(JSON.stringify({ outcome: 'refused', message: err instanceof Error ? err.message : String(err) }));
   process.exit(0);
