@@ -187,6 +187,15 @@ describe(`the catalogue read model on ${testDatabaseKind}`, () => {
         .map((p: { name: string; price: number }) => [p.name, p.price]);
     await within(() => inCategory(category), []);
     await within(() => inCategory('Flowers'), [['Jasmine Gajra Deluxe', 450]]);
+    // The keyword index follows the edit too: the new word finds it, and stock shows in the search.
+    const searched = async (keyword: string) =>
+      (await second.app.inject({ url: `/api/products?keyword=${encodeURIComponent(keyword)}&pageLimit=100` }))
+        .json()
+        .products.filter((p: { _id: string }) => p._id === id)
+        .map((p: { name: string; countInStock: number }) => [p.name, p.countInStock]);
+    await within(() => searched('jasmine deluxe'), [['Jasmine Gajra Deluxe', FULL_PRODUCT_BODY.countInStock]]);
+    await first.database.db.update(products).set({ countInStock: 1 }).where(eq(products.id, id));
+    await within(() => searched('jasmine deluxe'), [['Jasmine Gajra Deluxe', 1]]);
 
     const review = await first.app.inject({
       method: 'POST',
@@ -205,6 +214,7 @@ describe(`the catalogue read model on ${testDatabaseKind}`, () => {
     expect(removed.statusCode).toBe(200);
     await within(async () => (await second.app.inject({ url: `/api/products/${id}` })).statusCode, 404);
     await within(() => inCategory('Flowers'), []);
+    await within(() => searched('jasmine deluxe'), []);
   });
 
   it.skipIf(testDatabaseKind !== 'postgres')(

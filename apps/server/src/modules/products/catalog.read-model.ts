@@ -3,6 +3,9 @@ import { effectivePrice, SAMPLE_PRODUCT_NAME } from '@store/domain';
 import type { Db } from '../../db/client.js';
 import * as repo from './catalog.repository.js';
 import type { ProductFilters, ProductOrder } from './products.repository.js';
+import { buildSearchColumns } from './products.search-text.js';
+import { CatalogSearchIndex, searchTerms } from './catalog.search-index.js';
+import type { ProductSearch } from './product-search.js';
 
 type Entry = repo.CatalogProduct;
 
@@ -77,9 +80,9 @@ function overlaps(have: readonly string[], wanted: readonly string[]): boolean {
  * memory (ADR 024). Loaded at boot and kept current row by row from the `catalog_row_changed`
  * notices the database sends when a product, a variant, a relation or a review changes; while
  * those notices cannot be received it is not `live`, and callers ask the database instead.
- * Keyword searches still go to the database (their ranking is SQL's).
+ * Keyword searches go through its keyword index (ADR 026), kept current by the same notices.
  */
-export class CatalogReadModel {
+export class CatalogReadModel implements ProductSearch {
   private entries = new Map<string, Entry>();
   /** Listed products, newest first: the default order. */
   private newest: Entry[] = [];
@@ -94,6 +97,7 @@ export class CatalogReadModel {
   private readonly categoryOrders = new Map<string, Entry[]>();
   /** Each listed product's price between `pricesSortedAt` and `pricesValidUntil`, when no discount moves. */
   private readonly prices = new Map<Entry, number>();
+  private readonly keywords = new CatalogSearchIndex();
   private pending = new Set<string>();
   private readonly barriers = new Map<string, () => void>();
   private reloadAll = false;
@@ -110,6 +114,7 @@ export class CatalogReadModel {
     const all = await repo.loadCatalog(this.db);
     this.entries = new Map(all.map((e) => [e.row.id, e]));
     this.reindex();
+    this.keywords.reset(this.newest.map((e) => e.row));
   }
 
   /** A notice: '*' reloads everything, anything else is a product id to read again. */
@@ -145,6 +150,8 @@ export class CatalogReadModel {
         for (const id of ids) {
           const before = this.entries.get(id);
           const after = fresh.get(id);
+          if (after && isListed(after.row)) this.keywords.put(after.row);
+          else this.keywords.remove(id);
           if (before && after && sameOrder(before.row, after.row)) {
             // A sale or a review text changes no order: the entry is updated where it stands.
             Object.assign(before, after);
@@ -208,6 +215,8 @@ export class CatalogReadModel {
     this.pricesSortedAt = now.getTime();
     this.pricesValidUntil = nextPriceChange(listed, now);
     this.categoryOrders.clear();
+    // Ratings break ties between equally relevant products.
+    this.keywords.forgetRankings();
   }
 
   /**
@@ -293,6 +302,92 @@ export class CatalogReadModel {
       total += 1;
     }
     return { rows, total };
+  }
+
+  /**
+   * A keyword search: listed products holding every word (as typed, as the start of a longer word,
+   * or for a word found nowhere, by spelling), filtered, best first or in the order asked for. A
+   * word of symbols only ('%') has no letters to index and is looked for in the product's text.
+   */
+  search(
+    words: readonly string[],
+    filters: ProductFilters,
+    order: ProductOrder,
+    page: { limit: number; offset: number },
+    now: Date,
+  ) {
+    const terms = [...new Set(words.flatMap(searchTerms))];
+    const symbols = words.filter((w) => searchTerms(w).length === 0);
+    const wanted = (e: Entry) =>
+      isListed(e.row) &&
+      this.matches(e, filters, now) &&
+      (symbols.length === 0 || symbols.every((s) => buildSearchColumns(e.row).searchText.includes(s)));
+    // Best first, from the keyword index; a keyword of symbols only has no ranking but the rating's.
+    const hits = terms.length ? this.keywords.search(terms, this.byRating) : null;
+    const byRating = this.sorted!.rating.desc;
+    const count = hits ? hits.length : byRating.length;
+    const entryAt = (i: number): Entry => (hits ? this.entries.get(hits[i]!.id)! : byRating[i]!);
+    if (order.by === 'relevance') {
+      // One pass counts every match and keeps the page's.
+      const rows: Entry['row'][] = [];
+      let total = 0;
+      const end = page.offset + page.limit;
+      for (let i = 0; i < count; i++) {
+        const e = entryAt(i);
+        if (!wanted(e)) continue;
+        if (total >= page.offset && total < end) rows.push(e.row);
+        total += 1;
+      }
+      return { rows, total };
+    }
+    const found: Entry[] = [];
+    for (let i = 0; i < count; i++) {
+      const e = entryAt(i);
+      if (wanted(e)) found.push(e);
+    }
+    const sorted = this.ordered(found, order, now);
+    return { rows: sorted.slice(page.offset, page.offset + page.limit).map((e) => e.row), total: sorted.length };
+  }
+
+  /** The admin's picker: listed products whose name holds every word, best first, then by name. */
+  searchNames(keyword: string, limit: number) {
+    const terms = [...new Set(searchTerms(keyword))];
+    return this.keywords
+      .search(terms, this.byName, true)
+      .slice(0, limit)
+      .map((hit) => this.entries.get(hit.id)!.row);
+  }
+
+  /** Equally relevant products: the better rated first, then by id (as SQL breaks the tie). */
+  private readonly byRating = (a: string, b: string): number => {
+    const ra = this.entries.get(a)!.row.rating;
+    const rb = this.entries.get(b)!.row.rating;
+    return rb - ra || (a < b ? -1 : a > b ? 1 : 0);
+  };
+
+  private readonly byName = (a: string, b: string): number => {
+    const na = this.entries.get(a)!.row.name;
+    const nb = this.entries.get(b)!.row.name;
+    return na < nb ? -1 : na > nb ? 1 : a < b ? -1 : a > b ? 1 : 0;
+  };
+
+  /** Some products in an order a shopper asked for, as the listings order them. */
+  private ordered(found: readonly Entry[], order: Exclude<ProductOrder, { by: 'relevance' }>, now: Date): Entry[] {
+    switch (order.by) {
+      case 'price':
+        return sortBy(found, (e) => this.priceAt(e, now), order.direction);
+      case 'rating':
+        return sortBy(
+          found,
+          (e) => e.row.rating,
+          order.direction,
+          (e) => e.row.numReviews,
+        );
+      case 'name':
+        return sortBy(found, (e) => e.row.name.toLowerCase(), order.direction);
+      case 'createdAt':
+        return sortBy(found, (e) => e.row.createdAt.getTime(), order.direction);
+    }
   }
 
   /** A listed product's page data (variants, listed related products, reviews), as `findProduct` gives it. */

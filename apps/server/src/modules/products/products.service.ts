@@ -11,6 +11,7 @@ import { notFound } from '../../lib/app-error.js';
 import { toProductDetail, toProductSummary } from './products.mapper.js';
 import * as repo from './products.repository.js';
 import type { CatalogReadModel } from './catalog.read-model.js';
+import type { ProductSearch } from './product-search.js';
 
 const MAX_KEYWORD_WORDS = 8;
 export const TOP_PRODUCTS_LIMIT = 10;
@@ -29,19 +30,27 @@ function defaultDirection(sortBy: 'price' | 'rating' | 'name' | 'createdAt'): 'a
 }
 
 export class ProductsService {
-  /** With a read model, listings without keywords and product pages come from memory while it is live. */
+  /**
+   * With a read model, listings and product pages come from memory while it is live, and keyword
+   * searches from `search` (the read model's own index unless another is given) while that is live.
+   */
   constructor(
     private readonly db: Db,
     private readonly readModel: CatalogReadModel | null = null,
+    private readonly keywordSearch: ProductSearch | null = readModel,
   ) {}
 
   private get memory(): CatalogReadModel | null {
     return this.readModel?.live ? this.readModel : null;
   }
 
-  /** Whether this listing is answered from memory (so a response cache would add nothing). */
+  private get search(): ProductSearch | null {
+    return this.keywordSearch?.live ? this.keywordSearch : null;
+  }
+
+  /** Whether this listing is answered without the database (so its answer skips the schema check). */
   answersFromMemory(keyword?: string): boolean {
-    return this.memory !== null && keywordWords(keyword).length === 0;
+    return keywordWords(keyword).length === 0 ? this.memory !== null : this.search !== null;
   }
 
   /** Delivery options of the products a shopper is about to have delivered; unknown ids restrict nothing. */
@@ -54,8 +63,9 @@ export class ProductsService {
     const limit = query.pageLimit ?? STOREFRONT_PAGE_SIZE;
     const words = keywordWords(query.keyword);
     const memory = words.length === 0 ? this.memory : null;
+    const search = words.length > 0 ? this.search : null;
     const filters: repo.ProductFilters = {
-      words: memory ? { exact: [], fuzzy: [] } : await repo.classifyKeywordWords(this.db, words),
+      words: memory || search ? { exact: [], fuzzy: [] } : await repo.classifyKeywordWords(this.db, words),
       category: query.category,
       subcategories: query.subcategory,
       colors: query.color,
@@ -74,7 +84,9 @@ export class ProductsService {
     const window = { limit, offset: (page - 1) * limit };
     const { rows, total } = memory
       ? memory.list(filters, order, window, now)
-      : await repo.listProducts(this.db, filters, order, window, now);
+      : search
+        ? await search.search(words, filters, order, window, now)
+        : await repo.listProducts(this.db, filters, order, window, now);
     return {
       products: rows.map((r) => toProductSummary(r, now)),
       page,
@@ -114,6 +126,9 @@ export class ProductsService {
 
   async searchByName(keyword: string, now = new Date()): Promise<ProductSummary[]> {
     if (!keyword) return [];
-    return (await repo.searchByName(this.db, keyword, NAME_SEARCH_LIMIT)).map((r) => toProductSummary(r, now));
+    const rows = this.search
+      ? await this.search.searchNames(keyword, NAME_SEARCH_LIMIT)
+      : await repo.searchByName(this.db, keyword, NAME_SEARCH_LIMIT);
+    return rows.map((r) => toProductSummary(r, now));
   }
 }
