@@ -85,7 +85,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const log = await open(options.logFile, 'w');
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, [path.join('apps', 'server', 'dist', 'server.js')], {
+    // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server (and its workers) under load.
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+    child = spawn(process.execPath, [...nodeArgs, path.join('apps', 'server', 'dist', 'server.js')], {
       cwd: options.repoRoot,
       env,
       stdio: ['ignore', log.fd, log.fd],

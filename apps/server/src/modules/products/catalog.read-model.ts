@@ -10,6 +10,8 @@ import type { ProductSearch } from './product-search.js';
 type Entry = repo.CatalogProduct;
 
 const BARRIER = 'barrier:';
+/** Category-and-colour subsets kept at once (shoppers choose the keys). */
+const MAX_SUBSETS = 500;
 
 /** Shoppers never see drafts, unavailable products or the spec's placeholder product. */
 const isListed = (p: Entry['row']) => p.available && p.name !== SAMPLE_PRODUCT_NAME;
@@ -94,7 +96,8 @@ export class CatalogReadModel implements ProductSearch {
   private sorted: Sorted | undefined;
   private pricesSortedAt = 0;
   private pricesValidUntil = -Infinity;
-  private readonly categoryOrders = new Map<string, Entry[]>();
+  /** Listed products of one category and/or one colour in one order, made on first use. */
+  private readonly subsets = new Map<string, Entry[]>();
   /** Each listed product's price between `pricesSortedAt` and `pricesValidUntil`, when no discount moves. */
   private readonly prices = new Map<Entry, number>();
   private readonly keywords = new CatalogSearchIndex();
@@ -214,23 +217,30 @@ export class CatalogReadModel implements ProductSearch {
     };
     this.pricesSortedAt = now.getTime();
     this.pricesValidUntil = nextPriceChange(listed, now);
-    this.categoryOrders.clear();
+    this.subsets.clear();
     // Ratings break ties between equally relevant products.
     this.keywords.forgetRankings();
   }
 
   /**
-   * The listed products of one category in an order: a listing by category (the commonest filter)
-   * then walks its own category only. Made on first use from the whole order, so it costs no sort.
+   * The listed products of the filter's category and colour (when it asks for one) in an order: a
+   * listing by category, the commonest filter, then walks its own category only, and one by
+   * category and colour a few hundred products. Made on first use from the whole order, so it
+   * costs no sort; shoppers choose the keys, so the number kept is bounded.
    */
-  private inCategory(order: ProductOrder, category: string | undefined, now: Date): Entry[] {
+  private candidates(order: ProductOrder, f: ProductFilters, now: Date): Entry[] {
     const all = this.inOrder(order, now);
-    if (!category) return all;
-    const key = `${category}\u0000${order.by}\u0000${order.by === 'relevance' ? '' : order.direction}`;
-    let subset = this.categoryOrders.get(key);
+    const colour = f.colors.length === 1 ? f.colors[0] : undefined;
+    if (!f.category && colour === undefined) return all;
+    const direction = order.by === 'relevance' ? '' : order.direction;
+    const key = [f.category ?? '', colour ?? '', order.by, direction].join('\u0000');
+    let subset = this.subsets.get(key);
     if (!subset) {
-      subset = all.filter((e) => e.row.category === category);
-      this.categoryOrders.set(key, subset);
+      subset = all.filter(
+        (e) => (!f.category || e.row.category === f.category) && (colour === undefined || e.row.color.includes(colour)),
+      );
+      if (this.subsets.size >= MAX_SUBSETS) this.subsets.clear();
+      this.subsets.set(key, subset);
     }
     return subset;
   }
@@ -248,7 +258,7 @@ export class CatalogReadModel implements ProductSearch {
       };
       this.pricesSortedAt = now.getTime();
       this.pricesValidUntil = nextPriceChange(listed, now);
-      this.categoryOrders.clear();
+      this.subsets.clear();
     }
     return sorted[order.by][order.direction];
   }
@@ -296,12 +306,43 @@ export class CatalogReadModel implements ProductSearch {
     const rows: Entry['row'][] = [];
     let total = 0;
     const end = page.offset + page.limit;
-    for (const e of this.inCategory(order, filters.category, now)) {
+    const walked = this.candidates(order, filters, now);
+    const [from, to] =
+      order.by === 'price' ? this.priceRange(walked, order.direction, filters, now) : [0, walked.length];
+    for (let i = from; i < to; i++) {
+      const e = walked[i]!;
       if (!this.matches(e, filters, now)) continue;
       if (total >= page.offset && total < end) rows.push(e.row);
       total += 1;
     }
     return { rows, total };
+  }
+
+  /**
+   * Where products in price order reach the filter's price range, found by halving: a listing by
+   * price within a range walks only the range.
+   */
+  private priceRange(
+    inPriceOrder: readonly Entry[],
+    direction: 'asc' | 'desc',
+    f: ProductFilters,
+    now: Date,
+  ): [number, number] {
+    const { minPrice = -Infinity, maxPrice = Infinity } = f;
+    // The first index at which `past(price)` holds, given that it holds from some index on.
+    const firstPast = (past: (price: number) => boolean) => {
+      let lo = 0;
+      let hi = inPriceOrder.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (past(this.priceAt(inPriceOrder[mid]!, now))) hi = mid;
+        else lo = mid + 1;
+      }
+      return lo;
+    };
+    return direction === 'asc'
+      ? [firstPast((p) => p >= minPrice), firstPast((p) => p > maxPrice)]
+      : [firstPast((p) => p <= maxPrice), firstPast((p) => p < minPrice)];
   }
 
   /**
