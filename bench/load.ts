@@ -21,6 +21,7 @@ import { measure, prepareEndpoints, waitUntilIdle, type EndpointResult, type Loa
 import { recreateDatabase } from './postgres-admin.js';
 import { seedProducts } from './seed-products.js';
 import { startServer } from './server-process.js';
+import { sampleServerMemory, serverMemory, type ProcessMemory } from './process-memory.js';
 
 type DbKind = 'pglite' | 'postgres';
 
@@ -87,6 +88,8 @@ interface DatabaseReport {
   /** The TUNING_ENV variables set for this run (see serverSettings); the server's defaults apply to the others. */
   serverSettings: Record<string, string>;
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; platform: string };
+  /** Boot to healthy, and resident memory per process: idle after boot, and the highest seen under load. */
+  server: { bootSeconds: number; idleMemory: ProcessMemory[]; peakMemory: ProcessMemory[] };
   /** One hot URL per endpoint, answered from the response cache (empty with --mix-only). */
   results: EndpointResult[];
   /** The random-URL mix with orders in the background (null with --hot-only). */
@@ -187,6 +190,10 @@ async function benchmarkDatabase(kind: DbKind, options: Options): Promise<Databa
     console.log(`[${kind}] seeded in ${seedSeconds.toFixed(1)} s; starting the server (log: ${relative(logFile)})...`);
     const server = await startServer({ repoRoot, dataDir, databaseUrl, logFile, defaultEnv: BENCH_DEFAULT_ENV });
     try {
+      // Idle: a moment after the first healthy answer, before any load.
+      await new Promise((r) => setTimeout(r, 2_000));
+      const idleMemory = await serverMemory(server.pid);
+      const memory = sampleServerMemory(server.pid);
       const results: EndpointResult[] = [];
       if (options.hot) {
         const endpoints = await prepareEndpoints(server.baseUrl);
@@ -202,6 +209,7 @@ async function benchmarkDatabase(kind: DbKind, options: Options): Promise<Databa
       const mix = options.mix
         ? await runMix(server.baseUrl, options, (line) => console.log(`[${kind}] mix: ${line}`))
         : null;
+      const peakMemory = await memory.stop();
       return {
         database: kind,
         databaseVersion,
@@ -218,6 +226,7 @@ async function benchmarkDatabase(kind: DbKind, options: Options): Promise<Databa
           node: process.version,
           platform: `${os.platform()} ${os.release()}`,
         },
+        server: { bootSeconds: server.bootSeconds, idleMemory, peakMemory },
         results,
         mix,
       };
@@ -247,6 +256,20 @@ function printTables(report: DatabaseReport): void {
     `\n${report.database} (${report.databaseVersion.split(' on ')[0]}): ${report.products.toLocaleString('en-US')} products, ` +
       `${report.connections} connections, ${report.durationSeconds} s per endpoint` +
       (settings.length ? `, ${settings.join(' ')}` : ''),
+  );
+  const mb = (list: ProcessMemory[], role: ProcessMemory['role']) =>
+    list
+      .filter((m) => m.role === role)
+      .map((m) => `${m.rssMb} MB`)
+      .join(', ') || '-';
+  const { server } = report;
+  const workers = server.idleMemory.some((m) => m.role === 'worker');
+  console.log(
+    `\nserver: healthy ${server.bootSeconds} s after start; resident memory ` +
+      (workers
+        ? `per worker idle ${mb(server.idleMemory, 'worker')}, under load at most ${mb(server.peakMemory, 'worker')}; ` +
+          `primary idle ${mb(server.idleMemory, 'server')}, at most ${mb(server.peakMemory, 'server')}`
+        : `idle ${mb(server.idleMemory, 'server')}, under load at most ${mb(server.peakMemory, 'server')}`),
   );
   if (report.mix) {
     const { mix } = report;

@@ -26,6 +26,9 @@ export interface ServerOptions {
 
 export interface RunningServer {
   baseUrl: string;
+  pid: number;
+  /** From starting the process to its first healthy answer (migrations, PIN codes, read model, workers). */
+  bootSeconds: number;
   /** Resolves once the process has exited; safe to call more than once. */
   stop(): Promise<void>;
 }
@@ -83,6 +86,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
 
   const log = await open(options.logFile, 'w');
+  const started = performance.now();
   let child: ChildProcess;
   try {
     // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server (and its workers) under load.
@@ -96,10 +100,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // The child holds its own copy of the descriptor.
     await log.close();
   }
-  const server: RunningServer = { baseUrl: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+  const server: RunningServer = {
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    bootSeconds: 0,
+    stop: () => stopChild(child),
+  };
 
   try {
     await waitForHealth(server.baseUrl, child);
+    server.bootSeconds = Math.round((performance.now() - started) / 100) / 10;
   } catch (err) {
     await server.stop();
     const tail = (await readFile(options.logFile, 'utf8')).split('\n').slice(-20).join('\n');

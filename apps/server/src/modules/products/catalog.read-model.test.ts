@@ -151,11 +151,13 @@ describe(`the catalogue read model on ${testDatabaseKind}`, () => {
     for (const id of ids) {
       const fromDb = await findProduct(first.database.db, id);
       const fromMemory = m.get(id)!;
+      // The model leaves out the database's search columns (it has its own index).
+      const { searchText: _searchText, searchKeys: _searchKeys, ...row } = fromDb!.row;
       expect({ id, variants: fromMemory.variants, reviews: fromMemory.reviews, row: fromMemory.row }).toEqual({
         id,
         variants: fromDb!.variants,
         reviews: fromDb!.reviews,
-        row: fromDb!.row,
+        row,
       });
       expect(fromMemory.related.map((r) => r.id)).toEqual(fromDb!.related.map((r) => r.id));
     }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import * as repo from './catalog.repository.js';
 import type { ProductFilters, ProductOrder } from './products.repository.js';
 import { buildSearchColumns } from './products.search-text.js';
+import { BoundedCache } from './bounded-cache.js';
 import { CatalogSearchIndex, searchTerms } from './catalog.search-index.js';
 import type { ProductSearch } from './product-search.js';
 
@@ -12,6 +13,11 @@ type Entry = repo.CatalogProduct;
 const BARRIER = 'barrier:';
 /** Category-and-colour subsets kept at once (shoppers choose the keys). */
 const MAX_SUBSETS = 500;
+/**
+ * Keyword rankings remembered, up to this many ranked products in all (8 bytes each: a common
+ * word ranks thousands). Kept until a text, a rating or a listing changes: a sale keeps them.
+ */
+const RANKINGS_HELD = 2_000_000;
 
 /** Shoppers never see drafts, unavailable products or the spec's placeholder product. */
 const isListed = (p: Entry['row']) => p.available && p.name !== SAMPLE_PRODUCT_NAME;
@@ -100,7 +106,8 @@ export class CatalogReadModel implements ProductSearch {
   private readonly subsets = new Map<string, Entry[]>();
   /** Each listed product's price between `pricesSortedAt` and `pricesValidUntil`, when no discount moves. */
   private readonly prices = new Map<Entry, number>();
-  private readonly keywords = new CatalogSearchIndex();
+  private keywords = new CatalogSearchIndex();
+  private readonly rankings = new BoundedCache<Entry[]>(RANKINGS_HELD, (ranked) => ranked.length);
   private pending = new Set<string>();
   private readonly barriers = new Map<string, () => void>();
   private reloadAll = false;
@@ -115,9 +122,11 @@ export class CatalogReadModel implements ProductSearch {
 
   async load(): Promise<void> {
     const all = await repo.loadCatalog(this.db);
+    const keywords = await CatalogSearchIndex.build(all.filter((e) => isListed(e.row)).map((e) => e.row));
+    // Products and their index change together, so a search never meets an id the model lacks.
     this.entries = new Map(all.map((e) => [e.row.id, e]));
+    this.keywords = keywords;
     this.reindex();
-    this.keywords.reset(this.newest.map((e) => e.row));
   }
 
   /** A notice: '*' reloads everything, anything else is a product id to read again. */
@@ -153,8 +162,8 @@ export class CatalogReadModel implements ProductSearch {
         for (const id of ids) {
           const before = this.entries.get(id);
           const after = fresh.get(id);
-          if (after && isListed(after.row)) this.keywords.put(after.row);
-          else this.keywords.remove(id);
+          const indexed = after && isListed(after.row) ? this.keywords.put(after.row) : this.keywords.remove(id);
+          if (indexed) this.rankings.clear();
           if (before && after && sameOrder(before.row, after.row)) {
             // A sale or a review text changes no order: the entry is updated where it stands.
             Object.assign(before, after);
@@ -218,8 +227,8 @@ export class CatalogReadModel implements ProductSearch {
     this.pricesSortedAt = now.getTime();
     this.pricesValidUntil = nextPriceChange(listed, now);
     this.subsets.clear();
-    // Ratings break ties between equally relevant products.
-    this.keywords.forgetRankings();
+    // Rankings hold entries, which a reindex may have replaced; ratings break their ties.
+    this.rankings.clear();
   }
 
   /**
@@ -307,6 +316,9 @@ export class CatalogReadModel implements ProductSearch {
     let total = 0;
     const end = page.offset + page.limit;
     const walked = this.candidates(order, filters, now);
+    if (this.answeredBySubset(filters)) {
+      return { rows: walked.slice(page.offset, end).map((e) => e.row), total: walked.length };
+    }
     const [from, to] =
       order.by === 'price' ? this.priceRange(walked, order.direction, filters, now) : [0, walked.length];
     for (let i = from; i < to; i++) {
@@ -316,6 +328,22 @@ export class CatalogReadModel implements ProductSearch {
       total += 1;
     }
     return { rows, total };
+  }
+
+  /** Whether the filter asks nothing beyond what `candidates` already chose (listed, a category, one colour). */
+  private answeredBySubset(f: ProductFilters): boolean {
+    return (
+      f.colors.length <= 1 &&
+      f.subcategories.length === 0 &&
+      f.variants.length === 0 &&
+      f.recipients.length === 0 &&
+      f.occasions.length === 0 &&
+      f.minRating === undefined &&
+      f.maxRating === undefined &&
+      f.minPrice === undefined &&
+      f.maxPrice === undefined &&
+      !f.sameDayDelivery
+    );
   }
 
   /**
@@ -364,53 +392,53 @@ export class CatalogReadModel implements ProductSearch {
       this.matches(e, filters, now) &&
       (symbols.length === 0 || symbols.every((s) => buildSearchColumns(e.row).searchText.includes(s)));
     // Best first, from the keyword index; a keyword of symbols only has no ranking but the rating's.
-    const hits = terms.length ? this.keywords.search(terms, this.byRating) : null;
-    const byRating = this.sorted!.rating.desc;
-    const count = hits ? hits.length : byRating.length;
-    const entryAt = (i: number): Entry => (hits ? this.entries.get(hits[i]!.id)! : byRating[i]!);
+    const candidates = terms.length ? this.ranked(terms, false) : this.sorted!.rating.desc;
     if (order.by === 'relevance') {
       // One pass counts every match and keeps the page's.
       const rows: Entry['row'][] = [];
       let total = 0;
       const end = page.offset + page.limit;
-      for (let i = 0; i < count; i++) {
-        const e = entryAt(i);
+      for (const e of candidates) {
         if (!wanted(e)) continue;
         if (total >= page.offset && total < end) rows.push(e.row);
         total += 1;
       }
       return { rows, total };
     }
-    const found: Entry[] = [];
-    for (let i = 0; i < count; i++) {
-      const e = entryAt(i);
-      if (wanted(e)) found.push(e);
-    }
-    const sorted = this.ordered(found, order, now);
+    const sorted = this.ordered(candidates.filter(wanted), order, now);
     return { rows: sorted.slice(page.offset, page.offset + page.limit).map((e) => e.row), total: sorted.length };
   }
 
   /** The admin's picker: listed products whose name holds every word, best first, then by name. */
   searchNames(keyword: string, limit: number) {
-    const terms = [...new Set(searchTerms(keyword))];
-    return this.keywords
-      .search(terms, this.byName, true)
+    return this.ranked([...new Set(searchTerms(keyword))], true)
       .slice(0, limit)
-      .map((hit) => this.entries.get(hit.id)!.row);
+      .map((e) => e.row);
   }
 
-  /** Equally relevant products: the better rated first, then by id (as SQL breaks the tie). */
-  private readonly byRating = (a: string, b: string): number => {
-    const ra = this.entries.get(a)!.row.rating;
-    const rb = this.entries.get(b)!.row.rating;
-    return rb - ra || (a < b ? -1 : a > b ? 1 : 0);
-  };
-
-  private readonly byName = (a: string, b: string): number => {
-    const na = this.entries.get(a)!.row.name;
-    const nb = this.entries.get(b)!.row.name;
-    return na < nb ? -1 : na > nb ? 1 : a < b ? -1 : a > b ? 1 : 0;
-  };
+  /**
+   * Listed products holding the words, best first; equally relevant ones the better rated first
+   * (by name for the picker), then by id, as SQL broke ties.
+   */
+  private ranked(terms: readonly string[], names: boolean): Entry[] {
+    const key = `${names ? 'n' : 'a'}\u0000${terms.join('\u0000')}`;
+    const known = this.rankings.get(key);
+    if (known) return known;
+    const hits: { e: Entry; score: number }[] = [];
+    for (const [id, score] of this.keywords.scores(terms, names)) {
+      const e = this.entries.get(id);
+      if (e) hits.push({ e, score });
+    }
+    hits.sort(
+      names
+        ? (a, b) =>
+            b.score - a.score || (a.e.row.name < b.e.row.name ? -1 : a.e.row.name > b.e.row.name ? 1 : byId(a.e, b.e))
+        : (a, b) => b.score - a.score || b.e.row.rating - a.e.row.rating || byId(a.e, b.e),
+    );
+    const ranked = hits.map((h) => h.e);
+    this.rankings.set(key, ranked);
+    return ranked;
+  }
 
   /** Some products in an order a shopper asked for, as the listings order them. */
   private ordered(found: readonly Entry[], order: Exclude<ProductOrder, { by: 'relevance' }>, now: Date): Entry[] {

@@ -1,11 +1,18 @@
 import { asc, desc, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import type { ProductPageRow } from './products.mapper.js';
 import { productRelations, products, productVariants, reviews } from './products.table.js';
+
+/**
+ * The columns the read model keeps: all but the search columns, which serve the database's own
+ * trigram search (ADR 005) and would hold every description twice more in each worker's memory.
+ */
+const { searchText: _searchText, searchKeys: _searchKeys, ...catalogColumns } = getTableColumns(products);
 
 /** What the read model keeps of a product: the row, its variants, related ids in order, its reviews. */
 export interface CatalogProduct {
-  row: typeof products.$inferSelect;
+  row: ProductPageRow;
   variants: (typeof productVariants.$inferSelect)[];
   relatedIds: string[];
   reviews: (typeof reviews.$inferSelect)[];
@@ -14,7 +21,7 @@ export interface CatalogProduct {
 async function assemble(db: Db, ids?: readonly string[]): Promise<CatalogProduct[]> {
   const only = (column: AnyPgColumn) => (ids ? inArray(column, [...ids]) : undefined);
   const [rows, variants, relations, productReviews] = await Promise.all([
-    db.select(getTableColumns(products)).from(products).where(only(products.id)),
+    db.select(catalogColumns).from(products).where(only(products.id)),
     db.select().from(productVariants).where(only(productVariants.productId)).orderBy(asc(productVariants.position)),
     db.select().from(productRelations).where(only(productRelations.productId)).orderBy(asc(productRelations.position)),
     db.select().from(reviews).where(only(reviews.productId)).orderBy(desc(reviews.createdAt), asc(reviews.id)),

@@ -1,4 +1,5 @@
 import MiniSearch, { type SearchOptions } from 'minisearch';
+import { BoundedCache } from './bounded-cache.js';
 
 /** The text of a product a shopper's keyword is matched against. */
 export interface SearchableProduct {
@@ -43,13 +44,12 @@ const PHRASE_BONUS = 1.5;
  * keyword has other words, as every product's text would need them.
  */
 const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'for', 'of', 'with', 'to', 'in', 'on', 'my']);
-/** Ranked answers remembered per keyword until the index or a rating changes. */
-const RANKED_CACHE_SIZE = 2_000;
 /**
  * Each word's matches and scores remembered until the index changes, up to this many products in
- * all (a few MB): a two-word search is then an intersection of two remembered words.
+ * all (a few MB): a two-word search is then an intersection of two remembered words, and a sale,
+ * which changes no text, keeps them.
  */
-const TERM_CACHE_PRODUCTS = 250_000;
+const TERM_CACHE_HITS = 300_000;
 
 /**
  * Words as the index and the shopper's keyword both see them: lower case, Latin accents dropped,
@@ -75,16 +75,10 @@ export function typoDistance(term: string): number {
   return length <= 2 ? 0 : length <= 5 ? 1 : 2;
 }
 
-export interface RankedHit {
-  id: string;
-  score: number;
-}
-
 /**
  * The keyword index of the catalogue read model (ADR 026), over MiniSearch: BM25 scores with
  * field boosts, every word required, each word matched as typed or as the start of a longer word,
- * and only a word found nowhere matched by spelling (a typo). Ranked answers are remembered per
- * keyword; a sale changes no text and no rank, so it keeps them.
+ * and only a word found nowhere matched by spelling (a typo).
  */
 export class CatalogSearchIndex {
   private readonly index = new MiniSearch<IndexedDocument>({
@@ -95,9 +89,7 @@ export class CatalogSearchIndex {
     autoVacuum: { batchSize: 2_000, batchWait: 5, minDirtCount: 200, minDirtFactor: 0.05 },
   });
   private readonly documents = new Map<string, IndexedDocument & { plainName: string }>();
-  private readonly ranked = new Map<string, RankedHit[]>();
-  private readonly termScores = new Map<string, Map<string, number>>();
-  private termScoresHeld = 0;
+  private readonly termScores = new BoundedCache<Map<string, number>>(TERM_CACHE_HITS, (scores) => scores.size);
 
   get size(): number {
     return this.documents.size;
@@ -113,66 +105,44 @@ export class CatalogSearchIndex {
     if (before) this.index.discard(product.id);
     this.index.add(doc);
     this.documents.set(product.id, { ...doc, plainName: plainName(doc.name) });
-    this.forgetAll();
+    this.termScores.clear();
     return true;
   }
 
   remove(id: string): boolean {
     if (!this.documents.delete(id)) return false;
     this.index.discard(id);
-    this.forgetAll();
+    this.termScores.clear();
     return true;
   }
 
-  /** Replaces the whole index (a reload). */
-  reset(products: Iterable<SearchableProduct>): void {
-    this.index.removeAll();
-    this.documents.clear();
-    this.forgetAll();
+  /**
+   * A new index of these products, built in chunks so that a reload while the store is serving
+   * never holds the event loop for long (10,000 products take a few hundred milliseconds).
+   */
+  static async build(products: Iterable<SearchableProduct>): Promise<CatalogSearchIndex> {
+    const built = new CatalogSearchIndex();
     const docs = [...products].map(toDocument);
-    for (const doc of docs) this.documents.set(doc.id, { ...doc, plainName: plainName(doc.name) });
-    this.index.addAll(docs);
-  }
-
-  /** Rankings depend on ratings too (they break ties); a rating change forgets them. */
-  forgetRankings(): void {
-    this.ranked.clear();
-  }
-
-  private forgetAll(): void {
-    this.ranked.clear();
-    this.termScores.clear();
-    this.termScoresHeld = 0;
+    for (const doc of docs) built.documents.set(doc.id, { ...doc, plainName: plainName(doc.name) });
+    await built.index.addAllAsync(docs, { chunkSize: 500 });
+    return built;
   }
 
   /**
-   * Products holding every term (as typed, as a prefix, or for a word found nowhere, by spelling),
-   * best first; ties go to `tieBreak` (the caller's: better rated, then by id). `names` limits the
-   * match to product names (the admin's picker).
+   * Products holding every meaningful word (as typed, as the start of a longer word, or for a word
+   * found nowhere, by spelling) with their scores: BM25 with field boosts, ×1.5 for a name holding
+   * the words in their order. `names` limits the match to product names (the admin's picker).
    */
-  search(words: readonly string[], tieBreak: (a: string, b: string) => number, names = false): RankedHit[] {
+  scores(words: readonly string[], names = false): Map<string, number> {
     const meaningful = words.filter((w) => !STOP_WORDS.has(w));
     const terms = meaningful.length ? meaningful : words;
-    if (terms.length === 0) return [];
-    const key = `${names ? 'n' : 'a'}\u0000${words.join('\u0000')}`;
-    const known = this.ranked.get(key);
-    if (known) {
-      // Most recently used last, so the oldest is the first to go when the cache is full.
-      this.ranked.delete(key);
-      this.ranked.set(key, known);
-      return known;
-    }
-    const scores = this.scoreAll(terms, names);
+    if (terms.length === 0) return new Map();
+    const scores = new Map(this.scoreAll(terms, names));
     const phrase = words.join(' ');
-    const hits: RankedHit[] = [];
     for (const [id, score] of scores) {
-      const bonus = this.documents.get(id)!.plainName.includes(phrase) ? PHRASE_BONUS : 1;
-      hits.push({ id, score: score * bonus });
+      if (this.documents.get(id)!.plainName.includes(phrase)) scores.set(id, score * PHRASE_BONUS);
     }
-    hits.sort((a, b) => b.score - a.score || tieBreak(a.id, b.id));
-    if (this.ranked.size >= RANKED_CACHE_SIZE) this.ranked.delete(this.ranked.keys().next().value!);
-    this.ranked.set(key, hits);
-    return hits;
+    return scores;
   }
 
   /** The sum of each term's score over the products that hold every term. */
@@ -184,9 +154,10 @@ export class CatalogSearchIndex {
         combined = scores;
         continue;
       }
+      const [fewer, more] = combined.size <= scores.size ? [combined, scores] : [scores, combined];
       const next = new Map<string, number>();
-      for (const [id, score] of combined) {
-        const other = scores.get(id);
+      for (const [id, score] of fewer) {
+        const other = more.get(id);
         if (other !== undefined) next.set(id, score + other);
       }
       combined = next;
@@ -198,19 +169,9 @@ export class CatalogSearchIndex {
   private scoreTerm(term: string, names: boolean): Map<string, number> {
     const key = `${names ? 'n' : 'a'}\u0000${term}`;
     const known = this.termScores.get(key);
-    if (known) {
-      this.termScores.delete(key);
-      this.termScores.set(key, known);
-      return known;
-    }
+    if (known) return known;
     const scores = this.matchTerm(term, names);
     this.termScores.set(key, scores);
-    this.termScoresHeld += scores.size;
-    for (const [oldest, held] of this.termScores) {
-      if (this.termScoresHeld <= TERM_CACHE_PRODUCTS || oldest === key) break;
-      this.termScores.delete(oldest);
-      this.termScoresHeld -= held.size;
-    }
     return scores;
   }
 

@@ -3,6 +3,8 @@ import type { ProductDetail, ProductSummary } from '@store/contracts';
 import type { products, productVariants, reviews } from './products.table.js';
 
 type ProductRow = typeof products.$inferSelect;
+/** What a product page needs of the row: everything but the database's own search columns. */
+export type ProductPageRow = Omit<ProductRow, 'searchText' | 'searchKeys'>;
 export type ProductSummaryRow = Pick<
   ProductRow,
   | 'id'
@@ -69,7 +71,7 @@ export function toProductSummary(row: ProductSummaryRow, now: Date): ProductSumm
 }
 
 export function toProductDetail(
-  row: ProductRow,
+  row: ProductPageRow,
   variants: (typeof productVariants.$inferSelect)[],
   related: ProductSummaryRow[],
   productReviews: (typeof reviews.$inferSelect)[],
