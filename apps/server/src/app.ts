@@ -55,6 +55,9 @@ export async function buildApp(config: Config, database: Database, options: AppO
       return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // The catalogue read model loads in an onReady hook, seconds per 100,000 products (bench
+    // README); Fastify's default 10 s would stop a large shop's workers from ever starting.
+    pluginTimeout: 120_000,
     // A hop count trusts that many proxies in front of the server, nearest first.
     trustProxy:
       typeof config.trustProxy === 'number'

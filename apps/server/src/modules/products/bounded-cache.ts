@@ -6,8 +6,9 @@ export class BoundedCache<V> {
   private readonly values = new Map<string, V>();
   private held = 0;
 
+  /** `most` is asked at every addition: a bound may grow with the catalogue. */
   constructor(
-    private readonly most: number,
+    private readonly most: () => number,
     private readonly weigh: (value: V) => number,
   ) {}
 
@@ -23,13 +24,14 @@ export class BoundedCache<V> {
 
   set(key: string, value: V): void {
     const weight = this.weigh(value);
-    if (weight > this.most) return;
+    const most = this.most();
+    if (weight > most) return;
     const replaced = this.values.get(key);
     if (replaced !== undefined) this.held -= this.weigh(replaced);
     this.values.set(key, value);
     this.held += weight;
     for (const [oldest, old] of this.values) {
-      if (this.held <= this.most) break;
+      if (this.held <= most) break;
       this.values.delete(oldest);
       this.held -= this.weigh(old);
     }

@@ -11,13 +11,20 @@ import type { ProductSearch } from './product-search.js';
 type Entry = repo.CatalogProduct;
 
 const BARRIER = 'barrier:';
-/** Category-and-colour subsets kept at once (shoppers choose the keys). */
-const MAX_SUBSETS = 500;
 /**
- * Keyword rankings remembered, up to this many ranked products in all (8 bytes each: a common
- * word ranks thousands). Kept until a text, a rating or a listing changes: a sale keeps them.
+ * Category-and-colour subsets kept, up to this many products in all or forty per product (every
+ * category by every colour in every order fits; shoppers choose the keys, so junk ones, which
+ * are empty, count as one each).
+ */
+const SUBSETS_HELD = 1_000_000;
+const SUBSETS_HELD_PER_PRODUCT = 40;
+/**
+ * Keyword rankings remembered, up to this many ranked products in all, or twenty per product in a
+ * larger catalogue (8 bytes each: a common word ranks thousands). Kept until a text, a rating or a
+ * listing changes: a sale keeps them.
  */
 const RANKINGS_HELD = 2_000_000;
+const RANKINGS_HELD_PER_PRODUCT = 20;
 
 /** Shoppers never see drafts, unavailable products or the spec's placeholder product. */
 const isListed = (p: Entry['row']) => p.available && p.name !== SAMPLE_PRODUCT_NAME;
@@ -103,11 +110,17 @@ export class CatalogReadModel implements ProductSearch {
   private pricesSortedAt = 0;
   private pricesValidUntil = -Infinity;
   /** Listed products of one category and/or one colour in one order, made on first use. */
-  private readonly subsets = new Map<string, Entry[]>();
+  private readonly subsets = new BoundedCache<Entry[]>(
+    () => Math.max(SUBSETS_HELD, SUBSETS_HELD_PER_PRODUCT * this.entries.size),
+    (subset) => subset.length + 1,
+  );
   /** Each listed product's price between `pricesSortedAt` and `pricesValidUntil`, when no discount moves. */
   private readonly prices = new Map<Entry, number>();
   private keywords = new CatalogSearchIndex();
-  private readonly rankings = new BoundedCache<Entry[]>(RANKINGS_HELD, (ranked) => ranked.length);
+  private readonly rankings = new BoundedCache<Entry[]>(
+    () => Math.max(RANKINGS_HELD, RANKINGS_HELD_PER_PRODUCT * this.entries.size),
+    (ranked) => ranked.length,
+  );
   private pending = new Set<string>();
   private readonly barriers = new Map<string, () => void>();
   private reloadAll = false;
@@ -248,7 +261,6 @@ export class CatalogReadModel implements ProductSearch {
       subset = all.filter(
         (e) => (!f.category || e.row.category === f.category) && (colour === undefined || e.row.color.includes(colour)),
       );
-      if (this.subsets.size >= MAX_SUBSETS) this.subsets.clear();
       this.subsets.set(key, subset);
     }
     return subset;

@@ -45,11 +45,12 @@ const PHRASE_BONUS = 1.5;
  */
 const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'for', 'of', 'with', 'to', 'in', 'on', 'my']);
 /**
- * Each word's matches and scores remembered until the index changes, up to this many products in
- * all (a few MB): a two-word search is then an intersection of two remembered words, and a sale,
- * which changes no text, keeps them.
+ * Each word's matches and scores remembered until the index changes, up to this many matches in
+ * all, or ten per product in a larger catalogue (about 60 bytes each): a two-word search is then
+ * an intersection of two remembered words, and a sale, which changes no text, keeps them.
  */
 const TERM_CACHE_HITS = 300_000;
+const TERM_CACHE_HITS_PER_PRODUCT = 10;
 
 /**
  * Words as the index and the shopper's keyword both see them: lower case, Latin accents dropped,
@@ -89,7 +90,10 @@ export class CatalogSearchIndex {
     autoVacuum: { batchSize: 2_000, batchWait: 5, minDirtCount: 200, minDirtFactor: 0.05 },
   });
   private readonly documents = new Map<string, IndexedDocument & { plainName: string }>();
-  private readonly termScores = new BoundedCache<Map<string, number>>(TERM_CACHE_HITS, (scores) => scores.size);
+  private readonly termScores = new BoundedCache<Map<string, number>>(
+    () => Math.max(TERM_CACHE_HITS, TERM_CACHE_HITS_PER_PRODUCT * this.documents.size),
+    (scores) => scores.size,
+  );
 
   get size(): number {
     return this.documents.size;
