@@ -180,4 +180,20 @@ describe('the product listing as a shopper uses it', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it.each([
+    [1280, 900],
+    [375, 812],
+  ])('reads a misspelt search as the shopper meant it at %i px', async (width, height) => {
+    const { page, problems } = await openPage(width, height);
+    // 'choclate' is in no product; the search takes it for 'chocolate' (ADR 026).
+    await page.goto(`${base}/products/${encodeURIComponent('choclate cake')}`);
+    await cards(page).first().waitFor();
+    const names = await productList(page).locator('h3 a').allTextContents();
+    expect(names.length).toBeGreaterThanOrEqual(4);
+    expect(names.slice(0, 4).every((n) => /chocolate/i.test(n) && /cake/i.test(n))).toBe(true);
+    await page.screenshot({ path: path.join(screenshots, `search-typo-${width}.png`) });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
