@@ -399,12 +399,8 @@ export class CatalogReadModel implements ProductSearch {
   ) {
     const terms = [...new Set(words.flatMap(searchTerms))];
     const symbols = words.filter((w) => searchTerms(w).length === 0);
-    const wanted = (e: Entry) =>
-      isListed(e.row) &&
-      this.matches(e, filters, now) &&
-      (symbols.length === 0 || symbols.every((s) => buildSearchColumns(e.row).searchText.includes(s)));
-    // Best first, from the keyword index; a keyword of symbols only has no ranking but the rating's.
-    const candidates = terms.length ? this.ranked(terms, false) : this.sorted!.rating.desc;
+    const wanted = (e: Entry) => isListed(e.row) && this.matches(e, filters, now);
+    const candidates = this.matching(terms, symbols);
     if (order.by === 'relevance') {
       // One pass counts every match and keeps the page's.
       const rows: Entry['row'][] = [];
@@ -419,6 +415,24 @@ export class CatalogReadModel implements ProductSearch {
     }
     const sorted = this.ordered(candidates.filter(wanted), order, now);
     return { rows: sorted.slice(page.offset, page.offset + page.limit).map((e) => e.row), total: sorted.length };
+  }
+
+  /**
+   * Listed products holding the words, best first. A word of symbols only has no letters to
+   * index, so it is looked for in each product's text, once per keyword until a text or a rating
+   * changes (a keyword of symbols alone is ranked by rating).
+   */
+  private matching(terms: readonly string[], symbols: readonly string[]): Entry[] {
+    if (symbols.length === 0) return this.ranked(terms, false);
+    const key = `s\u0000${terms.join('\u0000')}\u0000\u0000${symbols.join('\u0000')}`;
+    const known = this.rankings.get(key);
+    if (known) return known;
+    const found = (terms.length ? this.ranked(terms, false) : this.sorted!.rating.desc).filter((e) => {
+      const text = buildSearchColumns(e.row).searchText;
+      return symbols.every((symbol) => text.includes(symbol));
+    });
+    this.rankings.set(key, found);
+    return found;
   }
 
   /** The admin's picker: listed products whose name holds every word, best first, then by name. */

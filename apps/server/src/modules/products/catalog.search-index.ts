@@ -182,7 +182,8 @@ export class CatalogSearchIndex {
   private matchTerm(term: string, names: boolean): Map<string, number> {
     const options: SearchOptions = {
       boost: BOOST,
-      prefix: true,
+      // A lone letter as a prefix would match most of the catalogue; shoppers type words.
+      prefix: [...term].length > 1,
       fuzzy: false,
       ...(names ? { fields: ['name'] } : {}),
     };
