@@ -52,6 +52,50 @@ function sortBy<K extends number | string>(
   return keyed.map((x) => x.e);
 }
 
+type SortField = 'createdAt' | 'rating' | 'name' | 'price';
+
+/** Products in one of the orders a shopper can ask for, as the SQL listings order them. */
+function sortedBy(entries: readonly Entry[], by: SortField, direction: 'asc' | 'desc', price: (e: Entry) => number) {
+  switch (by) {
+    case 'price':
+      return sortBy(entries, price, direction);
+    case 'rating':
+      return sortBy(
+        entries,
+        (e) => e.row.rating,
+        direction,
+        (e) => e.row.numReviews,
+      );
+    case 'name':
+      return sortBy(entries, (e) => e.row.name.toLowerCase(), direction);
+    case 'createdAt':
+      return sortBy(entries, (e) => e.row.createdAt.getTime(), direction);
+  }
+}
+
+/**
+ * One page of the entries between `from` and `to` that `keep` accepts, in their order, and how
+ * many it accepts in all: one pass, nothing sorted or copied.
+ */
+function pageOf(
+  entries: readonly Entry[],
+  from: number,
+  to: number,
+  keep: (e: Entry) => boolean,
+  page: { limit: number; offset: number },
+) {
+  const rows: Entry['row'][] = [];
+  let total = 0;
+  const end = page.offset + page.limit;
+  for (let i = from; i < to; i++) {
+    const e = entries[i]!;
+    if (!keep(e)) continue;
+    if (total >= page.offset && total < end) rows.push(e.row);
+    total += 1;
+  }
+  return { rows, total };
+}
+
 /** Whether two versions of a product sit in the same place in every order and category (and both listed or not). */
 function sameOrder(a: Entry['row'], b: Entry['row']): boolean {
   const time = (d: Date | null) => d?.getTime() ?? null;
@@ -70,7 +114,7 @@ function sameOrder(a: Entry['row'], b: Entry['row']): boolean {
 }
 
 type Direction = 'asc' | 'desc';
-type Sorted = Record<'createdAt' | 'rating' | 'name' | 'price', Record<Direction, Entry[]>>;
+type Sorted = Record<SortField, Record<Direction, Entry[]>>;
 
 /** The next instant at which some listed product's price changes by itself (a discount starts or ends). */
 function nextPriceChange(listed: readonly Entry[], now: Date): number {
@@ -222,20 +266,13 @@ export class CatalogReadModel implements ProductSearch {
   private reindex(now = new Date()): void {
     this.prices.clear();
     const listed = [...this.entries.values()].filter((e) => isListed(e.row));
-    const both = (key: (e: Entry) => number | string, second?: (e: Entry) => number) => ({
-      asc: sortBy(listed, key, 'asc', second),
-      desc: sortBy(listed, key, 'desc', second),
-    });
-    const createdAt = both((e) => e.row.createdAt.getTime());
+    const createdAt = this.bothWays(listed, 'createdAt', now);
     this.newest = createdAt.desc;
     this.sorted = {
       createdAt,
-      rating: both(
-        (e) => e.row.rating,
-        (e) => e.row.numReviews,
-      ),
-      name: both((e) => e.row.name.toLowerCase()),
-      price: both((e) => this.pricedAt(e, now)),
+      rating: this.bothWays(listed, 'rating', now),
+      name: this.bothWays(listed, 'name', now),
+      price: this.bothWays(listed, 'price', now),
     };
     this.pricesSortedAt = now.getTime();
     this.pricesValidUntil = nextPriceChange(listed, now);
@@ -273,15 +310,18 @@ export class CatalogReadModel implements ProductSearch {
       // A discount started or ended since (or the caller asks about an earlier moment): sort again for `now`.
       const listed = this.newest;
       this.prices.clear();
-      sorted.price = {
-        asc: sortBy(listed, (e) => this.pricedAt(e, now), 'asc'),
-        desc: sortBy(listed, (e) => this.pricedAt(e, now), 'desc'),
-      };
+      sorted.price = this.bothWays(listed, 'price', now);
       this.pricesSortedAt = now.getTime();
       this.pricesValidUntil = nextPriceChange(listed, now);
       this.subsets.clear();
     }
     return sorted[order.by][order.direction];
+  }
+
+  /** Listed products in one order a shopper can ask for, each way; prices at `now`, remembered. */
+  private bothWays(listed: readonly Entry[], by: SortField, now: Date): Record<Direction, Entry[]> {
+    const price = (e: Entry) => this.pricedAt(e, now);
+    return { asc: sortedBy(listed, by, 'asc', price), desc: sortedBy(listed, by, 'desc', price) };
   }
 
   /** The price at `now`, remembered for the sorted prices' window (a filter asks it of every product). */
@@ -324,22 +364,13 @@ export class CatalogReadModel implements ProductSearch {
 
   /** The same answer as `listProducts` for a listing without keywords: one pass, in order. */
   list(filters: ProductFilters, order: ProductOrder, page: { limit: number; offset: number }, now: Date) {
-    const rows: Entry['row'][] = [];
-    let total = 0;
-    const end = page.offset + page.limit;
     const walked = this.candidates(order, filters, now);
     if (this.answeredBySubset(filters)) {
-      return { rows: walked.slice(page.offset, end).map((e) => e.row), total: walked.length };
+      return { rows: walked.slice(page.offset, page.offset + page.limit).map((e) => e.row), total: walked.length };
     }
     const [from, to] =
       order.by === 'price' ? this.priceRange(walked, order.direction, filters, now) : [0, walked.length];
-    for (let i = from; i < to; i++) {
-      const e = walked[i]!;
-      if (!this.matches(e, filters, now)) continue;
-      if (total >= page.offset && total < end) rows.push(e.row);
-      total += 1;
-    }
-    return { rows, total };
+    return pageOf(walked, from, to, (e) => this.matches(e, filters, now), page);
   }
 
   /** Whether the filter asks nothing beyond what `candidates` already chose (listed, a category, one colour). */
@@ -397,23 +428,14 @@ export class CatalogReadModel implements ProductSearch {
     page: { limit: number; offset: number },
     now: Date,
   ) {
-    const terms = [...new Set(words.flatMap(searchTerms))];
-    const symbols = words.filter((w) => searchTerms(w).length === 0);
-    const wanted = (e: Entry) => isListed(e.row) && this.matches(e, filters, now);
+    const split = words.map(searchTerms);
+    const terms = [...new Set(split.flat())];
+    const symbols = words.filter((_, i) => split[i]!.length === 0);
+    const wanted = (e: Entry) => this.matches(e, filters, now);
     const candidates = this.matching(terms, symbols);
-    if (order.by === 'relevance') {
-      // One pass counts every match and keeps the page's.
-      const rows: Entry['row'][] = [];
-      let total = 0;
-      const end = page.offset + page.limit;
-      for (const e of candidates) {
-        if (!wanted(e)) continue;
-        if (total >= page.offset && total < end) rows.push(e.row);
-        total += 1;
-      }
-      return { rows, total };
-    }
-    const sorted = this.ordered(candidates.filter(wanted), order, now);
+    // Best first already: one pass counts every match and keeps the page's.
+    if (order.by === 'relevance') return pageOf(candidates, 0, candidates.length, wanted, page);
+    const sorted = sortedBy(candidates.filter(wanted), order.by, order.direction, (e) => this.priceAt(e, now));
     return { rows: sorted.slice(page.offset, page.offset + page.limit).map((e) => e.row), total: sorted.length };
   }
 
@@ -464,25 +486,6 @@ export class CatalogReadModel implements ProductSearch {
     const ranked = hits.map((h) => h.e);
     this.rankings.set(key, ranked);
     return ranked;
-  }
-
-  /** Some products in an order a shopper asked for, as the listings order them. */
-  private ordered(found: readonly Entry[], order: Exclude<ProductOrder, { by: 'relevance' }>, now: Date): Entry[] {
-    switch (order.by) {
-      case 'price':
-        return sortBy(found, (e) => this.priceAt(e, now), order.direction);
-      case 'rating':
-        return sortBy(
-          found,
-          (e) => e.row.rating,
-          order.direction,
-          (e) => e.row.numReviews,
-        );
-      case 'name':
-        return sortBy(found, (e) => e.row.name.toLowerCase(), order.direction);
-      case 'createdAt':
-        return sortBy(found, (e) => e.row.createdAt.getTime(), order.direction);
-    }
   }
 
   /** A listed product's page data (variants, listed related products, reviews), as `findProduct` gives it. */
