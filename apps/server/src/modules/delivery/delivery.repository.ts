@@ -38,31 +38,32 @@ export async function placesOn(db: Reader, date: string): Promise<PlaceRow[]> {
 }
 
 /**
- * Takes one place if the slot has one left, in the caller's transaction. The row is made on the
- * first booking; the conditional update then queues concurrent bookings on its row lock, and each
+ * The two statements that take one place if the slot has one left, in the caller's transaction,
+ * in this order: the row is made on the first booking; the conditional update then queues concurrent bookings on its row lock, and each
  * sees the count the one before it left, so no slot is ever oversold. The capacity is the date's
  * own if an admin set one, else the area's for the slot's type, read in the same statement.
  */
-export async function takePlace(tx: Tx, key: PlaceKey, type: SlotType): Promise<boolean> {
-  await tx
-    .insert(slotPlaces)
-    .values({ ...key, taken: 0 })
-    .onConflictDoNothing();
-  const taken = await tx
-    .update(slotPlaces)
-    .set({ taken: sql`${slotPlaces.taken} + 1` })
-    .where(
-      and(
-        eq(slotPlaces.areaId, key.areaId),
-        eq(slotPlaces.date, key.date),
-        eq(slotPlaces.slotId, key.slotId),
-        sql`${slotPlaces.taken} < coalesce(${slotPlaces.capacity}, (
+export function takePlace(tx: Tx, key: PlaceKey, type: SlotType) {
+  return [
+    tx
+      .insert(slotPlaces)
+      .values({ ...key, taken: 0 })
+      .onConflictDoNothing(),
+    tx
+      .update(slotPlaces)
+      .set({ taken: sql`${slotPlaces.taken} + 1` })
+      .where(
+        and(
+          eq(slotPlaces.areaId, key.areaId),
+          eq(slotPlaces.date, key.date),
+          eq(slotPlaces.slotId, key.slotId),
+          sql`${slotPlaces.taken} < coalesce(${slotPlaces.capacity}, (
           SELECT ${areaSlotTypes.capacity} FROM ${areaSlotTypes}
           WHERE ${areaSlotTypes.areaId} = ${key.areaId} AND ${areaSlotTypes.type} = ${type}), 0)`,
-      ),
-    )
-    .returning({ taken: slotPlaces.taken });
-  return taken.length > 0;
+        ),
+      )
+      .returning({ taken: slotPlaces.taken }),
+  ] as const;
 }
 
 export async function givePlaceBack(tx: Tx, key: PlaceKey): Promise<void> {

@@ -28,6 +28,7 @@ import type {
   SlotCapacityUpdate,
 } from '@store/contracts';
 import type { Db, Tx } from '../../db/client.js';
+import type { Answer, Pipeline } from '../../db/pipeline.js';
 import { AppError } from '../../lib/app-error.js';
 import type { PincodeRecord } from '../pincodes/pincodes.repository.js';
 import { PincodesService } from '../pincodes/pincodes.service.js';
@@ -139,9 +140,11 @@ export class DeliveryService {
     this.checkDate(choice.date, now);
     const known = findSlot(choice.slotId);
     if (!known || !place.area) throw new AppError('VALIDATION', 'This delivery slot does not exist');
-    const area = await this.areaOf(place);
+    const [area, places] = await Promise.all([
+      this.areaOf(place),
+      repo.placesBetween(this.db, place.area.id, choice.date, choice.date),
+    ]);
     const lead = productLeadDays(products);
-    const places = await repo.placesBetween(this.db, place.area.id, choice.date, choice.date);
     const slot = slotsForDate(area, choice.date, now, lead, occupancyOf(places, choice.date)).find(
       (s) => s.id === known.id,
     )!;
@@ -160,10 +163,17 @@ export class DeliveryService {
     throw new AppError('VALIDATION', 'This delivery slot cannot be booked');
   }
 
-  /** Takes the booking's place in the order's transaction, or ends it with 409 naming the next free slot. */
-  async hold(tx: Tx, booking: Booking): Promise<void> {
-    if (await repo.takePlace(tx, booking, booking.slot.type)) return;
-    throw await this.fullError(booking, tx);
+  /**
+   * Takes the booking's place in the order's transaction; reading the answer throws 409 naming the
+   * next free slot when there was none left, which ends the transaction.
+   */
+  hold(pipeline: Pipeline, tx: Tx, booking: Booking): Answer<Promise<void>> {
+    const [made, take] = repo.takePlace(tx, booking, booking.slot.type);
+    pipeline.add(made);
+    const taken = pipeline.add(take);
+    return async () => {
+      if (taken().length === 0) throw await this.fullError(booking, tx);
+    };
   }
 
   private async fullError(booking: Booking, db: Db | Tx = this.db) {

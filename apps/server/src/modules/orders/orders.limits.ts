@@ -1,5 +1,6 @@
 import type { OrderLimits } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
+import type { Answer, Pipeline } from '../../db/pipeline.js';
 import { AppError } from '../../lib/app-error.js';
 import { lockAccount } from '../users/users.service.js';
 import { lockAddress, unpaidHeldByAccount, unpaidPlacedFrom } from './orders.repository.js';
@@ -36,59 +37,72 @@ export function checkOrderSize(limits: OrderLimits, units: number): void {
 
 /**
  * Queues this placement behind every other one by the same account (its user row) and from the
- * same address (an advisory lock), until the transaction ends, so that what `checkUnpaidLimits`
- * counts next is still true when the order is inserted. Always account first, then address, then
- * stock rows: one order of taking locks, so placements cannot deadlock one another.
+ * same address (an advisory lock), until the transaction ends, so that what `unpaidLimits` counts
+ * after it in the same pipeline is still true when the order is inserted. Always account first,
+ * then address, then stock rows: one order of taking locks, so placements cannot deadlock one
+ * another. Reading the answer throws 401 when the account no longer exists.
  */
-export async function lockPlacer(tx: Tx, limits: OrderLimits, placer: Placer): Promise<void> {
-  if (limits.unpaidPerAccount !== null || limits.unitsHeldPerAccount !== null) {
-    if (!(await lockAccount(tx, placer.userId))) throw new AppError('UNAUTHORIZED', 'Please sign in');
-  }
-  if (limits.unpaidPerAddress !== null) await lockAddress(tx, ADDRESS_LOCK_CLASS, placer.address);
+export function lockPlacer(pipeline: Pipeline, tx: Tx, limits: OrderLimits, placer: Placer): Answer<void> {
+  const account =
+    limits.unpaidPerAccount !== null || limits.unitsHeldPerAccount !== null
+      ? lockAccount(pipeline, tx, placer.userId)
+      : () => true;
+  if (limits.unpaidPerAddress !== null) pipeline.add(lockAddress(tx, ADDRESS_LOCK_CLASS, placer.address));
+  return () => {
+    if (!account()) throw new AppError('UNAUTHORIZED', 'Please sign in');
+  };
 }
 
 /**
- * Refuses the order with 429 and Retry-After when the placer's unpaid orders (awaiting payment and
- * not yet past their deadline, whether or not the sweeper has expired them) are at a cap. Decisive
- * only inside the order's transaction after `lockPlacer`; outside, it spares the gateway an order
- * for a placement that would be refused anyway.
+ * Counts the placer's unpaid orders (awaiting payment and not yet past their deadline, whether or
+ * not the sweeper has expired them); reading the answer throws 429 with Retry-After when one is at
+ * a cap. Decisive only inside the order's transaction, after `lockPlacer` in the same pipeline;
+ * outside, it spares the gateway an order for a placement that would be refused anyway.
  */
-export async function checkUnpaidLimits(
+export function unpaidLimits(
+  pipeline: Pipeline,
   db: Db | Tx,
   limits: OrderLimits,
   placer: Placer,
   units: number,
   now = new Date(),
-): Promise<void> {
-  if (limits.unpaidPerAccount !== null || limits.unitsHeldPerAccount !== null) {
-    const { orders: count, units: heldUnits, oldestPayBy } = await unpaidHeldByAccount(db, placer.userId, now);
-    if (limits.unpaidPerAccount !== null && count >= limits.unpaidPerAccount) {
-      throw new AppError(
-        'RATE_LIMITED',
-        `You have ${plural(count, 'unpaid order', 'unpaid orders')}. Pay for one or wait until it expires.`,
-        undefined,
-        retryAfter(oldestPayBy, now),
-      );
+): Answer<void> {
+  const byAccount =
+    limits.unpaidPerAccount !== null || limits.unitsHeldPerAccount !== null
+      ? pipeline.add(unpaidHeldByAccount(db, placer.userId, now))
+      : null;
+  const fromAddress = limits.unpaidPerAddress !== null ? pipeline.add(unpaidPlacedFrom(db, placer.address, now)) : null;
+  return () => {
+    if (byAccount) {
+      const { orders: count, units: heldUnits, oldestPayBy } = byAccount()[0]!;
+      if (limits.unpaidPerAccount !== null && count >= limits.unpaidPerAccount) {
+        throw new AppError(
+          'RATE_LIMITED',
+          `You have ${plural(count, 'unpaid order', 'unpaid orders')}. Pay for one or wait until it expires.`,
+          undefined,
+          retryAfter(oldestPayBy, now),
+        );
+      }
+      if (limits.unitsHeldPerAccount !== null && heldUnits + units > limits.unitsHeldPerAccount) {
+        throw new AppError(
+          'RATE_LIMITED',
+          `Your unpaid orders already hold ${plural(heldUnits, 'item', 'items')}, and at most ` +
+            `${limits.unitsHeldPerAccount} can be held at once. Pay for one or wait until it expires.`,
+          undefined,
+          retryAfter(oldestPayBy, now),
+        );
+      }
     }
-    if (limits.unitsHeldPerAccount !== null && heldUnits + units > limits.unitsHeldPerAccount) {
-      throw new AppError(
-        'RATE_LIMITED',
-        `Your unpaid orders already hold ${plural(heldUnits, 'item', 'items')}, and at most ` +
-          `${limits.unitsHeldPerAccount} can be held at once. Pay for one or wait until it expires.`,
-        undefined,
-        retryAfter(oldestPayBy, now),
-      );
+    if (fromAddress && limits.unpaidPerAddress !== null) {
+      const fromHere = fromAddress()[0]!;
+      if (fromHere.orders >= limits.unpaidPerAddress) {
+        throw new AppError(
+          'RATE_LIMITED',
+          'Too many unpaid orders have been placed from your network. Please try again when one is paid or expires.',
+          undefined,
+          retryAfter(fromHere.oldestPayBy, now),
+        );
+      }
     }
-  }
-  if (limits.unpaidPerAddress !== null) {
-    const fromHere = await unpaidPlacedFrom(db, placer.address, now);
-    if (fromHere.orders >= limits.unpaidPerAddress) {
-      throw new AppError(
-        'RATE_LIMITED',
-        'Too many unpaid orders have been placed from your network. Please try again when one is paid or expires.',
-        undefined,
-        retryAfter(fromHere.oldestPayBy, now),
-      );
-    }
-  }
+  };
 }

@@ -13,11 +13,15 @@ export async function findOrder(db: Reader, id: string): Promise<OrderRow | unde
   return row;
 }
 
-export async function findByIdempotencyKey(db: Reader, userId: string, key: string): Promise<OrderRow | undefined> {
-  const [row] = await db
+export function byIdempotencyKey(db: Reader, userId: string, key: string) {
+  return db
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+}
+
+export async function findByIdempotencyKey(db: Reader, userId: string, key: string): Promise<OrderRow | undefined> {
+  const [row] = await byIdempotencyKey(db, userId, key);
   return row;
 }
 
@@ -38,10 +42,15 @@ export async function itemsOf(db: Reader, orderIds: readonly string[]): Promise<
     .where(inArray(orderItems.orderId, [...orderIds]));
 }
 
-export async function insertOrder(tx: Tx, order: NewOrder, items: readonly NewOrderItem[]): Promise<OrderRow> {
-  const [row] = await tx.insert(orders).values(order).returning();
-  await tx.insert(orderItems).values([...items]);
-  return row!;
+/** The order's row and its items', as written; pipelined, the items follow the order they reference. */
+export function insertOrder(tx: Tx, order: NewOrder, items: readonly NewOrderItem[]) {
+  return [
+    tx.insert(orders).values(order).returning(),
+    tx
+      .insert(orderItems)
+      .values([...items])
+      .returning(),
+  ] as const;
 }
 
 /** Only a paid order not yet delivered; undefined otherwise. */
@@ -106,9 +115,9 @@ export async function paidOrderWithProduct(db: Reader, userId: string, productId
 
 const unpaidAt = (now: Date) => and(eq(orders.status, 'awaiting_payment'), gt(orders.payBy, now));
 
-/** An account's unpaid orders not yet past their deadline: how many, their units, the oldest deadline. */
-export async function unpaidHeldByAccount(db: Reader, userId: string, now: Date) {
-  const [held] = await db
+/** An account's unpaid orders not yet past their deadline: how many, their units, the oldest deadline (one row). */
+export function unpaidHeldByAccount(db: Reader, userId: string, now: Date) {
+  return db
     .select({
       orders: sql<number>`count(DISTINCT ${orders.id})`.mapWith(Number),
       units: sql<number>`coalesce(sum(${orderItems.qty}), 0)`.mapWith(Number),
@@ -117,20 +126,19 @@ export async function unpaidHeldByAccount(db: Reader, userId: string, now: Date)
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
     .where(and(eq(orders.userId, userId), unpaidAt(now)));
-  return held!;
 }
 
-export async function unpaidPlacedFrom(db: Reader, address: string, now: Date) {
-  const [fromHere] = await db
+/** Unpaid orders placed from an address, not yet past their deadline: how many, the oldest deadline (one row). */
+export function unpaidPlacedFrom(db: Reader, address: string, now: Date) {
+  return db
     .select({ orders: sql<number>`count(*)`.mapWith(Number), oldestPayBy: min(orders.payBy) })
     .from(orders)
     .where(and(eq(orders.placedFrom, address), unpaidAt(now)));
-  return fromHere!;
 }
 
 /** Queues transactions that touch one client address (the second key is a hash of it). */
-export async function lockAddress(tx: Tx, lockClass: number, address: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${lockClass}::int, hashtext(${address}))`);
+export function lockAddress(tx: Tx, lockClass: number, address: string) {
+  return tx.execute(sql`SELECT pg_advisory_xact_lock(${lockClass}::int, hashtext(${address}))`);
 }
 
 export async function paidWithDeliveryOn(db: Reader, date: string): Promise<OrderRow[]> {

@@ -10,10 +10,11 @@ import type { PaymentProvider } from '../payments/provider.js';
 import { PincodesService } from '../pincodes/pincodes.service.js';
 import { DeliveryService, releasePlace, type Clock } from '../delivery/delivery.service.js';
 import { StockService } from '../products/stock.service.js';
-import { checkOrderSize, checkUnpaidLimits, lockPlacer, type Placer } from './orders.limits.js';
+import { checkOrderSize, lockPlacer, unpaidLimits, type Placer } from './orders.limits.js';
 import { toOrderResponse, type OrderRow } from './orders.mapper.js';
 import * as repo from './orders.repository.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { Pipeline } from '../../db/pipeline.js';
 
 interface Line {
   productId: string;
@@ -47,6 +48,12 @@ const requestHash = (lines: Line[], input: CreateOrderInput) =>
     .digest('hex');
 
 const stock = new StockService();
+
+/** The value of a settled promise, or its failure thrown. */
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
 
 export class OrdersService {
   private readonly pincodes: PincodesService;
@@ -94,6 +101,10 @@ export class OrdersService {
    * written, by conditional updates, so concurrent orders can never take more than there is; the
    * caps on unpaid orders (ADR 017) are counted in that transaction too, behind locks on the
    * account and the address, so concurrent orders can never get past them either.
+   *
+   * Under load every round trip to the database also waits for the event loop, so the work is
+   * batched (ADR 027): the independent checks before the transaction go out at once, and inside it
+   * the locks and counts are one pipeline and the writes another.
    */
   async place(
     user: SessionUser,
@@ -103,24 +114,34 @@ export class OrdersService {
   ): Promise<{ order: OrderResponse; replayed: boolean }> {
     const lines = mergeLines(input.orderItems);
     const hash = requestHash(lines, input);
-    if (idempotencyKey) {
-      const existing = await this.findByKey(user.id, idempotencyKey);
-      if (existing) return { order: await this.replay(existing, hash), replayed: true };
-    }
     const units = lines.reduce((n, l) => n + l.qty, 0);
-    checkOrderSize(this.limits, units);
     const placer: Placer = { userId: user.id, address: clientAddressKey(clientIp) };
-
-    const place = await this.pincodes.lookup(input.shippingAddress.postalCode).catch((err: unknown) => {
-      if (err instanceof AppError && err.code === 'NOT_FOUND') throw new AppError('VALIDATION', err.message);
-      throw err;
-    });
-    if (!place.deliveryAvailable) throw new AppError('VALIDATION', 'Delivery not available in this area yet');
-
     const now = new Date();
     const productIds = [...new Set(lines.map((l) => l.productId))];
     const variantIds = lines.flatMap((l) => (l.variantId ? [l.variantId] : []));
-    const { products: found, variants } = await stock.forOrder(this.db, productIds, variantIds);
+
+    const checks = new Pipeline();
+    const earlier = idempotencyKey ? checks.add(repo.byIdempotencyKey(this.db, user.id, idempotencyKey)) : null;
+    // Unlocked, so not the last word, but most refused placements never reach the gateway.
+    const unpaid = unpaidLimits(checks, this.db, this.limits, placer, units, now);
+    const [looked, stored, checked] = await Promise.allSettled([
+      this.pincodes.lookup(input.shippingAddress.postalCode),
+      stock.forOrder(this.db, productIds, variantIds),
+      checks.flush(),
+    ]);
+    // What went wrong is told in the order a shopper would fix it: the address, then the items.
+    settled(checked);
+    const [existing] = earlier?.() ?? [];
+    if (existing) return { order: await this.replay(existing, hash), replayed: true };
+    checkOrderSize(this.limits, units);
+    if (looked.status === 'rejected') {
+      const err: unknown = looked.reason;
+      if (err instanceof AppError && err.code === 'NOT_FOUND') throw new AppError('VALIDATION', err.message);
+      throw err;
+    }
+    const place = looked.value;
+    if (!place.deliveryAvailable) throw new AppError('VALIDATION', 'Delivery not available in this area yet');
+    const { products: found, variants } = settled(stored);
 
     const priced = lines.map((line) => {
       const product = found.find((p) => p.id === line.productId);
@@ -153,14 +174,13 @@ export class OrdersService {
       booking.slot.fee,
     );
 
-    // Unlocked, so not the last word, but most refused placements never reach the gateway.
     try {
-      await checkUnpaidLimits(this.db, this.limits, placer, units);
+      unpaid();
     } catch (err) {
       if (!(err instanceof AppError && err.code === 'RATE_LIMITED') || !idempotencyKey) throw err;
       // A retry whose first attempt has just been placed is that order, not one order too many.
-      const existing = await this.findByKey(user.id, idempotencyKey);
-      if (existing) return { order: await this.replay(existing, hash), replayed: true };
+      const placedMeanwhile = await this.findByKey(user.id, idempotencyKey);
+      if (placedMeanwhile) return { order: await this.replay(placedMeanwhile, hash), replayed: true };
       throw err;
     }
 
@@ -174,12 +194,20 @@ export class OrdersService {
 
     try {
       const placed = await this.db.transaction(async (tx) => {
-        await lockPlacer(tx, this.limits, placer);
+        const locked = new Pipeline();
+        const signedIn = lockPlacer(locked, tx, this.limits, placer);
         // Behind the locks, an attempt with the same key that got there first is visible.
-        const earlier = idempotencyKey && (await this.findByKey(user.id, idempotencyKey, tx));
-        if (earlier) return { row: earlier, replayed: true };
-        await checkUnpaidLimits(tx, this.limits, placer, units);
-        await stock.hold(
+        const first = idempotencyKey ? locked.add(repo.byIdempotencyKey(tx, user.id, idempotencyKey)) : null;
+        const withinLimits = unpaidLimits(locked, tx, this.limits, placer, units);
+        await locked.flush();
+        signedIn();
+        const [earlierAttempt] = first?.() ?? [];
+        if (earlierAttempt) return { order: earlierAttempt, items: null };
+        withinLimits();
+
+        const writes = new Pipeline();
+        const stockHeld = stock.hold(
+          writes,
           tx,
           priced.map((p) => ({
             productId: p.product.id,
@@ -188,8 +216,8 @@ export class OrdersService {
             name: p.variant ? `${p.product.name} (${p.variant.name})` : p.product.name,
           })),
         );
-        await this.delivery.hold(tx, booking);
-        const order = await repo.insertOrder(
+        const placeHeld = this.delivery.hold(writes, tx, booking);
+        const [orderInsert, itemsInsert] = repo.insertOrder(
           tx,
           {
             id: orderId,
@@ -235,10 +263,15 @@ export class OrdersService {
             vendor: p.product.vendor,
           })),
         );
-        return { row: order, replayed: false };
+        const order = writes.add(orderInsert);
+        const items = writes.add(itemsInsert);
+        await writes.flush();
+        await stockHeld();
+        await placeHeld();
+        return { order: order()[0]!, items: items() };
       });
-      if (placed.replayed) return { order: await this.replay(placed.row, hash), replayed: true };
-      return { order: (await this.withItems(this.db, [placed.row]))[0]!, replayed: false };
+      if (!placed.items) return { order: await this.replay(placed.order, hash), replayed: true };
+      return { order: toOrderResponse(placed.order, placed.items), replayed: false };
     } catch (err) {
       // The same key sent twice at once: the other request's order stands, and is the answer.
       if (idempotencyKey && isUniqueViolation(err)) {

@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/client.js';
+import type { Answer, Pipeline } from '../../db/pipeline.js';
 import { AppError } from '../../lib/app-error.js';
 import {
   findProductsByIds,
@@ -47,16 +48,24 @@ export class StockService {
   }
 
   /**
-   * Takes every line's quantity, or nothing: a line short of stock (or a product no longer
-   * available) ends the caller's transaction with 409 naming it and what is left.
+   * Takes every line's quantity, or nothing: reading the answer throws 409 naming the first line
+   * short of stock (or a product no longer available) and what is left of it, which ends the
+   * caller's transaction. The takes are sent in row order, like releases, so holds and releases
+   * cannot deadlock one another.
    */
-  async hold(tx: Tx, lines: readonly (StockLine & { name: string })[]): Promise<void> {
-    for (const line of inRowOrder(lines)) {
-      const taken = line.variantId
-        ? await takeVariantStock(tx, line.variantId, line.qty)
-        : await takeProductStock(tx, line.productId, line.qty);
-      if (taken.length === 0) throw outOfStock(line.name, await this.left(tx, line));
-    }
+  hold(pipeline: Pipeline, tx: Tx, lines: readonly (StockLine & { name: string })[]): Answer<Promise<void>> {
+    const taken = inRowOrder(lines).map((line) => ({
+      line,
+      rows: pipeline.add(
+        line.variantId
+          ? takeVariantStock(tx, line.variantId, line.qty)
+          : takeProductStock(tx, line.productId, line.qty),
+      ),
+    }));
+    return async () => {
+      const short = taken.find((t) => t.rows().length === 0);
+      if (short) throw outOfStock(short.line.name, await this.left(tx, short.line));
+    };
   }
 
   /** Gives the lines' quantities back (a product or variant deleted since is skipped). */

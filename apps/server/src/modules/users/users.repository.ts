@@ -71,9 +71,8 @@ export async function deleteCustomer(db: Db | Tx, id: string): Promise<void> {
  * Takes the account's row lock until the transaction ends. NO KEY UPDATE, not UPDATE, so rows
  * that reference the account (orders, sessions) can still be inserted meanwhile.
  */
-export async function lockAccount(tx: Tx, userId: string): Promise<boolean> {
-  const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-  return account !== undefined;
+export function lockAccount(tx: Tx, userId: string) {
+  return tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
 
 export async function insertSession(

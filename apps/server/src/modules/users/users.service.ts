@@ -8,6 +8,7 @@ import type {
   UserResponse,
 } from '@store/contracts';
 import type { Db, Tx } from '../../db/client.js';
+import type { Answer, Pipeline } from '../../db/pipeline.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SessionUser } from '../../lib/auth.js';
 import type { GoogleIdentity } from './users.google.js';
@@ -225,6 +226,7 @@ export class UsersService {
  * that must not run twice at once for one account (placing orders) queues behind it. False when
  * no such account exists (deleted since the session was read).
  */
-export async function lockAccount(tx: Tx, userId: string): Promise<boolean> {
-  return repo.lockAccount(tx, userId);
+export function lockAccount(pipeline: Pipeline, tx: Tx, userId: string): Answer<boolean> {
+  const locked = pipeline.add(repo.lockAccount(tx, userId));
+  return () => locked().length > 0;
 }
