@@ -96,6 +96,27 @@ function pageOf(
   return { rows, total };
 }
 
+const NO_ROWS = { limit: 0, offset: 0 };
+
+/** One page of the entries between `from` and `to`, all of which match. */
+function sliceOf(entries: readonly Entry[], from: number, to: number, page: { limit: number; offset: number }) {
+  return entries.slice(from + page.offset, Math.min(to, from + page.offset + page.limit)).map((e) => e.row);
+}
+
+/** One page of the entries that `keep` accepts, in their order, walking only as far as the page. */
+function firstOf(entries: readonly Entry[], keep: (e: Entry) => boolean, page: { limit: number; offset: number }) {
+  const rows: Entry['row'][] = [];
+  const end = page.offset + page.limit;
+  let seen = 0;
+  for (let i = 0; i < entries.length && seen < end; i++) {
+    const e = entries[i]!;
+    if (!keep(e)) continue;
+    if (seen >= page.offset) rows.push(e.row);
+    seen += 1;
+  }
+  return rows;
+}
+
 /** Whether two versions of a product sit in the same place in every order and category (and both listed or not). */
 function sameOrder(a: Entry['row'], b: Entry['row']): boolean {
   const time = (d: Date | null) => d?.getTime() ?? null;
@@ -295,7 +316,9 @@ export class CatalogReadModel implements ProductSearch {
     const key = [f.category ?? '', colour ?? '', order.by, direction].join('\u0000');
     let subset = this.subsets.get(key);
     if (!subset) {
-      subset = all.filter(
+      // A category and colour is made from the category's few thousand, not the whole catalogue.
+      const from = f.category && colour !== undefined ? this.candidates(order, { ...f, colors: [] }, now) : all;
+      subset = from.filter(
         (e) => (!f.category || e.row.category === f.category) && (colour === undefined || e.row.color.includes(colour)),
       );
       this.subsets.set(key, subset);
@@ -362,18 +385,32 @@ export class CatalogReadModel implements ProductSearch {
     return true;
   }
 
-  /** The same answer as `listProducts` for a listing without keywords: one pass, in order. */
+  /**
+   * The same answer as `listProducts` for a listing without keywords. The products of a category
+   * and colour are kept in every order (`candidates`), and a price range is found in price order
+   * by halving, so the commonest filters are answered by slicing and counting, not walking; what
+   * else a filter asks is checked on a walk that stops once the page is full, when it can.
+   */
   list(filters: ProductFilters, order: ProductOrder, page: { limit: number; offset: number }, now: Date) {
     const walked = this.candidates(order, filters, now);
-    if (this.answeredBySubset(filters)) {
-      return { rows: walked.slice(page.offset, page.offset + page.limit).map((e) => e.row), total: walked.length };
+    const keep = (e: Entry) => this.matches(e, filters, now);
+    const exact = this.answeredBySubset(filters);
+    if (filters.minPrice === undefined && filters.maxPrice === undefined) {
+      if (exact) return { rows: sliceOf(walked, 0, walked.length, page), total: walked.length };
+      return pageOf(walked, 0, walked.length, keep, page);
     }
-    const [from, to] =
-      order.by === 'price' ? this.priceRange(walked, order.direction, filters, now) : [0, walked.length];
-    return pageOf(walked, from, to, (e) => this.matches(e, filters, now), page);
+    const byPrice = order.by === 'price' ? walked : this.candidates({ by: 'price', direction: 'asc' }, filters, now);
+    const [from, to] = this.priceRange(byPrice, order.by === 'price' ? order.direction : 'asc', filters, now);
+    if (order.by === 'price') {
+      return exact
+        ? { rows: sliceOf(byPrice, from, to, page), total: to - from }
+        : pageOf(byPrice, from, to, keep, page);
+    }
+    const total = exact ? to - from : pageOf(byPrice, from, to, keep, NO_ROWS).total;
+    return { rows: firstOf(walked, keep, page), total };
   }
 
-  /** Whether the filter asks nothing beyond what `candidates` already chose (listed, a category, one colour). */
+  /** Whether the filter asks nothing beyond what `candidates` chose (listed, a category, one colour) and a price range. */
   private answeredBySubset(f: ProductFilters): boolean {
     return (
       f.colors.length <= 1 &&
@@ -383,8 +420,6 @@ export class CatalogReadModel implements ProductSearch {
       f.occasions.length === 0 &&
       f.minRating === undefined &&
       f.maxRating === undefined &&
-      f.minPrice === undefined &&
-      f.maxPrice === undefined &&
       !f.sameDayDelivery
     );
   }
