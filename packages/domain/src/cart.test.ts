@@ -19,6 +19,7 @@ describe('cart totals', () => {
     expect(totals).toEqual({
       itemsPrice: 44_900 * 2 + 19_950,
       shippingPrice: 0,
+      couponDiscount: 0,
       taxPrice: 0,
       totalPrice: 44_900 * 2 + 19_950,
       savings: 15_000 * 2,
@@ -73,6 +74,7 @@ describe('cart totals', () => {
     expect(cartTotals(lines, 20_000)).toEqual({
       itemsPrice: 50_000,
       shippingPrice: 30_000,
+      couponDiscount: 0,
       taxPrice: 0,
       totalPrice: 80_000,
       savings: 10_000,
@@ -85,5 +87,22 @@ describe('cart totals', () => {
     [{ price: 1000, discountPrice: 600 }, 600],
   ])('unit price of %o is %i', (line, expected) => {
     expect(unitPrice(line)).toBe(expected);
+  });
+
+  it('includes GST in the total rather than adding it, and takes a coupon off before it', () => {
+    // ₹525 at 5 % holds ₹25 of GST; ₹100 of delivery is taxed at the same 5 % (₹4.76).
+    const cake = { price: 52_500, discountPrice: 0, qty: 1, gstRate: 5 as const };
+    const roses = { price: 30_000, discountPrice: 0, qty: 1, gstRate: 0 as const };
+    expect(cartTotals([cake])).toMatchObject({ itemsPrice: 52_500, shippingPrice: 10_000, taxPrice: 2_500 + 476 });
+    expect(cartTotals([cake]).totalPrice).toBe(62_500);
+    // ₹105 off the cake alone: ₹420 at 5 % holds ₹20.
+    const withCoupon = cartTotals([cake, roses], 0, { discount: 10_500, eligible: [true, false] });
+    expect(withCoupon).toMatchObject({
+      itemsPrice: 82_500,
+      shippingPrice: 10_000,
+      couponDiscount: 10_500,
+      totalPrice: 82_000,
+    });
+    expect(withCoupon.taxPrice).toBe(2_000 + 476);
   });
 });

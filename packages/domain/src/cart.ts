@@ -1,8 +1,8 @@
+import { orderTax, type GstRate } from './gst.js';
 import type { Paise } from './money.js';
 
 export const FREE_SHIPPING_THRESHOLD: Paise = 100_000;
 export const STANDARD_SHIPPING: Paise = 10_000;
-export const TAX_RATE = 0;
 
 export interface PricedLine {
   /** Unit price before discount. */
@@ -10,12 +10,23 @@ export interface PricedLine {
   /** Unit discount price in force, 0 when none. */
   discountPrice: Paise;
   qty: number;
+  /** The GST % included in the price; 0 when not known (a cart line from before GST). */
+  gstRate?: GstRate;
+}
+
+/** A coupon's discount on a cart, with which lines it applies to (in the cart's order). */
+export interface CartCoupon {
+  discount: Paise;
+  eligible: readonly boolean[];
 }
 
 export interface CartTotals {
   itemsPrice: Paise;
   shippingPrice: Paise;
+  couponDiscount: Paise;
+  /** The GST included in the total: prices are tax-inclusive, so it is part of it, not added to it. */
   taxPrice: Paise;
+  /** itemsPrice + shippingPrice − couponDiscount. */
   totalPrice: Paise;
   /** Sum of qty × (price − discountPrice) over discounted lines: the savings banner. */
   savings: Paise;
@@ -42,8 +53,13 @@ export function shippingFor(itemsPrice: Paise): Paise {
 /**
  * The figures of a cart or an order. `slotFee` is the chosen delivery slot's fee (fixed time,
  * midnight, early morning), charged on top of the standard delivery rule, which it does not change.
+ * Free delivery is decided on the items before a coupon: a coupon never costs a shopper delivery.
  */
-export function cartTotals(lines: readonly PricedLine[], slotFee: Paise = 0): CartTotals {
+export function cartTotals(
+  lines: readonly PricedLine[],
+  slotFee: Paise = 0,
+  coupon: CartCoupon | null = null,
+): CartTotals {
   let itemsPrice = 0;
   let savings = 0;
   for (const line of lines) {
@@ -51,12 +67,25 @@ export function cartTotals(lines: readonly PricedLine[], slotFee: Paise = 0): Ca
     if (line.discountPrice > 0) savings += (line.price - line.discountPrice) * line.qty;
   }
   const shippingPrice = shippingFor(itemsPrice) + (itemsPrice > 0 ? slotFee : 0);
-  const taxPrice = Math.round(itemsPrice * TAX_RATE);
+  const couponDiscount = coupon?.discount ?? 0;
+  // Which state supplies and which receives only splits the tax between CGST, SGST and IGST; the
+  // amount included is the same.
+  const tax = orderTax({
+    lines: lines.map((line, i) => ({
+      amount: unitPrice(line) * line.qty,
+      rate: line.gstRate ?? 0,
+      couponEligible: coupon?.eligible[i] ?? false,
+    })),
+    shipping: shippingPrice,
+    couponDiscount,
+    intraState: false,
+  });
   return {
     itemsPrice,
     shippingPrice,
-    taxPrice,
-    totalPrice: itemsPrice + shippingPrice + taxPrice,
+    couponDiscount,
+    taxPrice: tax.tax,
+    totalPrice: itemsPrice + shippingPrice - couponDiscount,
     savings,
     awayFromFreeShipping: itemsPrice > FREE_SHIPPING_THRESHOLD ? 0 : Math.max(FREE_SHIPPING_THRESHOLD - itemsPrice, 1),
   };

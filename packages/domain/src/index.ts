@@ -7,3 +7,8 @@ export * from './pincode.js';
 export * from './password.js';
 export * from './phone.js';
 export * from './delivery.js';
+export * from './gst.js';
+export * from './gstin.js';
+export * from './coupons.js';
+export * from './invoice.js';
+export * from './tax-class.js';

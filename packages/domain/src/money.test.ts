@@ -22,7 +22,8 @@ describe('money', () => {
 
   it.each([
     [129_900, '₹1,299'],
-    [129_950, '₹1,299.5'],
+    [129_950, '₹1,299.50'],
+    [5, '₹0.05'],
     [10_000_000, '₹1,00,000'],
   ])('formats %i paise as %s', (paise, text) => {
     expect(formatInr(paise)).toBe(text);

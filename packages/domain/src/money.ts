@@ -12,14 +12,11 @@ export function paiseToRupees(paise: Paise): number {
   return Math.round(paise) / 100;
 }
 
-const inrFormatter = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
+const wholeRupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+const withPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
 
-/** '₹1,299' or '₹1,299.50', grouped the Indian way (lakh, crore). */
+/** '₹1,299' or '₹1,299.50' (never '₹1,299.5'), grouped the Indian way (lakh, crore). */
 export function formatInr(paise: Paise): string {
-  return inrFormatter.format(paiseToRupees(paise));
+  const rounded = Math.round(paise);
+  return (rounded % 100 === 0 ? wholeRupees : withPaise).format(paiseToRupees(rounded));
 }
