@@ -26,6 +26,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.js';
+import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   await app.register(usersRoutes);
   await app.register(ordersRoutes);
   await app.register(deliveryRoutes);
+  await app.register(couponsRoutes);
   await app.register(paymentsRoutes);
   await app.register(uploadsRoutes);
 

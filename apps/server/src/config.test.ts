@@ -26,6 +26,8 @@ describe('configuration', () => {
       pincode: { max: 60, windowMs: 60_000 },
       loginPerAccountAddress: { max: 10, windowMs: 15 * 60_000 },
       search: { max: 60, windowMs: 60_000 },
+      couponPerAccount: { max: 20, windowMs: 3_600_000 },
+      couponPerAddress: { max: 60, windowMs: 3_600_000 },
     });
     expect(c.loginMaxDelayMs).toBe(60_000);
     expect(c.loadShedding).toEqual({ maxInFlightRequests: 200, maxEventLoopDelayMs: 1_000 });
@@ -86,12 +88,13 @@ describe('configuration', () => {
   });
 });
 
-/** Real-looking Razorpay settings; each test swaps one back to its demo value. */
+/** Real-looking Razorpay settings and seller; each test swaps one back to its demo value. */
 const REAL = {
   NODE_ENV: 'production',
   RAZORPAY_KEY_ID: 'rzp_live_N8fX2kQ9pLm3Zt',
   RAZORPAY_KEY_SECRET: 'Hq7Yw2RzVb9Kx4Lm8Ns1Pt6D',
   RAZORPAY_WEBHOOK_SECRET: 'whsec_7f3c9a1e5b2d8c4f',
+  STORE_GSTIN: '29ABCDE1234F1ZW',
 };
 
 function refusal(env: Record<string, string>): string {
@@ -120,10 +123,11 @@ describe('production fails closed', () => {
     expect(message).toContain('RAZORPAY_WEBHOOK_SECRET is the published demo secret (the default when unset)');
     expect(message).toContain('PAYMENT_PROVIDER is simulated (implied by the demo RAZORPAY_KEY_ID)');
     expect(message).toContain('POST /api/payments/simulated/pay');
+    expect(message).toContain('STORE_GSTIN is the made-up demo GSTIN 29AAAAA0000A1ZY (the default when unset)');
     expect(message).toContain('ALLOW_DEMO=true');
     // The embedded default does not seed in production, so SEED_DEMO is not among them.
     expect(message).not.toContain('SEED_DEMO');
-    expect(message.split('\n').filter((line) => line.startsWith('  - '))).toHaveLength(4);
+    expect(message.split('\n').filter((line) => line.startsWith('  - '))).toHaveLength(5);
   });
 
   it.each([
@@ -133,6 +137,7 @@ describe('production fails closed', () => {
     [{ PAYMENT_PROVIDER: 'simulated' }, ['PAYMENT_PROVIDER']],
     [{ SEED_DEMO: 'true' }, ['SEED_DEMO']],
     [{ SEED_DEMO: '1', RAZORPAY_WEBHOOK_SECRET: 'demo_webhook_secret' }, ['RAZORPAY_WEBHOOK_SECRET', 'SEED_DEMO']],
+    [{ STORE_GSTIN: '29AAAAA0000A1ZY' }, ['STORE_GSTIN']],
   ])('refuses %o, naming %o', (change, named) => {
     const message = refusal({ ...REAL, ...change });
     const listed = message.split('\n').filter((line) => line.startsWith('  - '));
@@ -163,6 +168,7 @@ describe('production fails closed', () => {
       'RAZORPAY_KEY_SECRET',
       'RAZORPAY_WEBHOOK_SECRET',
       'PAYMENT_PROVIDER',
+      'STORE_GSTIN',
       'SEED_DEMO',
     ]);
     expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_DEMO: 'false' })).toThrow(ConfigError);
@@ -172,6 +178,45 @@ describe('production fails closed', () => {
   it('lets create-admin read the database settings of a store still on demo keys', () => {
     const c = loadConfig({ NODE_ENV: 'production' }, { refuseDemoInProduction: false });
     expect(c.nodeEnv).toBe('production');
+  });
+});
+
+describe('the seller on tax invoices', () => {
+  it('is the made-up demo seller by default, and says so', () => {
+    expect(loadConfig({}).store).toEqual({
+      legalName: 'Phoolwala Gifts Private Limited',
+      address: '14, 2nd Cross, Indiranagar, Bengaluru 560038',
+      state: 'Karnataka',
+      stateCode: '29',
+      gstin: '29AAAAA0000A1ZY',
+      demo: true,
+    });
+  });
+
+  it('takes a real seller, normalising the GSTIN and the state name', () => {
+    const c = loadConfig({
+      STORE_LEGAL_NAME: 'Blooms Retail LLP',
+      STORE_ADDRESS: '5 Linking Road, Bandra West, Mumbai 400050',
+      STORE_STATE: 'maharashtra',
+      STORE_GSTIN: ' 27abcde1234f1z0 ',
+    });
+    expect(c.store).toEqual({
+      legalName: 'Blooms Retail LLP',
+      address: '5 Linking Road, Bandra West, Mumbai 400050',
+      state: 'Maharashtra',
+      stateCode: '27',
+      gstin: '27ABCDE1234F1Z0',
+      demo: false,
+    });
+  });
+
+  it.each([
+    [{ STORE_GSTIN: '29ABCDE1234F1ZX' }, 'STORE_GSTIN'],
+    [{ STORE_GSTIN: '29ABCDE1234F1Z' }, 'STORE_GSTIN'],
+    [{ STORE_STATE: 'Atlantis' }, 'STORE_STATE: must be an Indian state or union territory'],
+    [{ STORE_GSTIN: '27ABCDE1234F1Z0' }, 'STORE_GSTIN: a GSTIN registered in Karnataka starts with 29'],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
   });
 });
 

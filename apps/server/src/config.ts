@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEMO_GSTIN, gstinProblem, gstStateOf, normaliseGstin } from '@store/domain';
 
 const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -33,6 +34,13 @@ export const DEMO_RAZORPAY = {
   keyId: 'rzp_test_demo',
   keySecret: 'demo_key_secret',
   webhookSecret: 'demo_webhook_secret',
+} as const;
+
+/** The made-up seller the demo store's invoices name, each of them saying so. */
+export const DEMO_SELLER = {
+  legalName: 'Phoolwala Gifts Private Limited',
+  address: '14, 2nd Cross, Indiranagar, Bengaluru 560038',
+  state: 'Karnataka',
 } as const;
 
 export interface RateLimit {
@@ -89,6 +97,24 @@ const configSchema = z.object({
   RATE_LIMIT_LOGIN_MAX_DELAY: duration.prefault('60s'),
   /** Keyword searches per address: far above a shopper's pace, well below a scraper's. */
   RATE_LIMIT_SEARCH: rateLimit.prefault('60/1m'),
+  /** Coupon codes tried (validated or ordered with) that do not exist, per account and per address: guessing. */
+  RATE_LIMIT_COUPON_ACCOUNT: rateLimit.prefault('20/1h'),
+  RATE_LIMIT_COUPON_ADDRESS: rateLimit.prefault('60/1h'),
+  /** The seller on every tax invoice (ADR 028); the defaults are a made-up demo seller. */
+  STORE_LEGAL_NAME: z.string().trim().min(2).max(120).default(DEMO_SELLER.legalName),
+  STORE_ADDRESS: z.string().trim().min(10).max(300).default(DEMO_SELLER.address),
+  STORE_STATE: z
+    .string()
+    .refine((v) => gstStateOf(v) !== undefined, 'must be an Indian state or union territory, e.g. Karnataka')
+    .default(DEMO_SELLER.state),
+  STORE_GSTIN: z
+    .string()
+    .transform(normaliseGstin)
+    .superRefine((v, ctx) => {
+      const problem = gstinProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .default(DEMO_GSTIN),
   /** Requests handled at once before new ones get 503 (0: no bound). */
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(200),
   /** Mean event-loop delay over the last second above which new requests get 503 (0: not watched). */
@@ -167,7 +193,11 @@ export interface Config {
     pincode: RateLimit | null;
     loginPerAccountAddress: RateLimit | null;
     search: RateLimit | null;
+    couponPerAccount: RateLimit | null;
+    couponPerAddress: RateLimit | null;
   };
+  /** The seller printed on tax invoices; `demo` when it is the made-up demo seller. */
+  store: { legalName: string; address: string; state: string; stateCode: string; gstin: string; demo: boolean };
   /** Past RATE_LIMIT_LOGIN_ACCOUNT, the delay between attempts on an account doubles up to this. */
   loginMaxDelayMs: number;
   loadShedding: { maxInFlightRequests: number; maxEventLoopDelayMs: number };
@@ -246,6 +276,11 @@ function findDemoSettings(
       `PAYMENT_PROVIDER is simulated${implied}: anyone could pay any order for free at POST /api/payments/simulated/pay; use razorpay with your keys`,
     );
   }
+  if (c.STORE_GSTIN === DEMO_GSTIN) {
+    found.push(
+      `STORE_GSTIN is the made-up demo GSTIN ${DEMO_GSTIN}${origin('STORE_GSTIN')}: tax invoices would name a seller that does not exist; set your GSTIN, STORE_LEGAL_NAME, STORE_ADDRESS and STORE_STATE`,
+    );
+  }
   if (seedDemo) {
     found.push(
       'SEED_DEMO is true: it creates the demo accounts, whose passwords the README publishes; create your admin with npm run create-admin',
@@ -295,6 +330,12 @@ export function loadConfig(
     problems.push(...demoSettings);
   } else if (c.PAYMENT_PROVIDER === 'razorpay' && c.RAZORPAY_KEY_ID === DEMO_RAZORPAY.keyId) {
     problems.push('RAZORPAY_KEY_ID: set your Razorpay keys to use PAYMENT_PROVIDER=razorpay');
+  }
+  const storeState = gstStateOf(c.STORE_STATE)!;
+  if (c.STORE_GSTIN.slice(0, 2) !== storeState.code) {
+    problems.push(
+      `STORE_GSTIN: a GSTIN registered in ${storeState.name} starts with ${storeState.code}; this one is for state code ${c.STORE_GSTIN.slice(0, 2)}`,
+    );
   }
   if (problems.length === 1 && !refuseDemo) throw new ConfigError(`Invalid configuration: ${problems[0]}`);
   if (problems.length) {
@@ -349,6 +390,8 @@ export function loadConfig(
       pincode: c.RATE_LIMIT_PINCODE,
       loginPerAccountAddress: c.RATE_LIMIT_LOGIN_ACCOUNT_ADDRESS,
       search: c.RATE_LIMIT_SEARCH,
+      couponPerAccount: c.RATE_LIMIT_COUPON_ACCOUNT,
+      couponPerAddress: c.RATE_LIMIT_COUPON_ADDRESS,
     },
     loginMaxDelayMs: c.RATE_LIMIT_LOGIN_MAX_DELAY,
     loadShedding: {
@@ -376,6 +419,14 @@ export function loadConfig(
       webhookSecret: c.RAZORPAY_WEBHOOK_SECRET,
       payWithinMs: c.ORDER_PAY_WITHIN,
       simulatedWebhookDelayMs: c.SIMULATED_WEBHOOK_DELAY_MS,
+    },
+    store: {
+      legalName: c.STORE_LEGAL_NAME,
+      address: c.STORE_ADDRESS,
+      state: storeState.name,
+      stateCode: storeState.code,
+      gstin: c.STORE_GSTIN,
+      demo: c.STORE_GSTIN === DEMO_GSTIN,
     },
     allowDemo,
     demoSettings,

@@ -7,6 +7,9 @@ import {
   DEFAULT_CARE_INSTRUCTIONS,
   DEFAULT_FRAGRANCE,
   FRAGRANCES,
+  GST_RATES,
+  isGstRate,
+  isHsnCode,
   MATERIALS,
   OCCASIONS,
   RECIPIENTS,
@@ -97,6 +100,16 @@ export const productUpdateSchema = z
     productImages: z.array(imagePath('Product images')).max(12, 'At most 12 product images').default([]),
     brand: text('Brand', 100).default(''),
     category: oneOf('Category', CATEGORIES as readonly Category[]),
+    /** The GST class; left out, the category's default (a combo: the highest rate of its parts). */
+    hsnCode: z
+      .string({ message: 'HSN code must be 4, 6 or 8 digits' })
+      .trim()
+      .refine(isHsnCode, 'HSN code must be 4, 6 or 8 digits')
+      .optional(),
+    gstRate: z
+      .number({ message: `GST rate must be one of ${GST_RATES.join(', ')} %` })
+      .refine(isGstRate, `GST rate must be one of ${GST_RATES.join(', ')} %`)
+      .optional(),
     subCategory: z.array(z.string()).max(20).default([]),
     description: text('Description', 5000).default(''),
     variants: z

@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { normalizeIndianMobile, PHONE_MESSAGE, PINCODE_FORMAT_MESSAGE } from '@store/domain';
+import {
+  gstinProblem,
+  normaliseGstin,
+  normalizeIndianMobile,
+  PHONE_MESSAGE,
+  PINCODE_FORMAT_MESSAGE,
+} from '@store/domain';
 import { addressResponseSchema } from './address.js';
+import { couponCodeSchema, orderItemsSchema } from './cart.js';
 import { idSchema, safeText } from './common.js';
 import { deliveryChoiceSchema, giftMessageSchema, orderDeliverySchema } from './delivery.js';
 
@@ -36,25 +43,23 @@ export type ShippingAddressInput = z.infer<typeof shippingAddressSchema>;
  * prices and totals a client sends are ignored and computed again from the database.
  */
 export const createOrderSchema = z.object({
-  orderItems: z
-    .array(
-      z.object({
-        _id: idSchema,
-        qty: z
-          .number({ message: 'qty must be a whole number' })
-          .int('qty must be a whole number')
-          .min(1, 'qty must be at least 1')
-          .max(1000, 'qty must be at most 1000'),
-        variant: z.object({ _id: idSchema }).optional(),
-      }),
-      { message: 'orderItems must be a list' },
-    )
-    .min(1, 'Your cart is empty')
-    .max(50, 'An order can have at most 50 lines'),
+  orderItems: orderItemsSchema,
   /** The recipient's address: the name and phone are whom the courier calls. */
   shippingAddress: shippingAddressSchema,
   delivery: deliveryChoiceSchema,
   giftMessage: giftMessageSchema.optional(),
+  couponCode: couponCodeSchema.optional(),
+  /** A business buyer's GSTIN, printed on the tax invoice so it can claim the GST back. */
+  buyerGstin: z
+    .string({ message: 'GSTIN must be text' })
+    .transform((v, ctx) => {
+      const gstin = normaliseGstin(v);
+      if (gstin === '') return undefined;
+      const problem = gstinProblem(gstin);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      return gstin;
+    })
+    .optional(),
   paymentMethod: z.literal('Razorpay', { message: "paymentMethod must be 'Razorpay'" }),
   itemsPrice: z.unknown().optional(),
   shippingPrice: z.unknown().optional(),
@@ -81,6 +86,10 @@ const orderItemResponseSchema = z.object({
   image: z.string(),
   optimizedImages: z.object({ thumbnail: z.string(), detail: z.string() }),
   vendor: z.array(z.string()),
+  hsnCode: z.string(),
+  gstRate: z.number().describe('GST % included in the price'),
+  couponDiscount: z.number().describe("Rupees: the coupon's share of this line"),
+  taxPrice: z.number().describe('Rupees of GST included in the line, after the coupon'),
 });
 
 export const orderResponseSchema = z.object({
@@ -91,7 +100,7 @@ export const orderResponseSchema = z.object({
   paymentMethod: z.string(),
   itemsPrice: z.number(),
   shippingPrice: z.number(),
-  taxPrice: z.number(),
+  taxPrice: z.number().describe('Rupees of GST included in the total (prices are tax-inclusive)'),
   totalPrice: z.number(),
   status: z.enum(['awaiting_payment', 'paid', 'expired']),
   /** Until when an unpaid order can be paid; after that its stock goes back. */
@@ -105,6 +114,13 @@ export const orderResponseSchema = z.object({
   /** Null only on orders placed before delivery slots existed. */
   delivery: orderDeliverySchema.nullable(),
   giftMessage: giftMessageSchema.nullable(),
+  couponCode: z.string().nullable(),
+  couponDiscount: z
+    .number()
+    .describe('Rupees taken off by the coupon; totalPrice = itemsPrice + shippingPrice − couponDiscount'),
+  buyerGstin: z.string().nullable(),
+  /** Issued when the order is paid; the PDF is at /api/orders/:id/invoice. */
+  invoice: z.object({ number: z.string(), issuedAt: z.iso.datetime() }).nullable(),
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 

@@ -99,6 +99,8 @@ export const productSummarySchema = z.object({
   deliveryOptions: deliveryOptionsSchema,
   rating: z.number(),
   numReviews: z.number().int(),
+  /** The GST % included in the price (prices are tax-inclusive): what the cart's 'incl. GST' adds up. */
+  gstRate: z.number(),
   createdAt: isoDate,
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
@@ -139,6 +141,7 @@ export const productDetailSchema = productSummarySchema.extend({
     width: z.number().nullable(),
     height: z.number().nullable(),
   }),
+  hsnCode: z.string().describe("HSN code of the product's GST class (its category's default until an admin sets one)"),
   variants: z.array(variantSchema),
   relatedProducts: z.array(productSummarySchema),
   reviews: z.array(reviewSchema),

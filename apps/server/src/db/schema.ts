@@ -4,3 +4,5 @@ export * from '../modules/users/users.table.js';
 export * from '../modules/orders/orders.table.js';
 export * from '../modules/payments/payments.table.js';
 export * from '../modules/delivery/delivery.table.js';
+export * from '../modules/coupons/coupons.table.js';
+export * from '../modules/invoices/invoices.table.js';

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
-import { rupeesToPaise } from '@store/domain';
+import { DEFAULT_TAX_CLASS, rupeesToPaise } from '@store/domain';
 import type { Database, Db } from './client.js';
-import { productRelations, products, productVariants, reviews, users } from './schema.js';
+import { coupons, productRelations, products, productVariants, reviews, users } from './schema.js';
 import { hashPassword, passwordMatches } from '../modules/users/users.passwords.js';
 import { buildSearchColumns } from '../modules/products/products.search-text.js';
 import type { DemoProduct } from '@store/demo-catalogue';
@@ -83,6 +83,9 @@ export function demoProductRows(p: DemoProduct, images: DemoImages, id: string, 
     isSubscription: p.isSubscription ?? false,
     ...images,
     category: p.category,
+    // A combo's default is the highest class of its usual parts (a mixed supply).
+    hsnCode: DEFAULT_TAX_CLASS[p.category].hsn,
+    gstRate: DEFAULT_TAX_CLASS[p.category].rate,
     subCategory: p.subCategory,
     brand: p.brand,
     vendor: p.vendor,
@@ -182,6 +185,27 @@ async function insertDemoAccounts(db: Db) {
   await db.insert(users).values(rows).onConflictDoNothing();
 }
 
+/** The README's demo coupons: 10 % off a first order up to ₹150, and ₹100 off orders of ₹999 or more. */
+export const DEMO_COUPONS = [
+  {
+    code: 'WELCOME10',
+    kind: 'percent',
+    value: 10,
+    maxDiscount: rupeesToPaise(150),
+    minOrderValue: 0,
+    usesPerCustomer: 1,
+    firstOrderOnly: true,
+  },
+  { code: 'FLAT100', kind: 'flat', value: rupeesToPaise(100), maxDiscount: null, minOrderValue: rupeesToPaise(999) },
+] as const;
+
+async function insertDemoCoupons(db: Db, now: Date) {
+  await db
+    .insert(coupons)
+    .values(DEMO_COUPONS.map((c) => ({ ...c, createdAt: now, updatedAt: now })))
+    .onConflictDoNothing();
+}
+
 /**
  * Seeds the demo catalogue into an empty store. It never touches a store that has products, so a
  * restart, or a second server starting at the same time, leaves the data alone.
@@ -194,6 +218,7 @@ export async function seedDemoCatalogue(database: Database, uploadsDir: string, 
     const images = await writeDemoImages(uploadsDir, DEMO_PRODUCTS);
     await insertDemo(db, DEMO_PRODUCTS, images, now);
     await insertDemoAccounts(db);
+    await insertDemoCoupons(db, now);
     return { products: DEMO_PRODUCTS.length };
   });
 }

@@ -24,13 +24,14 @@ export interface TestApp {
 
 /**
  * A production configuration that start-up accepts: real-looking Razorpay keys instead of the
- * published demo ones, which production refuses (ADR 015).
+ * published demo ones, and a seller's GSTIN instead of the demo's, which production refuses (ADR 015, 028).
  */
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
   RAZORPAY_KEY_ID: 'rzp_live_N8fX2kQ9pLm3Zt',
   RAZORPAY_KEY_SECRET: 'Hq7Yw2RzVb9Kx4Lm8Ns1Pt6D',
   RAZORPAY_WEBHOOK_SECRET: 'whsec_7f3c9a1e5b2d8c4f',
+  STORE_GSTIN: '29ABCDE1234F1ZW',
 } as const;
 
 /**

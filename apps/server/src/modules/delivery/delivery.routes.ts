@@ -14,7 +14,7 @@ import {
 } from '@store/contracts';
 import { adminOnly } from '../../lib/auth.js';
 import { limitPerAddress } from '../../plugins/rate-limits.js';
-import { OrdersService } from '../orders/orders.service.js';
+import { ordersServiceFor } from '../orders/orders.service.js';
 import { DeliveryService } from './delivery.service.js';
 
 const tags = ['Delivery'];
@@ -28,13 +28,7 @@ const errors = {
 
 export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new DeliveryService(app.database.db, app.clock);
-  const orders = new OrdersService(
-    app.database.db,
-    app.paymentProvider,
-    app.config.payments.payWithinMs,
-    app.config.orderLimits,
-    app.clock,
-  );
+  const orders = ordersServiceFor(app);
   // Slot look-ups name a PIN code, so they share the PIN check's allowance (one delivery map to scrape).
   const limit = limitPerAddress(app, 'pincode', app.config.rateLimits.pincode, 'Too many PIN code checks.');
 

@@ -42,14 +42,21 @@ export function checkOrderSize(limits: OrderLimits, units: number): void {
  * then address, then stock rows: one order of taking locks, so placements cannot deadlock one
  * another. Reading the answer throws 401 when the account no longer exists.
  */
-export function lockPlacer(pipeline: Pipeline, tx: Tx, limits: OrderLimits, placer: Placer): Answer<void> {
-  const account =
-    limits.unpaidPerAccount !== null || limits.unitsHeldPerAccount !== null
+export function lockPlacer(
+  pipeline: Pipeline,
+  tx: Tx,
+  limits: OrderLimits,
+  placer: Placer,
+  /** Lock the account even when no cap counts by it (a coupon's per-customer rules do). */
+  account = false,
+): Answer<void> {
+  const accountLocked =
+    account || limits.unpaidPerAccount !== null || limits.unitsHeldPerAccount !== null
       ? lockAccount(pipeline, tx, placer.userId)
       : () => true;
   if (limits.unpaidPerAddress !== null) pipeline.add(lockAddress(tx, ADDRESS_LOCK_CLASS, placer.address));
   return () => {
-    if (!account()) throw new AppError('UNAUTHORIZED', 'Please sign in');
+    if (!accountLocked()) throw new AppError('UNAUTHORIZED', 'Please sign in');
   };
 }
 

@@ -25,6 +25,10 @@ export function toOrderResponse(order: OrderRow, items: readonly OrderItemRow[])
         image: i.image,
         optimizedImages: i.optimizedImages,
         vendor: i.vendor,
+        hsnCode: i.hsnCode,
+        gstRate: i.gstRate,
+        couponDiscount: paiseToRupees(i.couponDiscount),
+        taxPrice: paiseToRupees(i.cgst + i.sgst + i.igst),
       })),
     shippingAddress: order.shippingAddress,
     paymentMethod: order.paymentMethod,
@@ -53,5 +57,12 @@ export function toOrderResponse(order: OrderRow, items: readonly OrderItemRow[])
           }
         : null,
     giftMessage: order.giftMessage ?? null,
+    couponCode: order.couponCode,
+    couponDiscount: paiseToRupees(order.couponDiscount),
+    buyerGstin: order.buyerGstin,
+    invoice:
+      order.invoiceNumber && order.invoicedAt
+        ? { number: order.invoiceNumber, issuedAt: order.invoicedAt.toISOString() }
+        : null,
   };
 }

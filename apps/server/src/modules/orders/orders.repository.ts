@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, inArray, lte, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { OrderItemRow, OrderRow } from './orders.mapper.js';
-import { orderItems, orders } from './orders.table.js';
+import { orderItems, orders, type InvoiceSupplier } from './orders.table.js';
 
 type Reader = Db | Tx;
 
@@ -103,6 +103,17 @@ export async function setPaid(tx: Tx, id: string, paymentId: string, now: Date):
   return paid.length > 0;
 }
 
+export async function setInvoice(
+  tx: Tx,
+  id: string,
+  invoice: { number: string; issuedAt: Date; seller: InvoiceSupplier },
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ invoiceNumber: invoice.number, invoicedAt: invoice.issuedAt, invoiceSupplier: invoice.seller })
+    .where(eq(orders.id, id));
+}
+
 export async function paidOrderWithProduct(db: Reader, userId: string, productId: string): Promise<boolean> {
   const [bought] = await db
     .select({ id: orderItems.id })
@@ -134,6 +145,14 @@ export function unpaidPlacedFrom(db: Reader, address: string, now: Date) {
     .select({ orders: sql<number>`count(*)`.mapWith(Number), oldestPayBy: min(orders.payBy) })
     .from(orders)
     .where(and(eq(orders.placedFrom, address), unpaidAt(now)));
+}
+
+/** The account's orders that count against a 'first order only' coupon: paid, or awaiting payment (one row: `n`). */
+export function liveOrdersOf(db: Reader, userId: string) {
+  return db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, ['awaiting_payment', 'paid'])));
 }
 
 /** Queues transactions that touch one client address (the second key is a hash of it). */

@@ -13,7 +13,7 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import { adminOnly, signedInUser, type SessionUser } from '../../lib/auth.js';
 import { applyPayment, checkoutSignatureValid } from '../payments/payments.service.js';
-import { OrdersService } from './orders.service.js';
+import { ordersServiceFor } from './orders.service.js';
 
 const tags = ['Orders'];
 const errors = {
@@ -29,13 +29,7 @@ const errors = {
 export const VERIFICATION_FAILED = 'Payment Verification Failed!';
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new OrdersService(
-    app.database.db,
-    app.paymentProvider,
-    app.config.payments.payWithinMs,
-    app.config.orderLimits,
-    app.clock,
-  );
+  const service = ordersServiceFor(app);
 
   /**
    * Checkout's proof of payment. The signature is checked against the Razorpay order id the store
@@ -60,11 +54,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError('VALIDATION', VERIFICATION_FAILED);
     }
     const applied = await app.database.db.transaction((tx) =>
-      applyPayment(tx, {
-        paymentId: payment.id,
-        razorpayOrderId: payment.orderId,
-        amount: payment.amount,
-      }),
+      applyPayment(
+        tx,
+        { paymentId: payment.id, razorpayOrderId: payment.orderId, amount: payment.amount },
+        app.config.store,
+      ),
     );
     if (applied.result === 'rejected') throw new AppError('VALIDATION', VERIFICATION_FAILED);
     if (applied.result === 'refund_due') throw new AppError('CONFLICT', applied.reason);
@@ -128,6 +122,28 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => service.get(signedInUser(req), req.params.id),
+  );
+
+  app.get(
+    '/api/orders/:id/invoice',
+    {
+      schema: {
+        tags,
+        summary: "A paid order's GST tax invoice as a PDF (its owner or an admin)",
+        description: 'Issued when the order is paid; an unpaid order answers 409, someone else’s 404.',
+        params: orderIdParamsSchema,
+        produces: ['application/pdf'],
+        response: { 200: z.any().describe('The invoice, application/pdf'), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { number, pdf } = await service.invoicePdf(signedInUser(req), req.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="invoice-${number.replace(/\//g, '-')}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
   );
 
   app.post(

@@ -1,7 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { activeDiscountPrice, cartTotals, SAMPLE_PRODUCT_NAME } from '@store/domain';
+import type { FastifyInstance } from 'fastify';
+import {
+  activeDiscountPrice,
+  cartTotals,
+  gstStateOf,
+  orderTax,
+  productTaxClass,
+  SAMPLE_PRODUCT_NAME,
+  unitPrice,
+} from '@store/domain';
 import type { CreateOrderInput, OrderResponse } from '@store/contracts';
-import type { OrderLimits } from '../../config.js';
+import type { Config, OrderLimits } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { clientAddressKey } from '../../lib/client-address.js';
@@ -10,11 +19,17 @@ import type { PaymentProvider } from '../payments/provider.js';
 import { PincodesService } from '../pincodes/pincodes.service.js';
 import { DeliveryService, releasePlace, type Clock } from '../delivery/delivery.service.js';
 import { StockService } from '../products/stock.service.js';
+import { CouponsService, releaseCoupon } from '../coupons/coupons.service.js';
+import { nextInvoiceNumber, renderInvoicePdf } from '../invoices/invoices.service.js';
 import { checkOrderSize, lockPlacer, unpaidLimits, type Placer } from './orders.limits.js';
+import { invoiceOf } from './orders.invoice.js';
 import { toOrderResponse, type OrderRow } from './orders.mapper.js';
+import type { InvoiceSupplier } from './orders.table.js';
+
+export type { InvoiceSupplier };
 import * as repo from './orders.repository.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { Pipeline } from '../../db/pipeline.js';
+import { Pipeline, type Answer } from '../../db/pipeline.js';
 
 interface Line {
   productId: string;
@@ -49,26 +64,102 @@ const requestHash = (lines: Line[], input: CreateOrderInput) =>
 
 const stock = new StockService();
 
+type Stored = Awaited<ReturnType<StockService['forOrder']>>;
+
+/**
+ * Each line priced from what is stored: the product or variant price, the discount in force, the
+ * GST class. Refuses lines that cannot be sold or are short already (the hold is the last word).
+ */
+function priceLines(lines: readonly Line[], { products: found, variants }: Stored, now: Date) {
+  return lines.map((line) => {
+    const product = found.find((p) => p.id === line.productId);
+    if (!product || product.name === SAMPLE_PRODUCT_NAME) {
+      throw new AppError('VALIDATION', `Product ${line.productId} is not sold here`);
+    }
+    if (!product.available) throw new AppError('VALIDATION', `${product.name} is not available right now`);
+    const variant = line.variantId ? variants.find((v) => v.id === line.variantId) : undefined;
+    if (line.variantId && (!variant || variant.productId !== product.id)) {
+      throw new AppError('VALIDATION', `${product.name} has no such size or weight`);
+    }
+    const left = variant ? variant.countInStock : product.countInStock;
+    if (line.qty > left) throw stock.shortOf(variant ? `${product.name} (${variant.name})` : product.name, left);
+    const taxClass = productTaxClass(product);
+    return {
+      product,
+      variant,
+      qty: line.qty,
+      // A variant has its own price and no discount, as the product page shows it.
+      price: variant ? variant.price : product.price,
+      discountPrice: variant ? 0 : activeDiscountPrice(product, now),
+      gstRate: taxClass.rate,
+      taxClass,
+    };
+  });
+}
+
+const couponLines = (priced: ReturnType<typeof priceLines>) =>
+  priced.map((p) => ({ category: p.product.category, amount: unitPrice(p) * p.qty }));
+
+/** Whether the account has an order that counts against 'first order only', as the pipeline reads it. */
+function liveOrdersNow(pipeline: Pipeline, tx: Tx, userId: string): Answer<boolean> {
+  const live = pipeline.add(repo.liveOrdersOf(tx, userId));
+  return () => live()[0]!.n > 0;
+}
+
 /** The value of a settled promise, or its failure thrown. */
 function settled<T>(result: PromiseSettledResult<T>): T {
   if (result.status === 'rejected') throw result.reason;
   return result.value;
 }
 
+export interface OrdersOptions {
+  payments: PaymentProvider;
+  payWithinMs: number;
+  limits: OrderLimits;
+  /** The seller: its state decides CGST + SGST or IGST. */
+  store: Config['store'];
+  /** Coupons as shoppers try them (with the limits on guessing); plain when not given. */
+  coupons?: CouponsService;
+  /** Decides delivery dates and cut-offs; payment deadlines run on real time. */
+  clock?: Clock;
+}
+
+/** The orders service as the API runs it: the app's gateway, caps, seller, clock and coupon guessing limits. */
+export function ordersServiceFor(app: FastifyInstance): OrdersService {
+  return new OrdersService(app.database.db, {
+    payments: app.paymentProvider,
+    payWithinMs: app.config.payments.payWithinMs,
+    limits: app.config.orderLimits,
+    store: app.config.store,
+    coupons: new CouponsService(app.database.db, {
+      limiter: app.rateLimiter,
+      perAccount: app.config.rateLimits.couponPerAccount,
+      perAddress: app.config.rateLimits.couponPerAddress,
+    }),
+    clock: app.clock,
+  });
+}
+
 export class OrdersService {
   private readonly pincodes: PincodesService;
   private readonly delivery: DeliveryService;
+  private readonly coupons: CouponsService;
+  private readonly payments: PaymentProvider;
+  private readonly payWithinMs: number;
+  private readonly limits: OrderLimits;
+  private readonly store: Config['store'];
 
   constructor(
     private readonly db: Db,
-    private readonly payments: PaymentProvider,
-    private readonly payWithinMs: number,
-    private readonly limits: OrderLimits,
-    /** Decides delivery dates and cut-offs; payment deadlines run on real time. */
-    clock: Clock = () => new Date(),
+    options: OrdersOptions,
   ) {
+    this.payments = options.payments;
+    this.payWithinMs = options.payWithinMs;
+    this.limits = options.limits;
+    this.store = options.store;
+    this.coupons = options.coupons ?? new CouponsService(db);
     this.pincodes = new PincodesService(db);
-    this.delivery = new DeliveryService(db, clock);
+    this.delivery = new DeliveryService(db, options.clock ?? (() => new Date()));
   }
 
   private async withItems(db: Db | Tx, rows: OrderRow[]): Promise<OrderResponse[]> {
@@ -117,19 +208,19 @@ export class OrdersService {
     const units = lines.reduce((n, l) => n + l.qty, 0);
     const placer: Placer = { userId: user.id, address: clientAddressKey(clientIp) };
     const now = new Date();
-    const productIds = [...new Set(lines.map((l) => l.productId))];
-    const variantIds = lines.flatMap((l) => (l.variantId ? [l.variantId] : []));
 
     const checks = new Pipeline();
     const earlier = idempotencyKey ? checks.add(repo.byIdempotencyKey(this.db, user.id, idempotencyKey)) : null;
     // Unlocked, so not the last word, but most refused placements never reach the gateway.
     const unpaid = unpaidLimits(checks, this.db, this.limits, placer, units, now);
-    const [looked, stored, checked] = await Promise.allSettled([
+    const liveOrders = input.couponCode ? checks.add(repo.liveOrdersOf(this.db, user.id)) : null;
+    const [looked, stored, found, checked] = await Promise.allSettled([
       this.pincodes.lookup(input.shippingAddress.postalCode),
-      stock.forOrder(this.db, productIds, variantIds),
+      this.products(lines),
+      input.couponCode ? this.coupons.find(input.couponCode, placer) : null,
       checks.flush(),
     ]);
-    // What went wrong is told in the order a shopper would fix it: the address, then the items.
+    // What went wrong is told in the order a shopper would fix it: the address, the items, the coupon.
     settled(checked);
     const [existing] = earlier?.() ?? [];
     if (existing) return { order: await this.replay(existing, hash), replayed: true };
@@ -141,38 +232,31 @@ export class OrdersService {
     }
     const place = looked.value;
     if (!place.deliveryAvailable) throw new AppError('VALIDATION', 'Delivery not available in this area yet');
-    const { products: found, variants } = settled(stored);
+    const supply = gstStateOf(place.state) ?? gstStateOf(input.shippingAddress.state);
+    if (!supply) throw new AppError('VALIDATION', `We cannot tell which state PIN code ${place.pincode} is in`);
+    const priced = priceLines(lines, settled(stored), now);
+    const coupon = settled(found);
 
-    const priced = lines.map((line) => {
-      const product = found.find((p) => p.id === line.productId);
-      if (!product || product.name === SAMPLE_PRODUCT_NAME) {
-        throw new AppError('VALIDATION', `Product ${line.productId} is not sold here`);
-      }
-      if (!product.available) throw new AppError('VALIDATION', `${product.name} is not available right now`);
-      const variant = line.variantId ? variants.find((v) => v.id === line.variantId) : undefined;
-      if (line.variantId && (!variant || variant.productId !== product.id)) {
-        throw new AppError('VALIDATION', `${product.name} has no such size or weight`);
-      }
-      const left = variant ? variant.countInStock : product.countInStock;
-      if (line.qty > left) throw stock.shortOf(variant ? `${product.name} (${variant.name})` : product.name, left);
-      return {
-        line,
-        product,
-        variant,
-        // A variant has its own price and no discount, as the product page shows it.
-        price: variant ? variant.price : product.price,
-        discountPrice: variant ? 0 : activeDiscountPrice(product, now),
-      };
+    const [booking, discount] = await Promise.all([
+      this.delivery.bookable(
+        place,
+        input.delivery,
+        priced.map((p) => p.product),
+      ),
+      coupon ? this.coupons.discount(coupon, couponLines(priced), user.id, liveOrders!()[0]!.n > 0, now) : null,
+    ]);
+    const totals = cartTotals(priced, booking.slot.fee, discount);
+    const intraState = supply.code === this.store.stateCode;
+    const tax = orderTax({
+      lines: priced.map((p, i) => ({
+        amount: unitPrice(p) * p.qty,
+        rate: p.taxClass.rate,
+        couponEligible: discount?.eligible[i] ?? false,
+      })),
+      shipping: totals.shippingPrice,
+      couponDiscount: totals.couponDiscount,
+      intraState,
     });
-    const booking = await this.delivery.bookable(
-      place,
-      input.delivery,
-      priced.map((p) => p.product),
-    );
-    const totals = cartTotals(
-      priced.map((p) => ({ price: p.price, discountPrice: p.discountPrice, qty: p.line.qty })),
-      booking.slot.fee,
-    );
 
     try {
       unpaid();
@@ -195,15 +279,27 @@ export class OrdersService {
     try {
       const placed = await this.db.transaction(async (tx) => {
         const locked = new Pipeline();
-        const signedIn = lockPlacer(locked, tx, this.limits, placer);
+        // A coupon's per-customer rules are counted behind the account's lock too.
+        const signedIn = lockPlacer(locked, tx, this.limits, placer, coupon !== null);
         // Behind the locks, an attempt with the same key that got there first is visible.
         const first = idempotencyKey ? locked.add(repo.byIdempotencyKey(tx, user.id, idempotencyKey)) : null;
         const withinLimits = unpaidLimits(locked, tx, this.limits, placer, units);
+        const couponStillApplies = coupon
+          ? this.coupons.recheck(
+              locked,
+              tx,
+              coupon,
+              couponLines(priced),
+              { userId: user.id, hasOrders: liveOrdersNow(locked, tx, user.id) },
+              now,
+            )
+          : null;
         await locked.flush();
         signedIn();
         const [earlierAttempt] = first?.() ?? [];
         if (earlierAttempt) return { order: earlierAttempt, items: null };
         withinLimits();
+        couponStillApplies?.();
 
         const writes = new Pipeline();
         const stockHeld = stock.hold(
@@ -212,7 +308,7 @@ export class OrdersService {
           priced.map((p) => ({
             productId: p.product.id,
             variantId: p.variant?.id ?? null,
-            qty: p.line.qty,
+            qty: p.qty,
             name: p.variant ? `${p.product.name} (${p.variant.name})` : p.product.name,
           })),
         );
@@ -228,7 +324,7 @@ export class OrdersService {
             paymentMethod: input.paymentMethod,
             itemsPrice: totals.itemsPrice,
             shippingPrice: totals.shippingPrice,
-            taxPrice: totals.taxPrice,
+            taxPrice: tax.tax,
             totalPrice: totals.totalPrice,
             payBy: new Date(now.getTime() + this.payWithinMs),
             razorpayOrderId: gatewayOrder.id,
@@ -247,6 +343,16 @@ export class OrdersService {
               fee: booking.slot.fee,
             },
             giftMessage: input.giftMessage ?? null,
+            couponCode: coupon?.code ?? null,
+            couponDiscount: totals.couponDiscount,
+            buyerGstin: input.buyerGstin ?? null,
+            supplyStateCode: supply.code,
+            intraState,
+            shippingGstRate: tax.shipping.rate,
+            shippingTaxable: tax.shipping.taxable,
+            shippingCgst: tax.shipping.cgst,
+            shippingSgst: tax.shipping.sgst,
+            shippingIgst: tax.shipping.igst,
           },
           priced.map((p, position) => ({
             orderId,
@@ -255,19 +361,31 @@ export class OrdersService {
             variantId: p.variant?.id ?? null,
             name: p.product.name,
             variantName: p.variant?.name ?? null,
-            qty: p.line.qty,
+            qty: p.qty,
             price: p.price,
             discountPrice: p.discountPrice,
             image: p.variant?.image || p.product.image,
             optimizedImages: p.product.optimizedImages,
             vendor: p.product.vendor,
+            hsnCode: p.taxClass.hsn,
+            gstRate: p.taxClass.rate,
+            couponDiscount: tax.lines[position]!.discount,
+            taxable: tax.lines[position]!.taxable,
+            cgst: tax.lines[position]!.cgst,
+            sgst: tax.lines[position]!.sgst,
+            igst: tax.lines[position]!.igst,
           })),
         );
         const order = writes.add(orderInsert);
         const items = writes.add(itemsInsert);
+        // After the order it names: the use's row references it.
+        const couponHeld = coupon
+          ? this.coupons.hold(writes, tx, { couponId: coupon.id, orderId, userId: user.id })
+          : null;
         await writes.flush();
         await stockHeld();
         await placeHeld();
+        couponHeld?.();
         return { order: order()[0]!, items: items() };
       });
       if (!placed.items) return { order: await this.replay(placed.order, hash), replayed: true };
@@ -282,11 +400,58 @@ export class OrdersService {
     }
   }
 
+  /**
+   * `POST /api/coupons/validate`: what the coupon would take off this cart, priced as an order
+   * would be. A guest is treated as a new customer; placing the order checks again.
+   */
+  async quoteCoupon(
+    viewer: SessionUser | null,
+    items: CreateOrderInput['orderItems'],
+    code: string,
+    clientIp: string,
+  ): Promise<{ couponCode: string; couponDiscount: number }> {
+    const now = new Date();
+    const lines = mergeLines(items);
+    const [stored, coupon, live] = await Promise.all([
+      this.products(lines),
+      this.coupons.find(code, { userId: viewer?.id ?? null, address: clientAddressKey(clientIp) }),
+      viewer ? repo.liveOrdersOf(this.db, viewer.id) : [{ n: 0 }],
+    ]);
+    const priced = priceLines(lines, stored, now);
+    const { discount } = await this.coupons.discount(
+      coupon,
+      couponLines(priced),
+      viewer?.id ?? null,
+      live[0]!.n > 0,
+      now,
+    );
+    return { couponCode: coupon.code, couponDiscount: discount };
+  }
+
+  private products(lines: readonly Line[]) {
+    return stock.forOrder(
+      this.db,
+      [...new Set(lines.map((l) => l.productId))],
+      lines.flatMap((l) => (l.variantId ? [l.variantId] : [])),
+    );
+  }
+
   /** Its owner and admins see an order; anyone else is told it does not exist. */
   async get(viewer: SessionUser, id: string): Promise<OrderResponse> {
     const row = await repo.findOrder(this.db, id);
     if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) throw new AppError('NOT_FOUND', 'Order not found');
     return (await this.withItems(this.db, [row]))[0]!;
+  }
+
+  /** A paid order's tax invoice as a PDF: its owner or an admin; unpaid orders have none yet. */
+  async invoicePdf(viewer: SessionUser, id: string): Promise<{ number: string; pdf: Buffer }> {
+    const row = await repo.findOrder(this.db, id);
+    if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) throw new AppError('NOT_FOUND', 'Order not found');
+    if (!row.invoiceNumber) {
+      throw new AppError('CONFLICT', 'This order is not paid yet: its tax invoice is issued with the payment');
+    }
+    const items = await repo.itemsOf(this.db, [row.id]);
+    return { number: row.invoiceNumber, pdf: await renderInvoicePdf(invoiceOf(row, items)) };
   }
 
   async mine(user: SessionUser): Promise<OrderResponse[]> {
@@ -357,6 +522,7 @@ export async function expireOrder(tx: Tx, id: string, now = new Date()): Promise
   if (row.deliveryAreaId !== null && row.deliveryDate !== null && row.deliverySlotId !== null) {
     await releasePlace(tx, { areaId: row.deliveryAreaId, date: row.deliveryDate, slotId: row.deliverySlotId });
   }
+  await releaseCoupon(tx, id);
   return true;
 }
 
@@ -380,7 +546,20 @@ export const orderPayments = {
     repo.lockByGatewayOrder(tx, razorpayOrderId),
   find: (db: Db | Tx, razorpayOrderId: string): Promise<PayableOrder | undefined> =>
     repo.findByGatewayOrder(db, razorpayOrderId),
-  markPaid: (tx: Tx, orderId: string, paymentId: string, now: Date): Promise<boolean> =>
-    repo.setPaid(tx, orderId, paymentId, now),
+  /**
+   * Pays the order and issues its tax invoice in the payment's transaction, so a paid order always
+   * has one and a payment that rolls back takes no number (rule 46: consecutive, no gaps).
+   */
+  markPaid: async (
+    tx: Tx,
+    orderId: string,
+    paymentId: string,
+    now: Date,
+    seller: InvoiceSupplier,
+  ): Promise<boolean> => {
+    if (!(await repo.setPaid(tx, orderId, paymentId, now))) return false;
+    await repo.setInvoice(tx, orderId, { number: await nextInvoiceNumber(tx, now), issuedAt: now, seller });
+    return true;
+  },
   expire: expireOrder,
 };

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { GiftMessage, ShippingAddressInput } from '@store/contracts';
 import type { SlotType } from '@store/domain';
 import { serviceAreas } from '../pincodes/pincodes.table.js';
@@ -12,6 +25,16 @@ import { users } from '../users/users.table.js';
  */
 export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The seller's details printed on an invoice, as they were when it was issued. */
+export interface InvoiceSupplier {
+  legalName: string;
+  address: string;
+  state: string;
+  stateCode: string;
+  gstin: string;
+  demo: boolean;
+}
 
 /** The slot as it was booked, fee in paise: later changes to an area's slots never rewrite an order. */
 export interface BookedSlot {
@@ -65,6 +88,26 @@ export const orders = pgTable(
     deliverySlotId: text('delivery_slot_id'),
     deliverySlot: jsonb('delivery_slot').$type<BookedSlot>(),
     giftMessage: jsonb('gift_message').$type<GiftMessage>(),
+    /** The coupon as entered (normalised) and what it took off; the coupon row may change or go later. */
+    couponCode: text('coupon_code'),
+    couponDiscount: integer('coupon_discount').notNull().default(0),
+    /** The buyer's GSTIN when given at checkout (a business buying gifts claims the tax back). */
+    buyerGstin: text('buyer_gstin'),
+    /** Place of supply: the GST state code of the delivery address's PIN code; null before GST. */
+    supplyStateCode: text('supply_state_code'),
+    /** Whether the place of supply is the store's own state: CGST + SGST, or IGST. */
+    intraState: boolean('intra_state'),
+    /** Delivery and slot fees, taxed at the rate of the order's highest-rated line. */
+    shippingGstRate: smallint('shipping_gst_rate').notNull().default(0),
+    shippingTaxable: integer('shipping_taxable').notNull().default(0),
+    shippingCgst: integer('shipping_cgst').notNull().default(0),
+    shippingSgst: integer('shipping_sgst').notNull().default(0),
+    shippingIgst: integer('shipping_igst').notNull().default(0),
+    /** Allocated in the payment's transaction, consecutive within a financial year (ADR 028). */
+    invoiceNumber: text('invoice_number'),
+    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
+    /** The seller as the invoice was issued: later changes to the store's details never rewrite it. */
+    invoiceSupplier: jsonb('invoice_supplier').$type<InvoiceSupplier>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -94,6 +137,9 @@ export const orders = pgTable(
     // One payment pays one order, once.
     uniqueIndex('orders_payment').on(t.paymentId),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    uniqueIndex('orders_invoice_number').on(t.invoiceNumber),
+    check('orders_coupon_discount', sql`${t.couponDiscount} >= 0`),
+    check('orders_invoiced_when_paid', sql`${t.invoiceNumber} IS NULL OR ${t.status} = 'paid'`),
   ],
 );
 
@@ -120,6 +166,14 @@ export const orderItems = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The line's GST as charged: its HSN and rate, the coupon's share, and the tax in the amount. */
+    hsnCode: text('hsn_code').notNull().default(''),
+    gstRate: smallint('gst_rate').notNull().default(0),
+    couponDiscount: integer('coupon_discount').notNull().default(0),
+    taxable: integer('taxable').notNull().default(0),
+    cgst: integer('cgst').notNull().default(0),
+    sgst: integer('sgst').notNull().default(0),
+    igst: integer('igst').notNull().default(0),
   },
   (t) => [
     uniqueIndex('order_items_order_position').on(t.orderId, t.position),

@@ -21,7 +21,12 @@ export function registerPayments(app: FastifyInstance): void {
     async (razorpayOrderId) => (await gatewayOrderState(app.database.db, razorpayOrderId))?.amount,
   );
   app.decorate('paymentProvider', provider);
-  const orders = new OrdersService(app.database.db, provider, app.config.payments.payWithinMs, app.config.orderLimits);
+  const orders = new OrdersService(app.database.db, {
+    payments: provider,
+    payWithinMs: app.config.payments.payWithinMs,
+    limits: app.config.orderLimits,
+    store: app.config.store,
+  });
   app.decorate('expireOverdueOrders', () => orders.expireOverdue());
 
   const every = Math.min(30_000, Math.max(1_000, app.config.payments.payWithinMs / 4));

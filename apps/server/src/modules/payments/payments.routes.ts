@@ -89,7 +89,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (event === 'payment.failed') {
           await recordFailedPayment(tx, incoming, entity.error_description ?? 'failed');
         } else {
-          const result = await applyPayment(tx, incoming);
+          const result = await applyPayment(tx, incoming, app.config.store);
           if (result.result === 'refund_due' || result.result === 'rejected') {
             req.log.warn({ paymentId: entity.id, reason: result.reason }, 'payment needs a refund');
           }

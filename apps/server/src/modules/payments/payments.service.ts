@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client.js';
-import { orderPayments } from '../orders/orders.service.js';
+import { orderPayments, type InvoiceSupplier } from '../orders/orders.service.js';
 import { findPayment, insertEvent, insertIfNew, paymentsDueRefund, upsertPayment } from './payments.repository.js';
 import type { PaymentOutcome } from './payments.table.js';
 import { checkoutSignature, signatureMatches } from './signatures.js';
@@ -41,7 +41,12 @@ async function recordPayment(
  * that cannot pay it (expired, already paid by another payment, a different amount) is kept on
  * record as due for refund, never silently dropped and never marking the order paid.
  */
-export async function applyPayment(tx: Tx, p: IncomingPayment, now = new Date()): Promise<ApplyResult> {
+export async function applyPayment(
+  tx: Tx,
+  p: IncomingPayment,
+  seller: InvoiceSupplier,
+  now = new Date(),
+): Promise<ApplyResult> {
   const order = await orderPayments.lockForPayment(tx, p.razorpayOrderId);
   const known = await findPayment(tx, p.paymentId);
   if (known?.outcome === 'applied' && known.orderId !== order?.id) {
@@ -75,7 +80,7 @@ export async function applyPayment(tx: Tx, p: IncomingPayment, now = new Date())
       'This order expired before the payment arrived; the payment will be refunded. Please place the order again.',
     );
   }
-  if (!(await orderPayments.markPaid(tx, order.id, p.paymentId, now)))
+  if (!(await orderPayments.markPaid(tx, order.id, p.paymentId, now, seller)))
     return refund('order changed while paying', 'This order can no longer be paid.');
   await recordPayment(tx, p, order.id, 'applied');
   return { result: 'paid', orderId: order.id };

@@ -1,4 +1,4 @@
-import { paiseToRupees, rupeesToPaise, SAMPLE_PRODUCT_NAME } from '@store/domain';
+import { DEFAULT_TAX_CLASS, paiseToRupees, rupeesToPaise, SAMPLE_PRODUCT_NAME, type Category } from '@store/domain';
 import { ADMIN_PRODUCT_PAGE_SIZE, type AdminProduct, type ProductUpdate } from '@store/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -103,6 +103,9 @@ export class ProductsAdmin {
           optimized: { detail: optimizedFor(original).detail },
         })),
         category: p.category,
+        // Left out, the category's class: what an order would charge for an unclassified product anyway.
+        hsnCode: p.hsnCode ?? DEFAULT_TAX_CLASS[p.category as Category].hsn,
+        gstRate: p.gstRate ?? DEFAULT_TAX_CLASS[p.category as Category].rate,
         subCategory: p.subCategory,
         brand: p.brand,
         vendor: p.vendor,

@@ -1,4 +1,4 @@
-import { activeDiscountPrice, paiseToRupees } from '@store/domain';
+import { activeDiscountPrice, paiseToRupees, productTaxClass } from '@store/domain';
 import type { ProductDetail, ProductSummary } from '@store/contracts';
 import type { products, productVariants, reviews } from './products.table.js';
 
@@ -30,6 +30,8 @@ export type ProductSummaryRow = Pick<
   | 'expressDelivery'
   | 'rating'
   | 'numReviews'
+  | 'hsnCode'
+  | 'gstRate'
   | 'createdAt'
 >;
 
@@ -66,6 +68,7 @@ export function toProductSummary(row: ProductSummaryRow, now: Date): ProductSumm
     deliveryOptions: { sameDayDelivery: row.sameDayDelivery, expressDelivery: row.expressDelivery },
     rating: roundRating(row.rating),
     numReviews: row.numReviews,
+    gstRate: productTaxClass(row).rate,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -91,6 +94,7 @@ export function toProductDetail(
     packageContent: row.packageContent,
     fragrance: row.fragrance,
     careInstructions: row.careInstructions,
+    hsnCode: productTaxClass(row).hsn,
     weight: row.weight,
     dimensions: { length: row.length, width: row.width, height: row.height },
     variants: variants.map((v) => ({

@@ -49,6 +49,8 @@ const summaryColumns = {
   expressDelivery: products.expressDelivery,
   rating: products.rating,
   numReviews: products.numReviews,
+  hsnCode: products.hsnCode,
+  gstRate: products.gstRate,
   createdAt: products.createdAt,
 } satisfies Record<keyof ProductSummaryRow, unknown>;
 

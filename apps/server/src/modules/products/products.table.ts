@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -88,6 +89,12 @@ export const products = pgTable(
      * trigram matching runs against: similarity over whole descriptions is slow and matches noise.
      */
     searchKeys: text('search_keys').notNull().default(''),
+    /**
+     * The product's GST class (ADR 028). Empty on a row nobody classified, which orders tax at its
+     * category's default; the admin form and API always set both.
+     */
+    hsnCode: text('hsn_code').notNull().default(''),
+    gstRate: smallint('gst_rate').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -96,6 +103,8 @@ export const products = pgTable(
     check('products_discount_price_non_negative', sql`${t.discountPrice} >= 0`),
     check('products_stock_non_negative', sql`${t.countInStock} >= 0`),
     check('products_rating_range', sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
+    check('products_gst_rate', sql`${t.gstRate} IN (0, 3, 5, 12, 18, 28, 40)`),
+    check('products_hsn_code', sql`${t.hsnCode} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})?$'`),
     index('products_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('products_search_keys_trgm').using('gin', sql`${t.searchKeys} gin_trgm_ops`),
     index('products_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),

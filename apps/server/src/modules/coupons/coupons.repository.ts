@@ -1,0 +1,74 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { couponUses, coupons } from './coupons.table.js';
+
+type Reader = Db | Tx;
+export type CouponRow = typeof coupons.$inferSelect;
+export type NewCoupon = Omit<typeof coupons.$inferInsert, 'id' | 'uses' | 'createdAt' | 'updatedAt'>;
+
+export function listCoupons(db: Reader): Promise<CouponRow[]> {
+  return db.select().from(coupons).orderBy(desc(coupons.createdAt), coupons.id);
+}
+
+export async function findCoupon(db: Reader, id: string): Promise<CouponRow | undefined> {
+  const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
+  return row;
+}
+
+export async function findByCode(db: Reader, code: string): Promise<CouponRow | undefined> {
+  const [row] = await db.select().from(coupons).where(eq(coupons.code, code));
+  return row;
+}
+
+export async function insertCoupon(db: Reader, coupon: NewCoupon): Promise<CouponRow> {
+  const [row] = await db.insert(coupons).values(coupon).returning();
+  return row!;
+}
+
+export async function updateCoupon(db: Reader, id: string, coupon: NewCoupon): Promise<CouponRow | undefined> {
+  const [row] = await db
+    .update(coupons)
+    .set({ ...coupon, updatedAt: new Date() })
+    .where(eq(coupons.id, id))
+    .returning();
+  return row;
+}
+
+/** How many orders of this account hold the coupon now (one row: `n`). */
+export function usesByCustomer(db: Reader, couponId: string, userId: string) {
+  return db
+    .select({ n: count() })
+    .from(couponUses)
+    .where(and(eq(couponUses.couponId, couponId), eq(couponUses.userId, userId)));
+}
+
+/**
+ * The two statements that take one use for an order, in this order: the conditional update queues
+ * concurrent orders on the coupon's row lock, each sees the count the one before it left, and only
+ * those that find a use left get one; the use row records which order holds it.
+ */
+export function takeUse(tx: Tx, use: { couponId: string; orderId: string; userId: string }) {
+  return [
+    tx
+      .update(coupons)
+      .set({ uses: sql`${coupons.uses} + 1` })
+      .where(
+        and(
+          eq(coupons.id, use.couponId),
+          sql`(${coupons.totalUses} IS NULL OR ${coupons.uses} < ${coupons.totalUses})`,
+        ),
+      )
+      .returning({ uses: coupons.uses }),
+    tx.insert(couponUses).values(use).onConflictDoNothing(),
+  ] as const;
+}
+
+/** Gives an order's use back, if it held one: the use row goes, and with it one count. */
+export async function giveUseBack(tx: Tx, orderId: string): Promise<void> {
+  const [released] = await tx.delete(couponUses).where(eq(couponUses.orderId, orderId)).returning();
+  if (!released) return;
+  await tx
+    .update(coupons)
+    .set({ uses: sql`${coupons.uses} - 1` })
+    .where(eq(coupons.id, released.couponId));
+}

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  couponIdParamsSchema,
+  couponInputSchema,
+  couponQuoteSchema,
+  couponSchema,
+  errorResponseSchema,
+  validateCouponSchema,
+} from '@store/contracts';
+import { formatInr, paiseToRupees } from '@store/domain';
+import { adminOnly } from '../../lib/auth.js';
+import { ordersServiceFor } from '../orders/orders.service.js';
+import { CouponsService } from './coupons.service.js';
+
+const tags = ['Coupons'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const coupons = new CouponsService(app.database.db);
+  const orders = ordersServiceFor(app);
+
+  app.post(
+    '/api/coupons/validate',
+    {
+      schema: {
+        tags,
+        summary: 'What a coupon would take off a cart, priced as an order would be',
+        description:
+          'Signed in or not: a guest is treated as a new customer, and placing the order checks again. ' +
+          'A refused coupon answers 400 (or 409 when its uses ran out) with the reason to show. Codes that ' +
+          'do not exist count against a limit per account and per address (429 with Retry-After).',
+        body: validateCouponSchema,
+        response: { 200: couponQuoteSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const quote = await orders.quoteCoupon(req.user, req.body.orderItems, req.body.couponCode, req.ip);
+      return {
+        couponCode: quote.couponCode,
+        couponDiscount: paiseToRupees(quote.couponDiscount),
+        message: `${quote.couponCode} applied: you save ${formatInr(quote.couponDiscount)}`,
+      };
+    },
+  );
+
+  app.get(
+    '/api/coupons',
+    {
+      schema: {
+        tags,
+        summary: 'Every coupon with its uses so far (admin)',
+        response: { 200: z.array(couponSchema), ...errors },
+      },
+      preHandler: adminOnly,
+    },
+    async () => coupons.list(),
+  );
+
+  app.post(
+    '/api/coupons',
+    {
+      schema: {
+        tags,
+        summary: 'Create a coupon (admin)',
+        description: 'Codes are unique whatever their case; valid from/to are IST days, both included.',
+        body: couponInputSchema,
+        response: { 201: couponSchema, ...errors },
+      },
+      preHandler: adminOnly,
+    },
+    async (req, reply) => reply.code(201).send(await coupons.create(req.body)),
+  );
+
+  app.put(
+    '/api/coupons/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a coupon (admin); deactivate it rather than delete it, so orders keep their record',
+        params: couponIdParamsSchema,
+        body: couponInputSchema,
+        response: { 200: couponSchema, ...errors },
+      },
+      preHandler: adminOnly,
+    },
+    async (req) => coupons.update(req.params.id, req.body),
+  );
+};

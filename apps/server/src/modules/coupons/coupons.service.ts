@@ -1,0 +1,225 @@
+import {
+  COUPON_MESSAGES,
+  evaluateCoupon,
+  istInstant,
+  paiseToRupees,
+  rupeesToPaise,
+  type CouponCartLine,
+  type CouponRules,
+  type CouponUsage,
+} from '@store/domain';
+import type { Coupon, CouponInput } from '@store/contracts';
+import type { RateLimit } from '../../config.js';
+import type { Db, Tx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { Answer, Pipeline } from '../../db/pipeline.js';
+import { AppError } from '../../lib/app-error.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import * as repo from './coupons.repository.js';
+import type { CouponRow } from './coupons.repository.js';
+
+export type { CouponRow };
+
+const DAY_MINUTES = 24 * 60;
+const TOO_MANY_GUESSES = 'Too many coupon codes tried.';
+
+/** The IST day an instant falls in, as the admin entered it. */
+const istDay = (instant: Date | null, shift = 0) =>
+  instant ? new Date(instant.getTime() + shift + 5.5 * 3_600_000).toISOString().slice(0, 10) : null;
+
+function toCoupon(row: CouponRow): Coupon {
+  return {
+    _id: row.id,
+    code: row.code,
+    kind: row.kind,
+    value: row.kind === 'flat' ? paiseToRupees(row.value) : row.value,
+    maxDiscount: row.maxDiscount === null ? null : paiseToRupees(row.maxDiscount),
+    minOrderValue: paiseToRupees(row.minOrderValue),
+    validFrom: istDay(row.validFrom),
+    // Stored as the exclusive end (the next IST midnight); shown as the last day it can be used.
+    validTo: istDay(row.validTo, -1),
+    totalUses: row.totalUses,
+    usesPerCustomer: row.usesPerCustomer,
+    firstOrderOnly: row.firstOrderOnly,
+    categories: row.categories,
+    active: row.active,
+    uses: row.uses,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toRow(input: CouponInput): repo.NewCoupon {
+  return {
+    code: input.code,
+    kind: input.kind,
+    value: input.kind === 'flat' ? rupeesToPaise(input.value) : input.value,
+    maxDiscount: input.kind === 'percent' && input.maxDiscount !== null ? rupeesToPaise(input.maxDiscount) : null,
+    minOrderValue: rupeesToPaise(input.minOrderValue),
+    validFrom: input.validFrom ? istInstant(input.validFrom, 0) : null,
+    validTo: input.validTo ? istInstant(input.validTo, DAY_MINUTES) : null,
+    totalUses: input.totalUses,
+    usesPerCustomer: input.usesPerCustomer,
+    firstOrderOnly: input.firstOrderOnly,
+    categories: input.categories,
+    active: input.active,
+  };
+}
+
+export const rulesOf = (row: CouponRow): CouponRules => ({
+  code: row.code,
+  kind: row.kind,
+  value: row.value,
+  maxDiscount: row.maxDiscount,
+  minOrderValue: row.minOrderValue,
+  validFrom: row.validFrom,
+  validTo: row.validTo,
+  totalUses: row.totalUses,
+  usesPerCustomer: row.usesPerCustomer,
+  firstOrderOnly: row.firstOrderOnly,
+  categories: row.categories,
+  active: row.active,
+});
+
+/** Who is trying a code: counted per account (when signed in) and per client address. */
+export interface Guesser {
+  userId: string | null;
+  address: string;
+}
+
+export interface GuessLimits {
+  limiter: RateLimiter;
+  perAccount: RateLimit | null;
+  perAddress: RateLimit | null;
+}
+
+/** A refusal a shopper reads under the coupon field: 409 for what a race decided, 400 otherwise. */
+function refused(reason: string, message: string): AppError {
+  const race = reason === 'used_up' || reason === 'used' || reason === 'first_order';
+  return new AppError(race ? 'CONFLICT' : 'VALIDATION', message, [{ field: 'couponCode', message }]);
+}
+
+/**
+ * Coupons: the admin's rules, a shopper's code checked against a cart, and a use held by an order
+ * (taken in its transaction, given back when it expires unpaid) exactly as stock and slot places are.
+ */
+export class CouponsService {
+  constructor(
+    private readonly db: Db,
+    private readonly guesses?: GuessLimits,
+  ) {}
+
+  async list(): Promise<Coupon[]> {
+    return (await repo.listCoupons(this.db)).map(toCoupon);
+  }
+
+  async create(input: CouponInput): Promise<Coupon> {
+    try {
+      return toCoupon(await repo.insertCoupon(this.db, toRow(input)));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('CONFLICT', `A coupon with the code ${input.code} already exists`);
+      throw err;
+    }
+  }
+
+  async update(id: string, input: CouponInput): Promise<Coupon> {
+    const current = await repo.findCoupon(this.db, id);
+    if (!current) throw new AppError('NOT_FOUND', 'Coupon not found');
+    if (input.totalUses !== null && input.totalUses < current.uses) {
+      const message = `${current.uses} orders already hold this coupon; total uses cannot be below that`;
+      throw new AppError('VALIDATION', message, [{ field: 'totalUses', message }]);
+    }
+    try {
+      const row = await repo.updateCoupon(this.db, id, toRow(input));
+      if (!row) throw new AppError('NOT_FOUND', 'Coupon not found');
+      return toCoupon(row);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('CONFLICT', `A coupon with the code ${input.code} already exists`);
+      throw err;
+    }
+  }
+
+  /**
+   * The coupon a shopper typed. Every try is counted against guessing before the code is looked
+   * up, per account and per address, and handed back when the code exists: only unknown codes
+   * use up the allowance, so a shopper applying a real code again and again is never refused.
+   */
+  async find(code: string, who: Guesser): Promise<CouponRow> {
+    const keys = this.guesses ? this.guessKeys(who) : [];
+    for (const [key, limit] of keys) await this.guesses!.limiter.consume(key, limit, TOO_MANY_GUESSES);
+    const row = await repo.findByCode(this.db, code);
+    if (row) for (const [key, limit] of keys) if (limit) await this.guesses!.limiter.refund(key);
+    if (!row) throw refused('invalid', COUPON_MESSAGES.invalid);
+    return row;
+  }
+
+  private guessKeys(who: Guesser): [string, RateLimit | null][] {
+    const { perAccount, perAddress } = this.guesses!;
+    return [
+      ...(who.userId ? [[`coupon-account:${who.userId}`, perAccount] as [string, RateLimit | null]] : []),
+      [`coupon-address:${who.address}`, perAddress],
+    ];
+  }
+
+  /**
+   * What the coupon takes off this cart for this shopper, or its refusal. `hasOrders`: whether the
+   * shopper has an order that counts against 'first order only' (the orders module knows); a
+   * guest has used nothing yet.
+   */
+  async discount(
+    row: CouponRow,
+    lines: readonly CouponCartLine[],
+    userId: string | null,
+    hasOrders: boolean,
+    now: Date,
+  ) {
+    const [byCustomer] = userId ? await repo.usesByCustomer(this.db, row.id, userId) : [{ n: 0 }];
+    return decide(
+      row,
+      lines,
+      { usedTotal: row.uses, usedByCustomer: byCustomer!.n, customerHasOrders: hasOrders },
+      now,
+    );
+  }
+
+  /**
+   * In the order's transaction, after the account is locked: the customer's uses as they are now,
+   * which concurrent orders by the same account can no longer change. Reading the answer applies
+   * the per-customer rules again (total uses are `hold`'s to decide).
+   */
+  recheck(
+    pipeline: Pipeline,
+    tx: Tx,
+    row: CouponRow,
+    lines: readonly CouponCartLine[],
+    customer: { userId: string; hasOrders: Answer<boolean> },
+    now: Date,
+  ): Answer<void> {
+    const byCustomer = pipeline.add(repo.usesByCustomer(tx, row.id, customer.userId));
+    return () => {
+      const usage = { usedTotal: 0, usedByCustomer: byCustomer()[0]!.n, customerHasOrders: customer.hasOrders() };
+      decide(row, lines, usage, now);
+    };
+  }
+
+  /** Takes one use for the order; reading the answer throws 409 when none was left. */
+  hold(pipeline: Pipeline, tx: Tx, use: { couponId: string; orderId: string; userId: string }): Answer<void> {
+    const [take, record] = repo.takeUse(tx, use);
+    const taken = pipeline.add(take);
+    pipeline.add(record);
+    return () => {
+      if (taken().length === 0) throw refused('used_up', COUPON_MESSAGES.used_up);
+    };
+  }
+}
+
+function decide(row: CouponRow, lines: readonly CouponCartLine[], usage: CouponUsage, now: Date) {
+  const outcome = evaluateCoupon(rulesOf(row), lines, usage, now);
+  if (!outcome.ok) throw refused(outcome.reason, outcome.message);
+  return outcome;
+}
+
+/** Gives back the use an order held, in the transaction that ends it unpaid; nothing if it held none. */
+export function releaseCoupon(tx: Tx, orderId: string): Promise<void> {
+  return repo.giveUseBack(tx, orderId);
+}

@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { addDays, istDate } from '@store/domain';
+import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
+import { insertProduct } from '../../test/fixtures.js';
+import { checkoutProof, orderBody, placeOrder, UNCAPPED_ORDERS, verify } from '../../test/orders.js';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
+import { orders } from '../orders/orders.table.js';
+import { products } from '../products/products.table.js';
+import { coupons } from './coupons.table.js';
+
+let t: TestApp;
+let admin: { id: string; cookie: string };
+beforeAll(async () => {
+  t = await createTestApp({ ...UNCAPPED_ORDERS, RATE_LIMIT_REGISTER: 'off', RATE_LIMIT_COUPON_ADDRESS: '1000/1h' });
+  admin = await signInAsAdmin(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let codes = 0;
+/** A code no other test uses: each test makes the coupons it talks about. */
+const newCode = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${(codes += 1)}`;
+
+const createCoupon = (body: Record<string, unknown>, cookie = admin.cookie) =>
+  t.app.inject({ method: 'POST', url: '/api/coupons', headers: { cookie }, payload: body });
+
+async function coupon(body: Record<string, unknown>) {
+  const res = await createCoupon({ kind: 'flat', value: 100, ...body });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { _id: string; code: string };
+}
+
+const validate = (couponCode: string, orderItems: { _id: string; qty: number }[], cookie?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/coupons/validate',
+    headers: cookie ? { cookie } : {},
+    payload: { couponCode, orderItems },
+  });
+
+const usesOf = async (id: string) =>
+  (await t.database.db.select({ n: coupons.uses }).from(coupons).where(eq(coupons.id, id)))[0]!.n;
+const stockOf = async (id: string) =>
+  (await t.database.db.select({ n: products.countInStock }).from(products).where(eq(products.id, id)))[0]!.n;
+
+describe(`coupons for admins on ${testDatabaseKind}`, () => {
+  it('creates, lists and changes coupons; codes are unique whatever their case', async () => {
+    const code = newCode('SPRING');
+    const created = await createCoupon({
+      code: `  ${code.toLowerCase()} `,
+      kind: 'percent',
+      value: 15,
+      maxDiscount: 200,
+      minOrderValue: 499.5,
+      validFrom: '2026-12-01',
+      validTo: '2026-12-31',
+      totalUses: 100,
+      usesPerCustomer: 2,
+      categories: ['Cakes', 'Cakes', 'Flowers'],
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      code,
+      kind: 'percent',
+      value: 15,
+      maxDiscount: 200,
+      minOrderValue: 499.5,
+      validFrom: '2026-12-01',
+      validTo: '2026-12-31',
+      totalUses: 100,
+      usesPerCustomer: 2,
+      firstOrderOnly: false,
+      categories: ['Cakes', 'Flowers'],
+      active: true,
+      uses: 0,
+    });
+    // The days are IST days: from midnight IST on the first to midnight IST after the last.
+    const [row] = await t.database.db.select().from(coupons).where(eq(coupons.code, code));
+    expect(row!.validFrom!.toISOString()).toBe('2026-11-30T18:30:00.000Z');
+    expect(row!.validTo!.toISOString()).toBe('2026-12-31T18:30:00.000Z');
+
+    const again = await createCoupon({ code: code.toLowerCase(), kind: 'flat', value: 50 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`A coupon with the code ${code} already exists`);
+
+    const id = created.json()._id;
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/coupons/${id}`,
+      headers: { cookie: admin.cookie },
+      payload: { code, kind: 'flat', value: 75, active: false },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ code, kind: 'flat', value: 75, maxDiscount: null, active: false });
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/coupons', headers: { cookie: admin.cookie } });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().find((c: { _id: string }) => c._id === id)).toMatchObject({ value: 75, uses: 0 });
+  });
+
+  it.each([
+    [{ kind: 'percent', value: 120 }, 'A percent coupon takes a whole percentage from 1 to 100'],
+    [{ kind: 'percent', value: 12.5 }, 'A percent coupon takes a whole percentage from 1 to 100'],
+    [{ kind: 'flat', value: 0 }, 'Value must be above 0'],
+    [{ kind: 'cash', value: 10 }, "Kind must be 'percent' or 'flat'"],
+    [{ kind: 'flat', value: 10, code: 'A!' }, 'A coupon code has 3 to 20 characters'],
+    [
+      { kind: 'flat', value: 10, validFrom: '2026-12-10', validTo: '2026-12-01' },
+      'Valid to must not be before valid from',
+    ],
+    [{ kind: 'flat', value: 10, categories: ['Toys'] }, "Not one of the store's categories"],
+  ])('refuses %o with 400: %s', async (body, message) => {
+    const res = await createCoupon({ code: newCode('BAD'), ...body });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain(message);
+  });
+
+  it('is for admins only', async () => {
+    const shopper = await registerCustomer(t.app);
+    expect((await t.app.inject({ method: 'GET', url: '/api/coupons' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/coupons', headers: { cookie: shopper.cookie } })).statusCode,
+    ).toBe(403);
+    expect((await createCoupon({ code: newCode('NOPE'), kind: 'flat', value: 10 }, shopper.cookie)).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe(`coupons at checkout on ${testDatabaseKind}`, () => {
+  it('answers what a coupon takes off, or why it does not apply, in the shopper’s words', async () => {
+    const cake = await insertProduct(t.database.db, { name: 'Coupon Cake', category: 'Cakes', price: 80_000 });
+    const roses = await insertProduct(t.database.db, { name: 'Coupon Roses', category: 'Flowers', price: 40_000 });
+    const today = istDate(new Date());
+    const cases: [Record<string, unknown>, { _id: string; qty: number }[], number, string][] = [
+      [{ kind: 'percent', value: 10 }, [{ _id: cake, qty: 1 }], 200, 'applied: you save ₹80'],
+      [{ kind: 'percent', value: 50, maxDiscount: 150 }, [{ _id: cake, qty: 1 }], 200, 'applied: you save ₹150'],
+      [
+        { kind: 'flat', value: 100, categories: ['Flowers'] },
+        [{ _id: cake, qty: 1 }],
+        400,
+        'This coupon does not apply to these items',
+      ],
+      [
+        { kind: 'flat', value: 100, minOrderValue: 999 },
+        [{ _id: cake, qty: 1 }],
+        400,
+        'Add ₹199 more to use this coupon',
+      ],
+      [
+        { kind: 'flat', value: 100, minOrderValue: 999 },
+        [
+          { _id: cake, qty: 1 },
+          { _id: roses, qty: 1 },
+        ],
+        200,
+        'applied: you save ₹100',
+      ],
+      [
+        { kind: 'flat', value: 100, validTo: addDays(today, -1) },
+        [{ _id: cake, qty: 1 }],
+        400,
+        'This coupon has expired',
+      ],
+      [
+        { kind: 'flat', value: 100, validFrom: addDays(today, 2) },
+        [{ _id: cake, qty: 1 }],
+        400,
+        'This coupon is not valid yet',
+      ],
+      [{ kind: 'flat', value: 100, active: false }, [{ _id: cake, qty: 1 }], 400, 'Invalid coupon code'],
+    ];
+    for (const [rules, items, status, message] of cases) {
+      const { code } = await coupon({ code: newCode('TRY'), ...rules });
+      const res = await validate(code.toLowerCase(), items);
+      expect({ rules, status: res.statusCode, message: res.json().message }).toEqual({
+        rules,
+        status,
+        message: status === 200 ? `${code} ${message}` : message,
+      });
+    }
+    const unknown = await validate('NOSUCHCODE', [{ _id: cake, qty: 1 }]);
+    expect([unknown.statusCode, unknown.json().message]).toEqual([400, 'Invalid coupon code']);
+  });
+
+  it('takes the coupon off the total before GST, and keeps it on the order', async () => {
+    const cake = await insertProduct(t.database.db, {
+      name: 'GST Cake',
+      category: 'Cakes',
+      price: 105_000,
+      countInStock: 5,
+    });
+    const shopper = await registerCustomer(t.app);
+    const { code } = await coupon({ code: newCode('FLAT'), kind: 'flat', value: 105, minOrderValue: 999 });
+    const res = await placeOrder(
+      t.app,
+      shopper.cookie,
+      orderBody([{ _id: cake, qty: 1 }], { couponCode: code.toLowerCase() }),
+    );
+    expect(res.statusCode).toBe(201);
+    // ₹1,050 of cake at 5 % less ₹105: ₹945 holds ₹45 of GST; delivery is free above ₹1,000 of items.
+    expect(res.json()).toMatchObject({
+      itemsPrice: 1050,
+      shippingPrice: 0,
+      couponCode: code,
+      couponDiscount: 105,
+      taxPrice: 45,
+      totalPrice: 945,
+      razorpayOrder: { amount: 94_500 },
+    });
+    expect(res.json().orderItems[0]).toMatchObject({ hsnCode: '1905', gstRate: 5, couponDiscount: 105, taxPrice: 45 });
+  });
+
+  it('gives a first-order coupon to a first order only, and a once-per-customer coupon once', async () => {
+    const cake = await insertProduct(t.database.db, {
+      name: 'First Cake',
+      category: 'Cakes',
+      price: 60_000,
+      countInStock: 9,
+    });
+    const first = await coupon({ code: newCode('HELLO'), kind: 'percent', value: 10, firstOrderOnly: true });
+    const once = await coupon({ code: newCode('ONCE'), kind: 'flat', value: 50, usesPerCustomer: 1 });
+    const shopper = await registerCustomer(t.app);
+    const line = [{ _id: cake, qty: 1 }];
+    expect((await validate(first.code, line, shopper.cookie)).statusCode).toBe(200);
+    expect((await placeOrder(t.app, shopper.cookie, orderBody(line, { couponCode: once.code }))).statusCode).toBe(201);
+
+    const firstAgain = await validate(first.code, line, shopper.cookie);
+    expect([firstAgain.statusCode, firstAgain.json().message]).toEqual([409, 'This coupon is for your first order']);
+    const onceAgain = await placeOrder(t.app, shopper.cookie, orderBody(line, { couponCode: once.code }));
+    expect([onceAgain.statusCode, onceAgain.json().message]).toEqual([409, 'You have already used this coupon']);
+    // A guest is a new customer until the order says otherwise.
+    expect((await validate(first.code, line)).statusCode).toBe(200);
+  });
+
+  it('gives 3 uses to 3 of 50 simultaneous orders; the other 47 are told it is used up, and hold nothing', async () => {
+    const cake = await insertProduct(t.database.db, {
+      name: 'Race Cake',
+      category: 'Cakes',
+      price: 50_000,
+      countInStock: 100,
+    });
+    const { _id, code } = await coupon({ code: newCode('RACE'), kind: 'flat', value: 100, totalUses: 3 });
+    const shoppers = await Promise.all(Array.from({ length: 50 }, () => registerCustomer(t.app)));
+    const results = await Promise.all(
+      shoppers.map((s) => placeOrder(t.app, s.cookie, orderBody([{ _id: cake, qty: 1 }], { couponCode: code }))),
+    );
+    const placed = results.filter((r) => r.statusCode === 201);
+    const refused = results.filter((r) => r.statusCode === 409);
+    expect([placed.length, refused.length]).toEqual([3, 47]);
+    for (const r of placed) expect(r.json()).toMatchObject({ couponCode: code, couponDiscount: 100, totalPrice: 500 });
+    for (const r of refused) expect(r.json().message).toBe('This coupon has been used up');
+    expect(await usesOf(_id)).toBe(3);
+    expect(await stockOf(cake)).toBe(97);
+  });
+
+  it('gives the use back exactly once when an unpaid order expires, and keeps it for a paid one', async () => {
+    const cake = await insertProduct(t.database.db, {
+      name: 'Expiry Cake',
+      category: 'Cakes',
+      price: 50_000,
+      countInStock: 10,
+    });
+    const { _id, code } = await coupon({ code: newCode('BACK'), kind: 'flat', value: 100, totalUses: 2 });
+    const shopper = await registerCustomer(t.app);
+    const unpaid = await placeOrder(t.app, shopper.cookie, orderBody([{ _id: cake, qty: 1 }], { couponCode: code }));
+    const paid = await placeOrder(t.app, shopper.cookie, orderBody([{ _id: cake, qty: 1 }], { couponCode: code }));
+    const proof = checkoutProof(paid.json().razorpayOrder.id);
+    expect((await verify(t.app, shopper.cookie, paid.json()._id, proof)).statusCode).toBe(200);
+    expect(await usesOf(_id)).toBe(2);
+
+    await t.database.db
+      .update(orders)
+      .set({ payBy: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, unpaid.json()._id));
+    await Promise.all([t.app.expireOverdueOrders(), t.app.expireOverdueOrders(), t.app.expireOverdueOrders()]);
+    expect(await usesOf(_id)).toBe(1);
+    const again = await placeOrder(t.app, shopper.cookie, orderBody([{ _id: cake, qty: 1 }], { couponCode: code }));
+    expect(again.statusCode).toBe(201);
+    expect(await usesOf(_id)).toBe(2);
+  });
+});
+
+describe(`guessing coupon codes on ${testDatabaseKind}`, () => {
+  it('is throttled per address with Retry-After, and a real code never counts', async () => {
+    const guarded = await createTestApp({ RATE_LIMIT_COUPON_ADDRESS: '3/1h' }, { database: t.database });
+    try {
+      const cake = await insertProduct(t.database.db, { name: 'Guess Cake', category: 'Cakes', price: 50_000 });
+      const line = [{ _id: cake, qty: 1 }];
+      const { code } = await coupon({ code: newCode('REAL'), kind: 'flat', value: 10 });
+      const ask = (c: string) =>
+        guarded.app.inject({
+          method: 'POST',
+          url: '/api/coupons/validate',
+          payload: { couponCode: c, orderItems: line },
+        });
+      for (let i = 0; i < 5; i++) expect((await ask(code)).statusCode).toBe(200);
+      for (const guess of ['GUESS1', 'GUESS2', 'GUESS3']) expect((await ask(guess)).statusCode).toBe(400);
+      const refused = await ask('GUESS4');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/^Too many coupon codes tried\. Please try again in \d+ minutes?\.$/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Counted before the look-up: even a real code waits now.
+      expect((await ask(code)).statusCode).toBe(429);
+    } finally {
+      await guarded.close();
+    }
+  });
+});
