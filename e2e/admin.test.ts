@@ -362,6 +362,112 @@ describe('admin', () => {
     await context.close();
   });
 
+  it('creates a coupon from the admin menu, sees it unused in the list, refuses its code twice and retires it (1280)', async () => {
+    // The second try of the same code is refused with 409: that is the answer under test.
+    const { context, page, problems } = await open(1280, 900, (p) => p === '/api/coupons');
+    await signIn(page, ADMIN.email, ADMIN.password, '/admin/productlist');
+    await page.getByRole('button', { name: /^Account menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Coupons' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/coupons');
+    await page.getByRole('heading', { level: 1, name: 'Coupons' }).waitFor();
+    await expect(page.title()).resolves.toBe('Coupons | Phoolwala Gifts');
+    const table = page.getByRole('region', { name: 'Coupons' });
+    // The demo catalogue comes with WELCOME10.
+    await table.getByRole('row').filter({ hasText: 'WELCOME10' }).waitFor();
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'CODE',
+      'DISCOUNT',
+      'MINIMUM ORDER',
+      'VALID (IST)',
+      'USES',
+      'FIRST ORDER ONLY',
+      'CATEGORIES',
+      'ACTIVE',
+      'Actions',
+    ]);
+
+    await page.getByRole('link', { name: 'Create Coupon' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Create Coupon' }).waitFor();
+    await page.getByLabel('Code', { exact: true }).fill('diwali15');
+    await expect.poll(() => page.getByLabel('Code', { exact: true }).inputValue()).toBe('DIWALI15');
+    expect(await page.getByRole('radio', { name: 'Percent off' }).isChecked()).toBe(true);
+    await page.getByLabel('Value (%)').fill('15');
+    await page.getByLabel('Maximum discount (₹)').fill('200');
+    await page.getByLabel('Minimum order value (₹)').fill('500');
+    await shoot(page, 'admin-coupon-new-1280');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Create Coupon', exact: true }).click();
+    await page.getByText('Coupon DIWALI15 created').waitFor();
+    await page.waitForURL((u) => u.pathname === '/admin/coupons');
+
+    const row = table.getByRole('row').filter({ hasText: 'DIWALI15' });
+    await row.waitFor();
+    const cells = () => row.getByRole('cell').allInnerTexts();
+    expect((await cells()).slice(0, 8)).toEqual([
+      'DIWALI15',
+      '15 % up to ₹200',
+      '₹500',
+      'always',
+      '0',
+      'Any order',
+      'All',
+      'Active',
+    ]);
+    await dismissToasts(page);
+    await shoot(page, 'admin-coupons-1280');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The same code again, in any case: refused by the Code field.
+    await page.getByRole('link', { name: 'Create Coupon' }).click();
+    await page.getByLabel('Code', { exact: true }).fill('Diwali15');
+    await page.getByLabel('Value (%)').fill('5');
+    await page.getByRole('button', { name: 'Create Coupon', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'A coupon with the code DIWALI15 already exists' }).waitFor();
+    expect(await page.getByLabel('Code', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+
+    // Retire it: no delete, only Active unticked.
+    await page.goto(url('/admin/coupons'));
+    await page.getByRole('link', { name: 'Edit DIWALI15' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Coupon' }).waitFor();
+    await expect.poll(() => page.getByLabel('Maximum discount (₹)').inputValue()).toBe('200');
+    await dismissToasts(page);
+    await shoot(page, 'admin-coupon-edit-1280');
+    await page.getByLabel('Active', { exact: true }).uncheck();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Coupon DIWALI15 saved').waitFor();
+    await page.waitForURL((u) => u.pathname === '/admin/coupons');
+    await expect.poll(async () => (await cells())[7]).toBe('Inactive');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('coupons on a phone: the list scrolls in its own box, the form fits (375)', async () => {
+    const { context, page, problems } = await open(375, 812);
+    await signIn(page, ADMIN.email, ADMIN.password, '/admin/coupons');
+    await page.getByRole('heading', { level: 1, name: 'Coupons' }).waitFor();
+    await page.getByRole('region', { name: 'Coupons' }).getByRole('row').filter({ hasText: 'WELCOME10' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shoot(page, 'admin-coupons-375');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Edit WELCOME10' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit Coupon' }).waitFor();
+    await expect.poll(() => page.getByLabel('Code', { exact: true }).inputValue()).toBe('WELCOME10');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shoot(page, 'admin-coupon-edit-375');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(url('/admin/coupon/new'));
+    await page.getByRole('heading', { level: 1, name: 'Create Coupon' }).waitFor();
+    await page.getByRole('radio', { name: 'Flat amount off' }).check();
+    expect(await page.getByLabel('Maximum discount (₹)').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await shoot(page, 'admin-coupon-new-375');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('keeps shoppers out: a customer opening an admin page goes home', async () => {
     const { context, page, problems } = await open(1280);
     await signIn(page, 'customer@example.com', 'customer-demo-pass', '/');

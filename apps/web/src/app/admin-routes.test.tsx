@@ -35,6 +35,9 @@ describe('the admin routes', () => {
     [`/admin/product/${asha._id}/edit`, 'Edit Product'],
     [`/admin/user/${asha._id}/edit`, 'Edit User'],
     ['/admin/deliveries?date=2026-02-14', 'Deliveries'],
+    ['/admin/coupons', 'Coupons'],
+    ['/admin/coupon/new', 'Create Coupon'],
+    [`/admin/coupon/${asha._id}/edit`, 'Edit Coupon'],
   ])('%s opens %s for an admin (loaded on demand)', async (path, heading) => {
     stubApi({});
     act(() => setUserInfo({ ...asha, isAdmin: true, expirationTime }));

@@ -30,6 +30,18 @@ export const adminRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/admin/user-edit-page.js')).UserEditPage }),
       },
       {
+        path: '/admin/coupons',
+        lazy: async () => ({ Component: (await import('../features/admin/coupon-list-page.js')).CouponListPage }),
+      },
+      {
+        path: '/admin/coupon/new',
+        lazy: async () => ({ Component: (await import('../features/admin/coupon-edit-page.js')).CouponCreatePage }),
+      },
+      {
+        path: '/admin/coupon/:id/edit',
+        lazy: async () => ({ Component: (await import('../features/admin/coupon-edit-page.js')).CouponEditPage }),
+      },
+      {
         path: '/admin/deliveries',
         lazy: async () => ({ Component: (await import('../features/admin/deliveries-page.js')).DeliveriesPage }),
       },

@@ -31,6 +31,8 @@ export const ROUTE_MODULES: [RegExp, string][] = [
   [/^\/admin\/product\/[^/]+\/edit\/?$/, 'src/features/admin/product-edit-page.tsx'],
   [/^\/admin\/userlist\/?$/, 'src/features/admin/user-list-page.tsx'],
   [/^\/admin\/user\/[^/]+\/edit\/?$/, 'src/features/admin/user-edit-page.tsx'],
+  [/^\/admin\/coupons\/?$/, 'src/features/admin/coupon-list-page.tsx'],
+  [/^\/admin\/coupon\/(new|[^/]+\/edit)\/?$/, 'src/features/admin/coupon-edit-page.tsx'],
 ];
 
 /**

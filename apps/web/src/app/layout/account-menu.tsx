@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
-import { ChevronDown, ClipboardList, LogOut, Package, Truck, User, Users } from 'lucide-react';
+import { ChevronDown, ClipboardList, LogOut, Package, TicketPercent, Truck, User, Users } from 'lucide-react';
 import type { UserInfo } from '../../stores/user-store.js';
 
 const ADMIN_LINKS = [
   { to: '/admin/productlist', label: 'Products', icon: Package },
   { to: '/admin/orderlist', label: 'Orders', icon: ClipboardList },
   { to: '/admin/deliveries', label: 'Deliveries', icon: Truck },
+  { to: '/admin/coupons', label: 'Coupons', icon: TicketPercent },
   { to: '/admin/userlist', label: 'Users', icon: Users },
 ] as const;
 

@@ -3,6 +3,8 @@ import type {
   AdminUser,
   AdminUserUpdate,
   AreaSlotTypeUpdate,
+  Coupon,
+  CouponInput,
   OrderResponse,
   ProductDetail,
   ProductSummary,
@@ -42,6 +44,8 @@ export const adminKeys = {
   deliveries: ['Delivery'] as const,
   schedule: (date: string) => ['Delivery', 'admin', 'schedule', date] as const,
   areas: ['Delivery', 'admin', 'areas'] as const,
+  /** Every coupon with its uses; a write, or an order that takes or gives back a use, invalidates it. */
+  coupons: ['Coupon', 'admin', 'list'] as const,
 };
 
 const at = (id: string) => encodeURIComponent(id);
@@ -158,4 +162,22 @@ export interface SlotCapacity {
 /** One slot's capacity on one date, such as a full Valentine's midnight slot raised (admin). */
 export function setSlotCapacity(input: SlotCapacityUpdate): Promise<SlotCapacity> {
   return apiFetch<SlotCapacity>('/api/delivery/capacity', { method: 'PUT', body: input });
+}
+
+/** Every coupon with its uses so far (admin). */
+export function useAdminCoupons() {
+  return useQuery({
+    queryKey: adminKeys.coupons,
+    queryFn: ({ signal }) => apiFetch<Coupon[]>('/api/coupons', { signal }),
+  });
+}
+
+/** A new coupon; the server answers 409 when its code (in any case) is taken. */
+export function createCoupon(input: CouponInput): Promise<Coupon> {
+  return apiFetch<Coupon>('/api/coupons', { method: 'POST', body: input });
+}
+
+/** Every field of a coupon; there is no delete, a coupon is deactivated so orders keep their record. */
+export function updateCoupon(id: string, input: CouponInput): Promise<Coupon> {
+  return apiFetch<Coupon>(`/api/coupons/${at(id)}`, { method: 'PUT', body: input });
 }

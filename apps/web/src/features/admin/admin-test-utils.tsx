@@ -38,6 +38,7 @@ export function summary(n: number, overrides: Partial<ProductSummary> = {}): Pro
     deliveryOptions: { sameDayDelivery: false, expressDelivery: false },
     rating: 0,
     numReviews: 0,
+    gstRate: 0,
     createdAt: '2026-11-01T00:00:00.000Z',
     ...overrides,
   };
@@ -61,6 +62,7 @@ export function detail(n: number, overrides: Partial<ProductDetail> = {}): Produ
     careInstructions: 'Keep in a cool place, avoid direct sunlight.',
     weight: null,
     dimensions: { length: null, width: null, height: null },
+    hsnCode: '0603',
     variants: [],
     relatedProducts: [],
     reviews: [],

@@ -21,6 +21,10 @@ const item = (vendor: string[]) => ({
   image: '',
   optimizedImages: { thumbnail: '', detail: '' },
   vendor,
+  hsnCode: '0603',
+  gstRate: 0,
+  couponDiscount: 0,
+  taxPrice: 0,
 });
 
 function order(n: number, over: Partial<OrderResponse>): OrderResponse {
@@ -53,6 +57,10 @@ function order(n: number, over: Partial<OrderResponse>): OrderResponse {
     razorpayOrder: { id: 'order_x', amount: 125000 },
     delivery: null,
     giftMessage: null,
+    couponCode: null,
+    couponDiscount: 0,
+    buyerGstin: null,
+    invoice: null,
     ...over,
   };
 }

@@ -243,6 +243,69 @@ describe('Edit Product', () => {
     await waitFor(() => expect(where()).toBe('/admin/productlist'));
   });
 
+  it('fills the GST class as stored, sends an edited one as hsnCode and gstRate', async () => {
+    const product = detail(7, { _id: ID, category: 'Combos', hsnCode: '1905', gstRate: 5 });
+    const { user, fetchMock } = renderEdit(product, { [`PUT /api/products/${ID}`]: [200, product] });
+    await waitFor(() => expect(input('HSN code').value).toBe('1905'));
+    const rate = screen.getByLabelText('GST rate') as HTMLSelectElement;
+    expect(rate.value).toBe('5');
+    expect([...rate.options].map((o) => o.textContent)).toEqual([
+      'Category default',
+      '0 %',
+      '3 %',
+      '5 %',
+      '12 %',
+      '18 %',
+      '28 %',
+      '40 %',
+    ]);
+    const group = screen.getByRole('group', { name: 'GST class' });
+    expect(group.getAttribute('aria-describedby')).toBe('product-tax-help');
+    expect(document.getElementById('product-tax-help')?.textContent).toBe(
+      'Prices include GST. A combo is a mixed supply: give it the HSN and rate of its highest-taxed part.',
+    );
+
+    await user.clear(input('HSN code'));
+    await user.type(input('HSN code'), '180690');
+    await user.selectOptions(rate, '18');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product updated'));
+    expect(sentBodies(fetchMock, `PUT /api/products/${ID}`)).toEqual([
+      expect.objectContaining({ category: 'Combos', hsnCode: '180690', gstRate: 18 }),
+    ]);
+  });
+
+  it("takes the new category's default GST class until the admin edits it, then keeps the edited one", async () => {
+    const { user, fetchMock } = renderEdit(
+      detail(7, { _id: ID, name: 'Sample Product', category: '', hsnCode: '', gstRate: 0, available: false }),
+      { [`PUT /api/products/${ID}`]: [200, detail(7, { _id: ID })] },
+    );
+    await waitFor(() => expect(input('Name').value).toBe('Sample Product'));
+    const rate = () => (screen.getByLabelText('GST rate') as HTMLSelectElement).value;
+    expect(input('HSN code').value).toBe('');
+    expect(rate()).toBe('');
+
+    await user.selectOptions(screen.getByLabelText('Category'), 'Cakes');
+    expect(input('HSN code').value).toBe('1905');
+    expect(rate()).toBe('5');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Flowers');
+    expect(input('HSN code').value).toBe('0603');
+    expect(rate()).toBe('0');
+
+    await user.selectOptions(screen.getByLabelText('GST rate'), '12');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Chocolates');
+    expect(input('HSN code').value).toBe('0603');
+    expect(rate()).toBe('12');
+
+    await user.clear(input('HSN code'));
+    await user.type(input('HSN code'), '06031');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(toast.error).toHaveBeenCalledWith('HSN code must be 4, 6 or 8 digits');
+    expect(input('HSN code').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(input('HSN code'));
+    expect(sentBodies(fetchMock, `PUT /api/products/${ID}`)).toEqual([]);
+  });
+
   it("says the server's refusal as a toast and stays on the form", async () => {
     const { user } = renderEdit(detail(7, { _id: ID, price: 500 }), {
       [`PUT /api/products/${ID}`]: [400, { message: 'Discount price must be below the price', code: 'VALIDATION' }],

@@ -8,6 +8,7 @@ import {
   ARRANGEMENT_STYLES,
   CATEGORIES,
   FRAGRANCES,
+  GST_RATES,
   MATERIALS,
   OCCASIONS,
   RECIPIENTS,
@@ -33,6 +34,7 @@ import {
   formFromProduct,
   productPayload,
   validateProductForm,
+  withCategory,
   type ProductFormErrors,
   type ProductFormState,
 } from './product-form.js';
@@ -73,6 +75,8 @@ function ProductForm({ product }: { product: ProductDetail }) {
   const [tagText, setTagText] = useState('');
   const [errors, setErrors] = useState<ProductFormErrors>({});
   const [pending, setPending] = useState(false);
+  // Whether the admin has touched the GST class: until then a new category brings its default.
+  const [taxEdited, setTaxEdited] = useState(false);
   const { uploading, upload } = useUploads();
 
   const set = <K extends keyof ProductFormState>(key: K, value: ProductFormState[K]) => {
@@ -186,7 +190,7 @@ function ProductForm({ product }: { product: ProductDetail }) {
               onChange={(e) => {
                 const category = e.target.value;
                 // Subcategories belong to a category: a new category starts with none.
-                setForm((f) => (f.category === category ? f : { ...f, category, subCategory: [] }));
+                setForm((f) => withCategory(f, category, taxEdited));
               }}
             >
               <option value="">Select a category</option>
@@ -196,6 +200,42 @@ function ProductForm({ product }: { product: ProductDetail }) {
                 </option>
               ))}
             </SelectField>
+            <fieldset aria-describedby="product-tax-help" className="grid gap-4 sm:grid-cols-2">
+              <legend className="sr-only">GST class</legend>
+              <Field
+                label="HSN code"
+                id={fieldId.hsnCode}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={8}
+                value={form.hsnCode}
+                onChange={(e) => {
+                  setTaxEdited(true);
+                  set('hsnCode', e.target.value);
+                }}
+                error={errors[fieldId.hsnCode]}
+              />
+              <SelectField
+                label="GST rate"
+                id={fieldId.gstRate}
+                value={form.gstRate}
+                error={errors[fieldId.gstRate]}
+                onChange={(e) => {
+                  setTaxEdited(true);
+                  set('gstRate', e.target.value);
+                }}
+              >
+                <option value="">Category default</option>
+                {GST_RATES.map((r) => (
+                  <option key={r} value={String(r)}>
+                    {r} %
+                  </option>
+                ))}
+              </SelectField>
+              <p id="product-tax-help" className="-mt-2 text-xs text-neutral-600 sm:col-span-2">
+                Prices include GST. A combo is a mixed supply: give it the HSN and rate of its highest-taxed part.
+              </p>
+            </fieldset>
             <MultiSelect
               label="Sub Category"
               options={subcategories}

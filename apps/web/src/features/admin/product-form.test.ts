@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addTags, formFromProduct, parseImageList, productPayload, validateProductForm } from './product-form.js';
+import {
+  addTags,
+  formFromProduct,
+  parseImageList,
+  productPayload,
+  validateProductForm,
+  withCategory,
+} from './product-form.js';
 import { detail, uuid } from './admin-test-utils.js';
 
 describe('tags', () => {
@@ -62,5 +69,37 @@ it('finds the required fields missing and numbers that are not numbers', () => {
     'product-price': 'Price is required',
     'product-count-in-stock': 'Count in stock must be a number',
     'product-category': 'Category is required',
+  });
+});
+
+describe('the GST class', () => {
+  it('goes as hsnCode and gstRate; left empty, it is left out for the category default', () => {
+    const stored = detail(1, { category: 'Cakes', hsnCode: '1905', gstRate: 5 });
+    expect(productPayload(stored._id, formFromProduct(stored), stored)).toMatchObject({ hsnCode: '1905', gstRate: 5 });
+    const draft = detail(2, { category: '', hsnCode: '', gstRate: 0 });
+    const payload = productPayload(draft._id, { ...formFromProduct(draft), category: 'Cakes' }, draft);
+    expect(payload).not.toHaveProperty('hsnCode');
+    expect(payload).not.toHaveProperty('gstRate');
+  });
+
+  it("takes a new category's default unless edited; the same category changes nothing", () => {
+    const form = formFromProduct(
+      detail(1, { category: 'Flowers', hsnCode: '0603', gstRate: 0, subCategory: ['Roses'] }),
+    );
+    expect(withCategory(form, 'Combos', false)).toMatchObject({ hsnCode: '1905', gstRate: '5', subCategory: [] });
+    expect(withCategory(form, 'Chocolates', false)).toMatchObject({ hsnCode: '1806', gstRate: '5' });
+    expect(withCategory(form, 'Cakes', true)).toMatchObject({ category: 'Cakes', hsnCode: '0603', gstRate: '0' });
+    expect(withCategory(form, 'Flowers', false)).toBe(form);
+  });
+
+  it('checks the HSN code, and a rate with it', () => {
+    const form = formFromProduct(detail(1));
+    expect(validateProductForm({ ...form, hsnCode: '123' })).toEqual({
+      'product-hsn-code': 'HSN code must be 4, 6 or 8 digits',
+    });
+    expect(validateProductForm({ ...form, hsnCode: '0603', gstRate: '' })).toEqual({
+      'product-gst-rate': 'GST rate is required with an HSN code',
+    });
+    expect(validateProductForm({ ...form, hsnCode: '06031000', gstRate: '0' })).toEqual({});
   });
 });

@@ -1,5 +1,12 @@
 import type { ProductDetail, ProductSummary } from '@store/contracts';
-import { DEFAULT_CARE_INSTRUCTIONS, DEFAULT_FRAGRANCE } from '@store/domain';
+import {
+  DEFAULT_CARE_INSTRUCTIONS,
+  DEFAULT_FRAGRANCE,
+  DEFAULT_TAX_CLASS,
+  isCategory,
+  isHsnCode,
+  type GstRate,
+} from '@store/domain';
 
 /** A variant as the form edits it: numbers as typed; `_id` kept for existing ones (carts refer to it). */
 export interface VariantDraft {
@@ -28,6 +35,9 @@ export interface ProductFormState {
   image: string;
   productImages: string[];
   category: string;
+  /** The GST class: HSN as typed, rate as the select holds it ('' until there is one). */
+  hsnCode: string;
+  gstRate: string;
   subCategory: string[];
   occasion: string[];
   recipient: string[];
@@ -57,6 +67,9 @@ export interface ProductPayload {
   image: string;
   brand: string;
   category: string;
+  /** Left out (with gstRate) when empty: the server applies the category's default. */
+  hsnCode?: string;
+  gstRate?: GstRate;
   description: string;
   countInStock: number;
   productImages: string[];
@@ -113,6 +126,9 @@ export function formFromProduct(p: ProductDetail): ProductFormState {
     image: p.image,
     productImages: [...p.productImages],
     category: p.category,
+    // A product without a category (a new draft) has no class yet: '' until one is chosen.
+    hsnCode: p.hsnCode,
+    gstRate: p.hsnCode ? String(p.gstRate) : '',
     subCategory: [...p.subCategory],
     occasion: [...p.occasion],
     recipient: [...p.recipient],
@@ -168,6 +184,9 @@ export function productPayload(
     image: f.image.trim(),
     brand: f.brand.trim(),
     category: f.category,
+    ...(f.hsnCode.trim() && f.gstRate !== ''
+      ? { hsnCode: f.hsnCode.trim(), gstRate: Number(f.gstRate) as GstRate }
+      : {}),
     description: f.description,
     countInStock: Number(f.countInStock),
     productImages: f.productImages,
@@ -204,6 +223,19 @@ export function productPayload(
 }
 
 /**
+ * A new category: its subcategories start empty, and unless the admin has edited the GST class,
+ * it takes the category's default class (a category does not decide a product's HSN, so an
+ * edited one is kept).
+ */
+export function withCategory(f: ProductFormState, category: string, taxEdited: boolean): ProductFormState {
+  if (f.category === category) return f;
+  const next = { ...f, category, subCategory: [] };
+  if (taxEdited || !isCategory(category)) return next;
+  const { hsn, rate } = DEFAULT_TAX_CLASS[category];
+  return { ...next, hsnCode: hsn, gstRate: String(rate) };
+}
+
+/**
  * Tags typed into the tag box: each is trimmed; empty ones and ones already there (in any case)
  * are ignored.
  */
@@ -234,6 +266,8 @@ export const fieldId = {
   countInStock: 'product-count-in-stock',
   discountPrice: 'product-discount-price',
   category: 'product-category',
+  hsnCode: 'product-hsn-code',
+  gstRate: 'product-gst-rate',
   variant: (i: number, field: 'name' | 'price' | 'countInStock') => `variant-${i}-${field}`,
 };
 
@@ -257,6 +291,8 @@ export function validateProductForm(f: ProductFormState): ProductFormErrors {
     errors[fieldId.discountPrice] = 'Discount price must be a number';
   }
   if (!f.category) errors[fieldId.category] = 'Category is required';
+  if (f.hsnCode.trim() && !isHsnCode(f.hsnCode.trim())) errors[fieldId.hsnCode] = 'HSN code must be 4, 6 or 8 digits';
+  if (f.hsnCode.trim() && f.gstRate === '') errors[fieldId.gstRate] = 'GST rate is required with an HSN code';
   f.variants.forEach((v, i) => {
     if (!v.name.trim()) errors[fieldId.variant(i, 'name')] = 'Variant name is required';
     if (!v.price.trim()) errors[fieldId.variant(i, 'price')] = 'Variant price is required';
