@@ -19,6 +19,8 @@ interface Product {
 }
 
 const screenshots = path.join(repoRoot, 'test-results', 'screenshots');
+/** The coupon and invoice screenshots, to be looked at by whoever changes the layout. */
+const shots = process.env.E2E_SHOTS_DIR ?? '/tmp/shots';
 const PASSWORD = 'jasmine-string-garland-7';
 let browser: Browser;
 let product: Product;
@@ -113,6 +115,7 @@ const deliveryStatus = (page: Page) => page.getByRole('region', { name: 'Shippin
 beforeAll(async () => {
   browser = await launchBrowser();
   await mkdir(screenshots, { recursive: true });
+  await mkdir(shots, { recursive: true });
   product = await pickProduct();
 });
 afterAll(async () => {
@@ -157,7 +160,8 @@ describe('checkout, payment and delivery', () => {
     const summary = page.getByRole('region', { name: 'Order Summary' });
     const summaryText = await summary.innerText();
     expect(summaryText).toContain(inr.format(unit));
-    expect(summaryText).toContain('Inclusive.');
+    // Prices include GST: the summary says how much of the total it is, not adding it.
+    expect(summaryText).toMatch(/Total\s+₹[\d,.]+\s+incl\. GST ₹[\d,.]+/);
     expect(summaryText).toContain(inr.format(unit + shippingFee));
     await shoot(page, 'checkout-placeorder-1280');
     expect(await seriousViolations(page)).toEqual([]);
@@ -291,5 +295,102 @@ describe('checkout, payment and delivery', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(problems).toEqual([]);
     await context.close();
+  });
+});
+
+/** An in-stock product without variants and how many of it make ₹999 or more (FLAT100's minimum). */
+async function pickForFlat100(): Promise<{ product: Product; qty: number }> {
+  const list = (await (await fetch(url('/api/products?pageLimit=40'))).json()) as { products: Product[] };
+  for (const candidate of list.products.filter((p) => p.available)) {
+    const unit = candidate.discountPrice || candidate.price;
+    const qty = Math.ceil(999 / unit);
+    if (qty > Math.min(candidate.countInStock, 10)) continue;
+    const detail = (await (await fetch(url(`/api/products/${candidate._id}`))).json()) as Product;
+    if (detail.variants?.length === 0) return { product: detail, qty };
+  }
+  throw new Error('no in-stock product without variants that makes ₹999 in ten or fewer');
+}
+
+describe('a coupon and the tax invoice', () => {
+  it('applies FLAT100 at Confirm Order, pays, and downloads the tax invoice PDF (1280 and 375)', async () => {
+    const { product: gift, qty } = await pickForFlat100();
+    const unit = gift.discountPrice || gift.price;
+    const items = unit * qty;
+    const shippingFee = items > 1000 ? 0 : 100;
+    const total = items + shippingFee - 100;
+
+    for (const width of [1280, 375]) {
+      const account = await registerByApi(`Meera Nair ${width}`);
+      const { context, page, problems } = await open(width, width === 375 ? 812 : 900);
+      await page.goto(url(`/product/${gift._id}`));
+      await page.getByRole('heading', { level: 1, name: gift.name }).waitFor();
+      await page.getByLabel('Check delivery').fill('682011');
+      await page.getByRole('button', { name: 'Check', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'Available' }).waitFor();
+      await page.getByRole('button', { name: 'Add To Cart' }).click();
+      const panel = page.getByRole('dialog');
+      await panel.getByRole('heading', { name: 'Cart (1)' }).waitFor();
+      expect(await panel.innerText()).toMatch(/incl\. GST ₹/);
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'hidden' });
+
+      await page.goto(url('/cart'));
+      await page.getByRole('combobox', { name: `Quantity of ${gift.name}` }).selectOption(String(qty));
+      await page.getByText(`Subtotal (${qty} ${qty === 1 ? 'item' : 'items'})`).waitFor();
+      await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+      await page.waitForURL((u) => u.pathname === '/login');
+      await signIn(page, account.email, PASSWORD);
+      await page.waitForURL((u) => u.pathname === '/shipping');
+      await fillShipping(page);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL((u) => u.pathname === '/placeorder');
+      await page.getByRole('heading', { level: 1, name: 'Confirm Order' }).waitFor();
+
+      const summary = page.getByRole('region', { name: 'Order Summary' });
+      expect(await summary.innerText()).toMatch(/incl\. GST ₹/);
+      await summary.getByLabel('Coupon code').fill('flat100');
+      await summary.getByRole('button', { name: 'Apply' }).click();
+      await summary.getByRole('status').filter({ hasText: 'FLAT100 applied: you save ₹100' }).waitFor();
+      const summaryText = await summary.innerText();
+      expect(summaryText).toMatch(/Coupon \(FLAT100\)\s+−₹100/);
+      expect(summaryText).toMatch(new RegExp(`Total\\s+${inr.format(total)}`));
+      expect(summaryText).toMatch(/incl\. GST ₹[\d,.]+/);
+      await shoot(page, `coupon-placeorder-${width}`);
+      await page.screenshot({ path: path.join(shots, `placeorder-coupon-${width}.png`), fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      const orderId = await confirmOrder(page);
+      const orderSummary = page.getByRole('region', { name: 'Order Summary' });
+      // The server's own figures agree with the cart's.
+      await expect.poll(() => orderSummary.innerText()).toMatch(/Coupon \(FLAT100\)\s+−₹100/);
+      expect(await orderSummary.innerText()).toContain(inr.format(total));
+      expect(await page.getByRole('link', { name: 'Download invoice' }).count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Pay Now' }).click();
+      const checkout = page.getByRole('dialog', { name: 'Razorpay Checkout (simulated)' });
+      await checkout.getByRole('button', { name: `Pay ${inr.format(total)}` }).click();
+      await page.getByText('Payment Successful!').waitFor();
+      await expect.poll(() => paymentStatus(page).innerText()).toMatch(/^Paid on /);
+      const download = orderSummary.getByRole('link', { name: 'Download invoice' });
+      await download.waitFor();
+      expect(await orderSummary.innerText()).toMatch(/Tax invoice INV\/\d{2}-\d{2}\/\d+/);
+      await dismissToasts(page);
+      await shoot(page, `coupon-order-paid-${width}`);
+      await page.screenshot({ path: path.join(shots, `order-paid-invoice-${width}.png`), fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      // The link fetches the PDF with the shopper's own cookies.
+      const href = await download.getAttribute('href');
+      expect(href).toBe(`/api/orders/${orderId}/invoice`);
+      expect(await download.getAttribute('download')).not.toBeNull();
+      const pdf = await page.request.get(url(href!));
+      expect(pdf.status()).toBe(200);
+      expect(pdf.headers()['content-type']).toContain('application/pdf');
+      expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(problems).toEqual([]);
+      await context.close();
+    }
   });
 });

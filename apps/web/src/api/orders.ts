@@ -18,9 +18,14 @@ export const myOrdersKey = [...queryKeys.orders, 'mine'] as const;
  * The spec's order payload. The server reads only the products, variants and quantities and
  * prices the order itself; the rest is sent as the spec's client sends it. The delivery is the
  * date and slot (the server has the slot's times and fee); the message card goes only when it says
- * something.
+ * something, the coupon and the buyer's GSTIN only when there is one.
  */
-export function orderPayload(cart: Cart, shippingAddress: ShippingAddress, delivery: CartDelivery) {
+export function orderPayload(
+  cart: Cart,
+  shippingAddress: ShippingAddress,
+  delivery: CartDelivery,
+  extras: { couponCode?: string | null; buyerGstin?: string | null } = {},
+) {
   const message = cart.giftMessage?.message.trim() ?? '';
   return {
     orderItems: cart.cartItems.map((i) => ({
@@ -35,6 +40,8 @@ export function orderPayload(cart: Cart, shippingAddress: ShippingAddress, deliv
     shippingAddress,
     delivery: { date: delivery.date, slotId: delivery.slotId },
     ...(message ? { giftMessage: { message, senderName: cart.giftMessage?.senderName.trim() ?? '' } } : {}),
+    ...(extras.couponCode ? { couponCode: extras.couponCode } : {}),
+    ...(extras.buyerGstin ? { buyerGstin: extras.buyerGstin } : {}),
     paymentMethod: cart.paymentMethod,
     itemsPrice: cart.itemsPrice,
     shippingPrice: cart.shippingPrice,
@@ -64,6 +71,9 @@ export function verifyPayment(orderId: string, userId: string, payment: Checkout
     },
   });
 }
+
+/** The tax invoice PDF of a paid order (its owner's or an admin's); the session cookie goes with the link. */
+export const invoiceUrl = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/invoice`;
 
 export function markDelivered(orderId: string): Promise<OrderResponse> {
   return apiFetch<OrderResponse>(`/api/orders/${encodeURIComponent(orderId)}/deliver`, { method: 'PUT' });

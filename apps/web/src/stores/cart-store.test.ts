@@ -4,6 +4,8 @@ import {
   cartActions,
   cartCount,
   cartFigures,
+  cartItemsSummary,
+  cartSummary,
   clampQty,
   lineKey,
   removeItem,
@@ -174,5 +176,48 @@ describe('the delivery slot in the cart', () => {
     cartActions.clearItems();
     expect(stored()).toMatchObject({ cartItems: [], delivery: null, giftMessage: null, shippingPrice: 0 });
     expect(stored().shippingAddress?.postalCode).toBe('682011');
+  });
+});
+
+describe('GST and the coupon in the cart', () => {
+  it('adds up the GST each line includes at its own rate; a line stored without a rate counts as 0 %', () => {
+    const cart = [
+      item({ price: 1050, gstRate: 5 }),
+      item({ _id: 'p2', price: 1180, gstRate: 18 }),
+      item({ _id: 'p3', price: 300 }),
+      // A rate GST does not have (a tampered cart) is taken as none.
+      item({ _id: 'p4', price: 110, gstRate: 10 }),
+    ].reduce(addItem, empty);
+    expect(cart.taxPrice).toBe(230);
+    expect(cart.totalPrice).toBe(2640);
+  });
+
+  it('takes the coupon off the total and works the GST out on what is paid after it', () => {
+    const cart = addItem(empty, item({ price: 1050, gstRate: 5 }));
+    expect(cartSummary(cart, 100)).toEqual({
+      itemsPrice: 1050,
+      shippingPrice: 0,
+      couponDiscount: 100,
+      taxPrice: 45.24,
+      totalPrice: 950,
+    });
+    // Never more than the items, whatever a stale quote said.
+    expect(cartSummary(cart, 5000).totalPrice).toBe(0);
+    // The cart page leaves shipping out: the delivery chosen at checkout decides it.
+    const small = addItem(empty, item({ price: 525, gstRate: 5 }));
+    expect(cartItemsSummary(small)).toEqual({ itemsPrice: 525, couponDiscount: 0, taxPrice: 25, totalPrice: 525 });
+    expect(cartSummary(small).taxPrice).toBe(29.76);
+  });
+
+  it('keeps a coupon code normalised, drops one that is not a code, and clears it with the order', () => {
+    expect(withTotals({ ...empty, couponCode: ' flat100 ' }).couponCode).toBe('FLAT100');
+    expect(withTotals({ ...empty, couponCode: 'no spaces here' }).couponCode).toBeNull();
+    expect(withTotals({ ...empty, couponCode: 42 as unknown as string }).couponCode).toBeNull();
+    cartActions.reset();
+    cartActions.add(item());
+    cartActions.saveCouponCode('welcome10');
+    expect(JSON.parse(localStorage.getItem('cart')!).couponCode).toBe('WELCOME10');
+    cartActions.clearItems();
+    expect(JSON.parse(localStorage.getItem('cart')!).couponCode).toBeNull();
   });
 });

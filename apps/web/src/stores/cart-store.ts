@@ -2,10 +2,17 @@ import type { ShippingAddressInput } from '@store/contracts';
 import {
   cartTotals,
   isCalendarDate,
+  isGstRate,
+  orderTax,
+  normaliseCouponCode,
+  couponCodeProblem,
   paiseToRupees,
   rupeesToPaise,
   SLOT_TYPES,
+  unitPrice,
+  type CartCoupon,
   type CartTotals,
+  type PricedLine,
   type SlotType,
 } from '@store/domain';
 import { createStore } from '../lib/store.js';
@@ -23,6 +30,8 @@ export interface CartItem {
   qty: number;
   /** The weight or size chosen, for products sold in variants. */
   variant?: { _id: string; name: string };
+  /** The GST % included in the price, as the product said; carts stored before GST have none (0). */
+  gstRate?: number;
 }
 
 /** The spec's ShippingAddress; the server's schema is the one definition of it. */
@@ -55,6 +64,11 @@ export interface Cart {
   paymentMethod: string;
   delivery: CartDelivery | null;
   giftMessage: CartGiftMessage | null;
+  /**
+   * The coupon the shopper applied (normalised, upper case), sent with the order. Whether it still
+   * applies, and how much it takes off, is asked of the server for the cart as it is now.
+   */
+  couponCode: string | null;
   /** Rupees, recomputed on every change; the server recomputes them again at checkout. */
   itemsPrice: number;
   shippingPrice: number;
@@ -71,6 +85,7 @@ const emptyCart = (): Cart => ({
   paymentMethod: DEFAULT_PAYMENT_METHOD,
   delivery: null,
   giftMessage: null,
+  couponCode: null,
   itemsPrice: 0,
   shippingPrice: 0,
   taxPrice: 0,
@@ -83,18 +98,92 @@ export function lineKey(item: Pick<CartItem, '_id' | 'variant'>): string {
 }
 
 /**
- * The domain's figures for the cart's lines, in paise: totals, savings and the free-shipping
- * distance. The chosen slot's fee is part of the shipping.
+ * The domain's figures for the cart's lines, in paise: totals, GST included, savings and the
+ * free-shipping distance. The chosen slot's fee is part of the shipping. `couponDiscount` (paise)
+ * is what the server said the applied coupon takes off.
  */
-export function cartFigures(cart: Pick<Cart, 'cartItems'> & { delivery?: CartDelivery | null }): CartTotals {
-  return cartTotals(
-    cart.cartItems.map((i) => ({
-      price: rupeesToPaise(i.price),
-      discountPrice: rupeesToPaise(i.discountPrice),
-      qty: i.qty,
+export function cartFigures(
+  cart: Pick<Cart, 'cartItems'> & { delivery?: CartDelivery | null },
+  couponDiscount: number = 0,
+): CartTotals {
+  const lines = pricedLines(cart);
+  return cartTotals(lines, rupeesToPaise(cart.delivery?.fee ?? 0), couponOf(lines, couponDiscount));
+}
+
+function pricedLines(cart: Pick<Cart, 'cartItems'>): PricedLine[] {
+  return cart.cartItems.map((i) => ({
+    price: rupeesToPaise(i.price),
+    discountPrice: rupeesToPaise(i.discountPrice),
+    qty: i.qty,
+    // A line stored before prices carried GST, or with a rate the domain does not know, counts as 0 %.
+    gstRate: isGstRate(i.gstRate) ? i.gstRate : 0,
+  }));
+}
+
+/**
+ * The server answers a coupon with its discount only, not with the lines it applies to, and a
+ * category coupon's eligibility cannot be worked out here (a cart line has no category). So the
+ * discount is spread over every line: the total is exact, and the GST shown a close estimate
+ * whenever the coupon is limited to some categories. The server prices and taxes the order again
+ * when it is placed, and the order page shows its figures.
+ */
+function couponOf(lines: readonly PricedLine[], couponDiscount: number): CartCoupon | null {
+  const itemsPrice = lines.reduce((sum, line) => sum + unitPrice(line) * line.qty, 0);
+  const discount = Math.max(0, Math.min(Math.round(couponDiscount), itemsPrice));
+  return discount > 0 ? { discount, eligible: lines.map(() => true) } : null;
+}
+
+/**
+ * The cart page's figures before checkout, in rupees: the items, less the coupon, and the GST that
+ * includes, without shipping (which the delivery chosen at checkout decides).
+ */
+export function cartItemsSummary(
+  cart: Pick<Cart, 'cartItems'>,
+  couponDiscount: number = 0,
+): { itemsPrice: number; couponDiscount: number; taxPrice: number; totalPrice: number } {
+  const lines = pricedLines(cart);
+  const coupon = couponOf(lines, rupeesToPaise(couponDiscount));
+  const tax = orderTax({
+    lines: lines.map((line, i) => ({
+      amount: unitPrice(line) * line.qty,
+      rate: line.gstRate ?? 0,
+      couponEligible: coupon?.eligible[i] ?? false,
     })),
-    rupeesToPaise(cart.delivery?.fee ?? 0),
-  );
+    shipping: 0,
+    couponDiscount: coupon?.discount ?? 0,
+    intraState: false,
+  });
+  const itemsPrice = lines.reduce((sum, line) => sum + unitPrice(line) * line.qty, 0);
+  return {
+    itemsPrice: paiseToRupees(itemsPrice),
+    couponDiscount: paiseToRupees(coupon?.discount ?? 0),
+    taxPrice: paiseToRupees(tax.tax),
+    totalPrice: paiseToRupees(itemsPrice - (coupon?.discount ?? 0)),
+  };
+}
+
+/** The same figures as the order summary shows them: rupees. */
+export function cartSummary(
+  cart: Pick<Cart, 'cartItems'> & { delivery?: CartDelivery | null },
+  couponDiscount: number = 0,
+): { itemsPrice: number; shippingPrice: number; couponDiscount: number; taxPrice: number; totalPrice: number } {
+  const t = cartFigures(cart, rupeesToPaise(couponDiscount));
+  return {
+    itemsPrice: paiseToRupees(t.itemsPrice),
+    shippingPrice: paiseToRupees(t.shippingPrice),
+    couponDiscount: paiseToRupees(t.couponDiscount),
+    taxPrice: paiseToRupees(t.taxPrice),
+    totalPrice: paiseToRupees(t.totalPrice),
+  };
+}
+
+/** What a coupon is checked against, and what an order is placed for: products, variants, quantities. */
+export function orderItemsOf(cart: Pick<Cart, 'cartItems'>): { _id: string; qty: number; variant?: { _id: string } }[] {
+  return cart.cartItems.map((i) => ({
+    _id: i._id,
+    qty: i.qty,
+    ...(i.variant ? { variant: { _id: i.variant._id } } : {}),
+  }));
 }
 
 const isText = (v: unknown): v is string => typeof v === 'string';
@@ -123,14 +212,25 @@ function validGiftMessage(value: unknown): CartGiftMessage | null {
   return isText(g.message) && isText(g.senderName) ? { message: g.message, senderName: g.senderName } : null;
 }
 
-type CartInput = Omit<Cart, 'itemsPrice' | 'shippingPrice' | 'taxPrice' | 'totalPrice' | 'delivery' | 'giftMessage'> &
-  Partial<Pick<Cart, 'delivery' | 'giftMessage'>>;
+/** A stored coupon code, or null when there is none or it is not one. */
+function validCouponCode(value: unknown): string | null {
+  if (!isText(value)) return null;
+  const code = normaliseCouponCode(value);
+  return couponCodeProblem(code) ? null : code;
+}
+
+type CartInput = Omit<
+  Cart,
+  'itemsPrice' | 'shippingPrice' | 'taxPrice' | 'totalPrice' | 'delivery' | 'giftMessage' | 'couponCode'
+> &
+  Partial<Pick<Cart, 'delivery' | 'giftMessage' | 'couponCode'>>;
 
 export function withTotals(input: CartInput): Cart {
   const cart = {
     ...input,
     delivery: validDelivery(input.delivery),
     giftMessage: validGiftMessage(input.giftMessage),
+    couponCode: validCouponCode(input.couponCode),
   };
   const t = cartFigures(cart);
   return {
@@ -168,8 +268,12 @@ export const cartActions = {
   /** The slot's fee joins the shipping at once. */
   saveDelivery: (delivery: CartDelivery | null) => store.set((cart) => withTotals({ ...cart, delivery })),
   saveGiftMessage: (giftMessage: CartGiftMessage | null) => store.set((cart) => ({ ...cart, giftMessage })),
-  /** After an order: its lines, slot and card are gone; the address stays for the next one. */
-  clearItems: () => store.set((cart) => withTotals({ ...cart, cartItems: [], delivery: null, giftMessage: null })),
+  /** The coupon applied in the cart or at checkout; null removes it. */
+  saveCouponCode: (couponCode: string | null) =>
+    store.set((cart) => ({ ...cart, couponCode: validCouponCode(couponCode) })),
+  /** After an order: its lines, slot, card and coupon are gone; the address stays for the next one. */
+  clearItems: () =>
+    store.set((cart) => withTotals({ ...cart, cartItems: [], delivery: null, giftMessage: null, couponCode: null })),
   reset: () => store.set(emptyCart()),
 };
 

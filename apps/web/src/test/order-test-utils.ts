@@ -73,6 +73,10 @@ export function order(over: Partial<OrderResponse> = {}): OrderResponse {
         image: '/roses.jpg',
         optimizedImages: { thumbnail: '/roses-thumb.webp', detail: '/roses.webp' },
         vendor: ['Kochi Blooms'],
+        hsnCode: '0603',
+        gstRate: 0,
+        couponDiscount: 0,
+        taxPrice: 0,
       },
     ],
     shippingAddress: { ...address, phone: '+919847012345' },
@@ -92,6 +96,11 @@ export function order(over: Partial<OrderResponse> = {}): OrderResponse {
     // As an order placed before delivery slots existed; tests of slots give their own.
     delivery: null,
     giftMessage: null,
+    couponCode: null,
+    couponDiscount: 0,
+    buyerGstin: null,
+    // Issued when an order is paid.
+    invoice: null,
     ...over,
   };
 }

@@ -89,6 +89,10 @@ export function OrderItems({ lines }: { lines: OrderLine[] }) {
 export interface Totals {
   itemsPrice: number;
   shippingPrice: number;
+  /** Rupees taken off by the coupon; 0 or absent when none. */
+  couponDiscount?: number;
+  couponCode?: string | null;
+  /** The GST included in the total (prices are tax-inclusive): part of it, not added to it. */
   taxPrice: number;
   totalPrice: number;
 }
@@ -99,9 +103,12 @@ export interface SlotFee {
   fee: number;
 }
 
+/** '−₹100': a true minus sign, so it reads as one (and screen readers say minus). */
+export const minusInr = (rupees: number) => `\u2212${inr(rupees)}`;
+
 /**
- * Items, Shipping, Tax ('Inclusive.' when there is none on top) and Total, in rupees. A slot with
- * a fee says under Shipping how much of it the slot is.
+ * Items, Shipping, the coupon when there is one, and Total, in rupees, with the GST the total
+ * includes under it. A slot with a fee says under Shipping how much of it the slot is.
  */
 export function SummaryRows({ totals, slotFee }: { totals: Totals; slotFee?: SlotFee | null }) {
   const typeName = slotFee ? (SLOT_TYPE_LABELS[slotFee.type as SlotType] ?? slotFee.type) : '';
@@ -116,23 +123,40 @@ export function SummaryRows({ totals, slotFee }: { totals: Totals; slotFee?: Slo
       ) : null}
     </>
   );
-  const rows: [string, ReactNode][] = [
-    ['Items', inr(totals.itemsPrice)],
-    ['Shipping', shipping],
-    ['Tax', totals.taxPrice === 0 ? 'Inclusive.' : inr(totals.taxPrice)],
-    ['Total', inr(totals.totalPrice)],
+  const discount = totals.couponDiscount ?? 0;
+  const total = (
+    <>
+      {inr(totals.totalPrice)}
+      <span className="block text-xs font-normal text-neutral-600"> incl. GST {inr(totals.taxPrice)}</span>
+    </>
+  );
+  const rows: [key: string, label: string, ReactNode][] = [
+    ['items', 'Items', inr(totals.itemsPrice)],
+    ['shipping', 'Shipping', shipping],
+    ...(discount > 0
+      ? [
+          [
+            'coupon',
+            totals.couponCode ? `Coupon (${totals.couponCode})` : 'Coupon',
+            <span key="coupon" className="text-green-700">
+              {minusInr(discount)}
+            </span>,
+          ] as [string, string, ReactNode],
+        ]
+      : []),
+    ['total', 'Total', total],
   ];
   return (
     <dl className="flex flex-col text-sm">
-      {rows.map(([label, value]) => (
+      {rows.map(([key, label, value]) => (
         <div
-          key={label}
+          key={key}
           className={cn(
             'flex items-start justify-between gap-3 border-b border-neutral-200 py-2.5',
-            label === 'Total' && 'border-b-0 text-base font-semibold',
+            key === 'total' && 'border-b-0 text-base font-semibold',
           )}
         >
-          <dt>{label}</dt>
+          <dt className="min-w-0 break-words">{label}</dt>
           <dd className="text-right tabular-nums">{value}</dd>
         </div>
       ))}

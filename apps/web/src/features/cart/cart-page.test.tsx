@@ -1,9 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { CartPage } from './cart-page.js';
-import { cartActions, type CartItem } from '../../stores/cart-store.js';
+import { cartActions, useCart, type CartItem } from '../../stores/cart-store.js';
+import { sentBodies, stubApi } from '../../test/account-test-utils.js';
 
 const item = (over: Partial<CartItem> = {}): CartItem => ({
   _id: 'p1',
@@ -24,15 +26,32 @@ function Where() {
   return null;
 }
 
+let couponCode: string | null = null;
+function CouponSpy() {
+  couponCode = useCart().couponCode;
+  return null;
+}
+
 function renderPage() {
   const user = userEvent.setup();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <MemoryRouter initialEntries={['/cart']}>
-      <Routes>
-        <Route path="/cart" element={<CartPage />} />
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>,
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/cart']}>
+        <Routes>
+          <Route
+            path="/cart"
+            element={
+              <>
+                <CartPage />
+                <CouponSpy />
+              </>
+            }
+          />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   return user;
 }
@@ -43,7 +62,10 @@ beforeEach(() => {
   localStorage.clear();
   cartActions.reset();
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('the /cart page', () => {
   it('lists the lines with a quantity select from 1 to the stock and the subtotal', async () => {
@@ -76,8 +98,109 @@ describe('the /cart page', () => {
   it('shows an empty cart with Go Back and no way to check out', async () => {
     const user = renderPage();
     expect(screen.queryByText('Your cart is empty')).not.toBeNull();
+    // Nothing to discount or tax.
+    expect(screen.queryByLabelText('Coupon code')).toBeNull();
+    expect(screen.queryByText(/incl\. GST/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Proceed To Checkout' })).toHaveProperty('disabled', true);
     await user.click(screen.getByRole('link', { name: 'Go Back' }));
     expect(path).toBe('/');
+  });
+});
+
+const VALIDATE = 'POST /api/coupons/validate';
+const summary = () => screen.getByRole('region', { name: 'Order summary' });
+
+describe('the coupon and the GST in the /cart page', () => {
+  // A ₹1,050 cake at 5 % GST: ₹50 of its price is GST.
+  const cake = item({ _id: 'c1', name: 'Truffle Cake', price: 1050, gstRate: 5, countInStock: 3 });
+
+  it('shows the GST the prices include, with no GST known for a line stored before it (0 %)', () => {
+    act(() => {
+      cartActions.add(cake);
+      cartActions.add(item({ qty: 1 }));
+    });
+    renderPage();
+    expect(subtotal()).toBe('Subtotal (2 items)₹1,749');
+    expect(within(summary()).getByText('incl. GST ₹50')).not.toBeNull();
+  });
+
+  it('applies a coupon: the server is asked with the items, the discount, the new total and GST show', async () => {
+    act(() => cartActions.add(cake));
+    const fetchMock = stubApi({
+      [VALIDATE]: [200, { couponCode: 'FLAT100', couponDiscount: 100, message: 'FLAT100 applied: you save ₹100' }],
+    });
+    const user = renderPage();
+    await user.type(screen.getByLabelText('Coupon code'), ' flat100 ');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+    expect((await screen.findByRole('status')).textContent).toBe('FLAT100 applied: you save ₹100');
+    expect(sentBodies(fetchMock, VALIDATE)).toEqual([{ couponCode: 'FLAT100', orderItems: [{ _id: 'c1', qty: 1 }] }]);
+    const text = summary().textContent;
+    expect(text).toContain('Coupon (FLAT100)−₹100');
+    expect(text).toContain('Total₹950');
+    // GST carved out of ₹950 at 5 %: 950 − 950/1.05.
+    expect(text).toContain('incl. GST ₹45.24');
+    // Kept with the cart, so checkout sends it.
+    expect(couponCode).toBe('FLAT100');
+
+    await user.click(screen.getByRole('button', { name: 'Remove coupon FLAT100' }));
+    expect(couponCode).toBeNull();
+    expect(summary().textContent).not.toContain('Coupon (FLAT100)');
+    expect(within(summary()).getByText('incl. GST ₹50')).not.toBeNull();
+    expect(screen.getByLabelText('Coupon code')).not.toBeNull();
+  });
+
+  it("shows a refused coupon's message as an alert tied to the input, and keeps no coupon", async () => {
+    act(() => cartActions.add(item({ qty: 1 })));
+    stubApi({ [VALIDATE]: [400, { message: 'Add ₹300 more to use this coupon', code: 'VALIDATION' }] });
+    const user = renderPage();
+    const input = screen.getByLabelText('Coupon code');
+    await user.type(input, 'FLAT100{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Add ₹300 more to use this coupon');
+    expect(input.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(couponCode).toBeNull();
+    expect(summary().textContent).not.toContain('Coupon (');
+  });
+
+  it('refuses a malformed code without asking the server', async () => {
+    act(() => cartActions.add(item()));
+    const fetchMock = stubApi({});
+    const user = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter a coupon code');
+    await user.type(screen.getByLabelText('Coupon code'), 'NO SPACES');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe("A coupon code uses only letters, digits, '-' and '_'"),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('checks an applied coupon again when the cart changes, and says when it no longer applies', async () => {
+    act(() => {
+      cartActions.add(item({ qty: 2 }));
+      cartActions.saveCouponCode('FLAT100');
+    });
+    const fetchMock = stubApi({
+      [VALIDATE]: (init) => {
+        const { orderItems } = JSON.parse(String(init.body)) as { orderItems: { qty: number }[] };
+        return orderItems[0]!.qty >= 2
+          ? [200, { couponCode: 'FLAT100', couponDiscount: 100, message: 'FLAT100 applied: you save ₹100' }]
+          : [400, { message: 'Add ₹300 more to use this coupon' }];
+      },
+    });
+    const user = renderPage();
+    await waitFor(() => expect(summary().textContent).toContain('Coupon (FLAT100)−₹100'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Quantity of Classic Dozen Red Roses' }), '1');
+    expect((await screen.findByRole('alert')).textContent).toBe('Add ₹300 more to use this coupon');
+    expect(summary().textContent).not.toContain('Coupon (FLAT100)');
+    expect(sentBodies(fetchMock, VALIDATE)).toHaveLength(2);
+    // Still kept: back above the minimum it applies again.
+    expect(couponCode).toBe('FLAT100');
+    expect(screen.getByRole('button', { name: 'Remove coupon FLAT100' }).getAttribute('aria-describedby')).toBe(
+      screen.getByRole('alert').id,
+    );
   });
 });

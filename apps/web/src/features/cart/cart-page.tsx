@@ -2,17 +2,22 @@ import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, ShoppingBag, Trash2 } from 'lucide-react';
 import { formatInr, rupeesToPaise } from '@store/domain';
+import { CouponField, useCoupon } from '../../components/order/coupon-field.js';
+import { minusInr } from '../../components/order/order-parts.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Price } from '../../components/ui/price.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { CartBanners } from './cart-banners.js';
-import { cartActions, cartCount, lineKey, useCart, type CartItem } from '../../stores/cart-store.js';
+import { inr } from '../../lib/format.js';
+import { cartActions, cartCount, cartItemsSummary, lineKey, useCart, type CartItem } from '../../stores/cart-store.js';
 
 export function CartPage() {
   const cart = useCart();
   const navigate = useNavigate();
   const count = cartCount(cart);
   const empty = cart.cartItems.length === 0;
+  const coupon = useCoupon(cart);
+  const figures = cartItemsSummary(cart, coupon.discount);
 
   usePageTitle('Shopping Cart', 'The flowers, cakes and gifts in your cart at Phoolwala Gifts.');
 
@@ -43,6 +48,22 @@ export function CartPage() {
             </span>
             <span className="font-semibold">{formatInr(rupeesToPaise(cart.itemsPrice))}</span>
           </p>
+          {!empty && figures.couponDiscount > 0 ? (
+            <>
+              <p className="-mt-2 flex items-center justify-between gap-3 text-sm">
+                <span>Coupon ({coupon.code})</span>
+                <span className="text-green-700 tabular-nums">{minusInr(figures.couponDiscount)}</span>
+              </p>
+              <p className="flex items-center justify-between border-t border-neutral-200 pt-3 text-base">
+                <span>Total</span>
+                <span className="font-semibold">{inr(figures.totalPrice)}</span>
+              </p>
+            </>
+          ) : null}
+          {!empty ? (
+            <p className="-mt-3 text-right text-xs text-neutral-600">incl. GST {inr(figures.taxPrice)}</p>
+          ) : null}
+          {!empty ? <CouponField coupon={coupon} className="border-t border-neutral-200 pt-4" /> : null}
           <Button size="lg" disabled={empty} onClick={() => navigate('/login?redirect=/shipping')}>
             Proceed To Checkout
           </Button>

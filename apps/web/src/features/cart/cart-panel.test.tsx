@@ -75,10 +75,23 @@ describe('the cart side panel', () => {
     expect(within(panel()).queryByText('You are ₹301 away from free shipping!')).not.toBeNull();
     expect(within(panel()).queryByText(/You are saving/)).toBeNull();
     expect(panel().textContent).toContain('Total₹699');
+    // A line without a GST rate (stored before prices carried one) counts as 0 %.
+    expect(within(panel()).queryByText('incl. GST ₹0')).not.toBeNull();
     expect(panel().textContent).toContain('Estimated Shipping: To be calc.');
     expect(panel().textContent).toContain(
       'Final shipping amount, discounts, taxes, and fees are calculated at checkout',
     );
+  });
+
+  it('shows the GST included in the total, line by line at its own rate', () => {
+    act(() => {
+      // ₹1,050 at 5 % includes ₹50; ₹1,180 at 18 % includes ₹180.
+      cartActions.add(item({ price: 1050, gstRate: 5 }));
+      cartActions.add(item({ _id: 'p2', name: 'Gift Hamper', price: 1180, gstRate: 18 }));
+    });
+    renderPanel();
+    expect(panel().textContent).toContain('Total₹2,230');
+    expect(within(panel()).queryByText('incl. GST ₹230')).not.toBeNull();
   });
 
   it('unlocks free shipping above ₹1000 and shows the savings and the PIN code', () => {

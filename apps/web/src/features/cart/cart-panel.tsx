@@ -8,7 +8,16 @@ import { readJson } from '../../lib/storage.js';
 import { useUserInfo } from '../../stores/user-store.js';
 import { CartBanners } from './cart-banners.js';
 import { setCartPanelOpen, useCartPanelOpen } from '../../stores/cart-panel-store.js';
-import { cartActions, cartCount, clampQty, lineKey, useCart, type CartItem } from '../../stores/cart-store.js';
+import { inr } from '../../lib/format.js';
+import {
+  cartActions,
+  cartCount,
+  cartItemsSummary,
+  clampQty,
+  lineKey,
+  useCart,
+  type CartItem,
+} from '../../stores/cart-store.js';
 
 const close = () => setCartPanelOpen(false);
 /** Written by the product page's delivery check: the PIN code the shopper last checked; else the account's. */
@@ -42,10 +51,13 @@ export function CartPanel() {
         <div className="sticky bottom-0 flex flex-col gap-3 border-t border-neutral-200 bg-white p-4">
           {!empty && (
             <>
-              <p className="flex items-center justify-between text-base font-semibold">
-                <span>Total</span>
-                <span>{formatInr(rupeesToPaise(cart.itemsPrice))}</span>
-              </p>
+              <div>
+                <p className="flex items-center justify-between text-base font-semibold">
+                  <span>Total</span>
+                  <span>{formatInr(rupeesToPaise(cart.itemsPrice))}</span>
+                </p>
+                <p className="text-right text-xs text-neutral-600">incl. GST {inr(cartItemsSummary(cart).taxPrice)}</p>
+              </div>
               <p className="text-sm text-neutral-700">
                 {isPincodeFormat(pincode) ? `Estimated Shipping to ${pincode}` : 'Estimated Shipping'}: To be calc.
               </p>

@@ -68,6 +68,8 @@ afterEach(() => {
 
 describe('the /placeorder page', () => {
   it('shows the address, the delivery, the method, the lines and the totals (the slot fee in shipping) in rupees', () => {
+    // The cake at 5 % GST, the roses (stored before GST) at 0 %.
+    act(() => cartActions.add(cake({ gstRate: 5 })));
     renderPlaceOrder({});
     expect(document.title).toBe('Confirm Order | Phoolwala Gifts');
     const shipping = screen.getByRole('region', { name: 'Shipping' });
@@ -94,8 +96,10 @@ describe('the /placeorder page', () => {
     expect(summary.textContent).toContain('Items₹1,947');
     // Above ₹1000 the standard charge is free; the midnight slot's ₹250 is not.
     expect(summary.textContent).toContain('Shipping₹250 includes ₹250 for Midnight delivery');
-    expect(summary.textContent).toContain('TaxInclusive.');
-    expect(summary.textContent).toContain('Total₹2,197');
+    // GST is inside the prices, not added: ₹26.14 of the cake's ₹549, ₹11.90 of the delivery (taxed
+    // at the highest rate of the goods).
+    expect(summary.textContent).toContain('Total₹2,197 incl. GST ₹38.04');
+    expect(summary.textContent).not.toContain('Coupon (');
     expect(
       screen.getByRole('navigation', { name: 'Checkout steps' }).querySelector('[aria-current="step"]')?.textContent,
     ).toBe('3Confirm Order');
@@ -322,5 +326,155 @@ describe('the delivery and the message card at /placeorder', () => {
     act(() => cartActions.saveDelivery(null));
     renderPlaceOrder({});
     expect(where()).toBe('/shipping');
+  });
+});
+
+const VALIDATE = 'POST /api/coupons/validate';
+const flat100 = [200, { couponCode: 'FLAT100', couponDiscount: 100, message: 'FLAT100 applied: you save ₹100' }] as [
+  number,
+  unknown,
+];
+const ITEMS = [
+  { _id: 'p1', qty: 2 },
+  { _id: 'p2', qty: 1, variant: { _id: 'v1' } },
+];
+
+describe('the coupon at /placeorder', () => {
+  const summary = () => screen.getByRole('region', { name: 'Order Summary' });
+  const posted = (fetchMock: ReturnType<typeof stubApi>) =>
+    sentBodies(fetchMock, 'POST /api/orders') as { couponCode?: string; buyerGstin?: string }[];
+
+  it('applies a coupon: the discount, the new total and GST, and the order is placed with it', async () => {
+    act(() => cartActions.add(cake({ gstRate: 5 })));
+    const { user, fetchMock } = renderPlaceOrder({ [VALIDATE]: flat100, 'POST /api/orders': [201, order()] });
+    await user.type(screen.getByLabelText('Coupon code'), 'flat100');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+    expect((await within(summary()).findByRole('status')).textContent).toBe('FLAT100 applied: you save ₹100');
+    expect(sentBodies(fetchMock, VALIDATE)).toEqual([{ couponCode: 'FLAT100', orderItems: ITEMS }]);
+    const text = summary().textContent;
+    expect(text).toContain('Items₹1,947');
+    expect(text).toContain('Coupon (FLAT100)−₹100');
+    // 1,947 + 250 − 100; the GST is worked out on what is paid after the coupon.
+    expect(text).toContain('Total₹2,097 incl. GST ₹36.70');
+
+    await user.click(confirmButton());
+    await waitFor(() => expect(where()).toBe(`/order/${ORDER_ID}`));
+    expect(posted(fetchMock)[0]?.couponCode).toBe('FLAT100');
+    // Used up by the order.
+    expect(cart.couponCode).toBeNull();
+  });
+
+  it('carries a coupon applied in the cart, checking it against the cart as it is', async () => {
+    act(() => cartActions.saveCouponCode('FLAT100'));
+    const { user, fetchMock } = renderPlaceOrder({ [VALIDATE]: flat100, 'POST /api/orders': [201, order()] });
+    await waitFor(() => expect(summary().textContent).toContain('Coupon (FLAT100)−₹100'));
+    expect(summary().textContent).toContain('Total₹2,097');
+    expect(screen.queryByLabelText('Coupon code')).toBeNull();
+    await user.click(confirmButton());
+    await waitFor(() => expect(where()).toBe(`/order/${ORDER_ID}`));
+    expect(posted(fetchMock)[0]?.couponCode).toBe('FLAT100');
+  });
+
+  it("shows a refused coupon's message as an alert by the field, and places no order with it", async () => {
+    const { user, fetchMock } = renderPlaceOrder({
+      [VALIDATE]: [400, { message: 'This coupon is for your first order', code: 'VALIDATION' }],
+      'POST /api/orders': [201, order()],
+    });
+    const input = screen.getByLabelText('Coupon code');
+    await user.type(input, 'WELCOME10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('This coupon is for your first order');
+    expect(input.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(summary().textContent).toContain('Total₹2,197');
+    expect(summary().textContent).not.toContain('Coupon (');
+
+    await user.click(confirmButton());
+    await waitFor(() => expect(where()).toBe(`/order/${ORDER_ID}`));
+    expect(posted(fetchMock)[0]).not.toHaveProperty('couponCode');
+  });
+
+  it('shows a coupon refused when the order is placed by the coupon field, not as a toast, and takes it off', async () => {
+    act(() => cartActions.saveCouponCode('FLAT100'));
+    const answers: [number, unknown][] = [
+      [409, { message: 'This coupon has been used up', code: 'CONFLICT' }],
+      [201, order()],
+    ];
+    const { user, fetchMock } = renderPlaceOrder({ [VALIDATE]: flat100, 'POST /api/orders': () => answers.shift()! });
+    await waitFor(() => expect(summary().textContent).toContain('Coupon (FLAT100)−₹100'));
+    await user.click(confirmButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('This coupon has been used up');
+    const input = screen.getByLabelText('Coupon code') as HTMLInputElement;
+    expect(input.value).toBe('FLAT100');
+    expect(input.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(where()).toBeUndefined();
+    expect(cart.couponCode).toBeNull();
+    expect(summary().textContent).toContain('Total₹2,197');
+
+    // Confirmed again, the order goes without it.
+    await user.click(confirmButton());
+    await waitFor(() => expect(where()).toBe(`/order/${ORDER_ID}`));
+    expect(posted(fetchMock).map((b) => b.couponCode ?? null)).toEqual(['FLAT100', null]);
+  });
+});
+
+describe("a business buyer's GSTIN at /placeorder", () => {
+  const GSTIN = '32AABCP1234C1Z9';
+  const disclosure = () => screen.getByRole('button', { name: 'Add GSTIN for a business purchase' });
+  const posted = (fetchMock: ReturnType<typeof stubApi>) =>
+    sentBodies(fetchMock, 'POST /api/orders') as { buyerGstin?: string }[];
+
+  it('is hidden behind a disclosure, and sent in capitals when filled', async () => {
+    const { user, fetchMock } = renderPlaceOrder({ 'POST /api/orders': [201, order({ buyerGstin: GSTIN })] });
+    expect(disclosure().getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByLabelText('GSTIN (optional)')).toBeNull();
+    await user.click(disclosure());
+    expect(disclosure().getAttribute('aria-expanded')).toBe('true');
+    await user.type(screen.getByLabelText('GSTIN (optional)'), GSTIN.toLowerCase());
+    await user.click(confirmButton());
+    await waitFor(() => expect(where()).toBe(`/order/${ORDER_ID}`));
+    expect(posted(fetchMock)[0]?.buyerGstin).toBe(GSTIN);
+  });
+
+  it('sends none when left empty', async () => {
+    const { user, fetchMock } = renderPlaceOrder({ 'POST /api/orders': [201, order()] });
+    await user.click(disclosure());
+    await user.click(confirmButton());
+    await waitFor(() => expect(where()).toBe(`/order/${ORDER_ID}`));
+    expect(posted(fetchMock)[0]).not.toHaveProperty('buyerGstin');
+  });
+
+  it('says what is wrong with a mistyped GSTIN before sending, and shows the server’s message under it', async () => {
+    const { user, fetchMock } = renderPlaceOrder({
+      'POST /api/orders': [
+        400,
+        {
+          message: 'buyerGstin: This GSTIN is not registered',
+          code: 'VALIDATION',
+          details: [{ field: 'buyerGstin', message: 'This GSTIN is not registered' }],
+        },
+      ],
+    });
+    await user.click(disclosure());
+    const input = screen.getByLabelText('GSTIN (optional)');
+    await user.type(input, '32AABCP1234C1ZZ');
+    await user.click(confirmButton());
+    expect(screen.getByText("This GSTIN's check character is wrong")).not.toBeNull();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(input);
+    expect(posted(fetchMock)).toEqual([]);
+
+    await user.clear(input);
+    await user.type(input, GSTIN);
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    await user.click(confirmButton());
+    await screen.findByText('This GSTIN is not registered');
+    expect(input.getAttribute('aria-describedby')).toContain(`${input.id}-error`);
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(posted(fetchMock)).toHaveLength(1);
   });
 });

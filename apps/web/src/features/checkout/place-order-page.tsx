@@ -1,19 +1,22 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
+import { ChevronDown, LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
-import { findSlot, SLOT_REASONS } from '@store/domain';
+import { findSlot, gstinProblem, normaliseGstin, SLOT_REASONS } from '@store/domain';
+import { isCouponRefusal } from '../../api/coupons.js';
 import { deliverySlotsKey, deliverySlotsQuery } from '../../api/delivery.js';
 import { createOrder, orderKey, orderPayload } from '../../api/orders.js';
 import { GiftCard } from '../../components/order/gift-card.js';
+import { CouponField, useCoupon } from '../../components/order/coupon-field.js';
 import { Alert } from '../../components/ui/alert.js';
+import { Field } from '../../components/ui/field.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { ApiError, errorMessage } from '../../lib/api.js';
 import { formatDelivery, todayIst } from '../../lib/delivery.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { usePageTitle } from '../../lib/page-title.js';
-import { cartActions, lineKey, useCart, type CartDelivery } from '../../stores/cart-store.js';
+import { cartActions, cartSummary, lineKey, useCart, type CartDelivery } from '../../stores/cart-store.js';
 import { formatAddress, showPhone } from '../../lib/format.js';
 import { Facts, OrderItems, OrderSection, SummaryCard } from '../../components/order/order-parts.js';
 import { CheckoutSteps } from './checkout-steps.js';
@@ -40,6 +43,13 @@ function slotFullOf(err: unknown): SlotFull | null {
   const valid =
     next && typeof next.date === 'string' && typeof next.slotId === 'string' && typeof next.label === 'string';
   return { message: err.message, nextSlot: valid ? (next as NextSlot) : null };
+}
+
+/** The 400 of a GSTIN the server would not take: the message about `buyerGstin`, if that is what it is about. */
+function gstinErrorOf(err: unknown): string | null {
+  if (!(err instanceof ApiError) || err.status !== 400 || !Array.isArray(err.details)) return null;
+  const about = (err.details as { field?: unknown; message?: unknown }[]).find((d) => d?.field === 'buyerGstin');
+  return about && typeof about.message === 'string' ? about.message : null;
 }
 
 const nextSlotText = (next: NextSlot) =>
@@ -71,6 +81,11 @@ export function PlaceOrderPage() {
   const [switching, setSwitching] = useState(false);
   /** The order is placed and its page is on the way: the emptied cart must not send the shopper back to /shipping. */
   const placed = useRef(false);
+  const coupon = useCoupon(cart);
+  const [gstinOpen, setGstinOpen] = useState(false);
+  const [gstin, setGstin] = useState('');
+  const [gstinError, setGstinError] = useState<string | null>(null);
+  const gstinId = useId();
 
   if (placed.current) return null;
   const address = cart.shippingAddress;
@@ -79,16 +94,29 @@ export function PlaceOrderPage() {
   if (!address || !delivery) return <Navigate to="/shipping" replace />;
   if (!cart.paymentMethod) return <Navigate to="/payment" replace />;
   const empty = cart.cartItems.length === 0;
+  // The server's validate answers with the discount only; the summary spreads it over every line for
+  // the GST (see cartFigures). The server prices, discounts and taxes the order again when it is placed.
+  const totals = { ...cartSummary({ cartItems: cart.cartItems, delivery }, coupon.discount), couponCode: coupon.code };
 
   async function confirm() {
-    if (sending.current || empty || !address || !delivery) return;
-    const payload = orderPayload(cart, address, delivery);
+    if (sending.current || empty || !address || !delivery || coupon.checking) return;
+    // A GSTIN only goes when the shopper opened the box and typed one; a mistyped one is caught here.
+    const buyerGstin = gstinOpen ? normaliseGstin(gstin) : '';
+    const gstinIssue = buyerGstin ? gstinProblem(buyerGstin) : null;
+    setGstinError(gstinIssue);
+    if (gstinIssue) {
+      document.getElementById(gstinId)?.focus();
+      return;
+    }
+    const payload = orderPayload(cart, address, delivery, { couponCode: coupon.codeToSend, buyerGstin });
     const fingerprint = JSON.stringify([
       payload.orderItems.map((i) => [i._id, i.variant?._id ?? null, i.qty]),
       address,
       payload.delivery,
       payload.giftMessage ?? null,
       payload.paymentMethod,
+      payload.couponCode ?? null,
+      payload.buyerGstin ?? null,
     ]);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
     sending.current = true;
@@ -109,7 +137,14 @@ export function PlaceOrderPage() {
       const full = slotFullOf(err);
       const tooLate = err instanceof ApiError && err.status === 409 && err.message === SLOT_REASONS.tooLate;
       if (full || tooLate) void queryClient.invalidateQueries({ queryKey: deliverySlotsKey });
-      if (full) {
+      const gstinRefused = gstinErrorOf(err);
+      if (payload.couponCode && isCouponRefusal(err)) {
+        // Said by the coupon field, where the shopper can remove it or try another.
+        coupon.refusedAtOrder(err.message);
+      } else if (gstinRefused) {
+        setGstinError(gstinRefused);
+        document.getElementById(gstinId)?.focus();
+      } else if (full) {
         setSlotFull(full);
         toast.error(full.message);
       } else if (tooLate) {
@@ -204,6 +239,42 @@ export function PlaceOrderPage() {
           ) : null}
           <OrderSection title="Payment Method">
             <Facts rows={[['Method', `${cart.paymentMethod} (UPI or Credit/Debit Card)`]]} />
+            <div>
+              <button
+                type="button"
+                aria-expanded={gstinOpen}
+                aria-controls={`${gstinId}-panel`}
+                onClick={() => setGstinOpen((open) => !open)}
+                className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-brand-700 hover:underline"
+              >
+                Add GSTIN for a business purchase
+                <ChevronDown
+                  className={`size-4 transition-transform ${gstinOpen ? 'rotate-180' : ''}`}
+                  aria-hidden="true"
+                />
+              </button>
+              {gstinOpen ? (
+                <div id={`${gstinId}-panel`} className="mt-3 max-w-sm">
+                  <Field
+                    id={gstinId}
+                    label="GSTIN"
+                    optional
+                    value={gstin}
+                    onChange={(e) => {
+                      setGstin(e.target.value);
+                      setGstinError(null);
+                    }}
+                    error={gstinError ?? undefined}
+                    hint="Printed on your tax invoice, so your business can claim the GST."
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                    spellCheck={false}
+                    maxLength={20}
+                    className="[&_input]:uppercase"
+                  />
+                </div>
+              ) : null}
+            </div>
           </OrderSection>
           <OrderSection title="Order Items">
             <OrderItems
@@ -219,7 +290,8 @@ export function PlaceOrderPage() {
             />
           </OrderSection>
         </div>
-        <SummaryCard totals={cart} slotFee={delivery}>
+        <SummaryCard totals={totals} slotFee={delivery}>
+          <CouponField coupon={coupon} className="border-t border-neutral-200 pt-3" />
           {slotFull ? (
             <Alert>
               <p className="font-semibold">{slotFull.message}</p>
@@ -247,7 +319,12 @@ export function PlaceOrderPage() {
               </div>
             </Alert>
           ) : null}
-          <Button size="lg" className="mt-2 w-full" disabled={empty || pending} onClick={() => void confirm()}>
+          <Button
+            size="lg"
+            className="mt-2 w-full"
+            disabled={empty || pending || coupon.checking}
+            onClick={() => void confirm()}
+          >
             {pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
             Confirm Order
           </Button>

@@ -29,6 +29,7 @@ function product(i: number, category = 'Flowers'): ProductSummary {
     deliveryOptions: { sameDayDelivery: false, expressDelivery: false },
     rating: 4,
     numReviews: 2,
+    gstRate: 0,
     createdAt: '2024-01-01T00:00:00.000Z',
   };
 }

@@ -72,8 +72,10 @@ describe('the /order/:id page', () => {
     expect(section('Order Items').textContent).toContain('2 × ₹699 = ₹1,398');
     const summary = section('Order Summary');
     expect(summary.textContent).toContain('Items₹1,398');
-    expect(summary.textContent).toContain('TaxInclusive.');
-    expect(summary.textContent).toContain('Total₹1,398');
+    // Roses carry no GST (0 %); there is no coupon and, unpaid, no invoice.
+    expect(summary.textContent).toContain('Total₹1,398 incl. GST ₹0');
+    expect(summary.textContent).not.toContain('Coupon');
+    expect(screen.queryByRole('link', { name: /Download invoice/ })).toBeNull();
     expect(summary.textContent).toContain(
       `Pay by ${formatDateTime(placed.payBy)}; unpaid orders are released after that.`,
     );
@@ -87,8 +89,8 @@ describe('the /order/:id page', () => {
     const summary = section('Order Summary').textContent;
     expect(summary).toContain('Items₹800');
     expect(summary).toContain('Shipping₹100');
-    expect(summary).toContain('Tax₹36');
-    expect(summary).toContain('Total₹936');
+    // The GST is part of the total, not added to it.
+    expect(summary).toContain('Total₹936 incl. GST ₹36');
   });
 
   it('shows a paid and delivered order with its dates and no buttons', async () => {
@@ -170,7 +172,54 @@ describe('the delivery slot and the message card', () => {
     renderOrder({ [GET_ORDER]: [200, order({ delivery: standard })] });
     await heading();
     expect(section('Shipping').textContent).toContain('DeliveryThu, 24 Dec · Any time, 09:00–21:00');
-    expect(section('Order Summary').textContent).toContain('Shipping₹0Tax');
+    expect(section('Order Summary').textContent).toContain('Shipping₹0Total');
+  });
+});
+
+describe('the coupon, the GST and the tax invoice', () => {
+  const withCoupon = {
+    itemsPrice: 1398,
+    shippingPrice: 0,
+    couponCode: 'FLAT100',
+    couponDiscount: 100,
+    taxPrice: 61.81,
+    totalPrice: 1298,
+  };
+
+  it('shows the coupon line, the total and the GST it includes', async () => {
+    renderOrder({ [GET_ORDER]: [200, order(withCoupon)] });
+    await heading();
+    const summary = section('Order Summary').textContent;
+    expect(summary).toContain('Items₹1,398');
+    expect(summary).toContain('Coupon (FLAT100)−₹100');
+    expect(summary).toContain('Total₹1,298 incl. GST ₹61.81');
+  });
+
+  it('offers the tax invoice with its number only once the order is paid', async () => {
+    renderOrder({ [GET_ORDER]: [200, order(withCoupon)] });
+    await heading();
+    expect(screen.queryByRole('link', { name: /Download invoice/ })).toBeNull();
+    expect(section('Order Summary').textContent).not.toContain('Tax invoice');
+    cleanup();
+
+    renderOrder({
+      [GET_ORDER]: [
+        200,
+        paid({
+          ...withCoupon,
+          buyerGstin: '32AABCP1234C1Z9',
+          invoice: { number: 'INV/26-27/000012', issuedAt: '2026-11-22T09:15:00.000Z' },
+        }),
+      ],
+    });
+    await heading();
+    const summary = section('Order Summary');
+    expect(summary.textContent).toContain('Tax invoice INV/26-27/000012');
+    const link = within(summary).getByRole('link', { name: 'Download invoice' });
+    expect(link.getAttribute('href')).toBe(`/api/orders/${ORDER_ID}/invoice`);
+    expect(link.hasAttribute('download')).toBe(true);
+    // The business buyer's GSTIN, as the invoice prints it.
+    expect(section('Payment Method').textContent).toContain('GSTIN32AABCP1234C1Z9');
   });
 });
 

@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
+import { FileDown, LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import type { OrderResponse } from '@store/contracts';
 import {
+  invoiceUrl,
   markDelivered,
   myOrdersKey,
   orderKey,
@@ -15,7 +16,7 @@ import {
 import { clientConfigQuery } from '../../api/users.js';
 import { GiftCard } from '../../components/order/gift-card.js';
 import { Alert } from '../../components/ui/alert.js';
-import { Button } from '../../components/ui/button.js';
+import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 import { ApiError, errorMessage } from '../../lib/api.js';
 import { SITE_NAME, usePageTitle } from '../../lib/page-title.js';
@@ -190,7 +191,12 @@ export function OrderPage() {
             </OrderSection>
           ) : null}
           <OrderSection title="Payment Method">
-            <Facts rows={[['Method', order.paymentMethod]]} />
+            <Facts
+              rows={[
+                ['Method', order.paymentMethod],
+                ...(order.buyerGstin ? [['GSTIN', order.buyerGstin] as [string, string]] : []),
+              ]}
+            />
             {order.isPaid && order.paidAt ? (
               <Alert tone="success" role="status">
                 Paid on {formatDateTime(order.paidAt)}
@@ -214,6 +220,25 @@ export function OrderPage() {
           </OrderSection>
         </div>
         <SummaryCard totals={order} slotFee={order.delivery}>
+          {order.invoice ? (
+            <div className="flex flex-col gap-2 border-t border-neutral-200 pt-3 text-sm">
+              <p>
+                Tax invoice <span className="font-medium wrap-anywhere">{order.invoice.number}</span>
+              </p>
+              <a
+                href={invoiceUrl(order._id)}
+                download
+                className={buttonClasses('outline', 'md')}
+                aria-describedby={`invoice-${order._id}`}
+              >
+                <FileDown className="size-4" aria-hidden="true" />
+                Download invoice
+              </a>
+              <span id={`invoice-${order._id}`} className="sr-only">
+                PDF, tax invoice {order.invoice.number}
+              </span>
+            </div>
+          ) : null}
           {awaitingPayment ? (
             <p className="text-xs text-neutral-700">
               Pay by {formatDateTime(order.payBy)}; unpaid orders are released after that.

@@ -30,6 +30,7 @@ const summary = {
   deliveryOptions: { sameDayDelivery: true, expressDelivery: false },
   rating: 4.5,
   numReviews: 2,
+  gstRate: 0,
   createdAt: '2026-11-01T00:00:00.000Z',
 } satisfies Partial<ProductDetail>;
 
@@ -52,6 +53,7 @@ const roses: ProductDetail = {
   variants: [],
   relatedProducts: [{ ...summary, _id: 'p2', name: 'Pink Rose Whisper' }],
   reviews: [],
+  hsnCode: '0603',
   updatedAt: '2026-11-01T00:00:00.000Z',
 };
 

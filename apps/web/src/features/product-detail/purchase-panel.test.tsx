@@ -21,6 +21,7 @@ const product = (over: Partial<Product> = {}): Product => ({
   available: true,
   category: 'Flowers',
   variants: [],
+  gstRate: 0,
   ...over,
 });
 
@@ -282,9 +283,9 @@ describe('the quantity stepper', () => {
 });
 
 describe('adding to the cart', () => {
-  it('adds the product at its discount price with the chosen quantity', async () => {
+  it('adds the product at its discount price with the chosen quantity and its GST rate', async () => {
     stubPincodes({ '682001': json(200, kochi) });
-    const user = renderPanel();
+    const user = renderPanel(product({ gstRate: 5 }));
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
     await checkPincode(user, '682001');
     await screen.findByText('Available');
@@ -299,6 +300,7 @@ describe('adding to the cart', () => {
         discountPrice: 699,
         countInStock: 3,
         qty: 2,
+        gstRate: 5,
       },
     ]);
   });

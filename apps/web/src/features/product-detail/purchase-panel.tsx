@@ -27,6 +27,7 @@ type PurchaseFields = Pick<
   | 'available'
   | 'category'
   | 'variants'
+  | 'gstRate'
 >;
 
 /**
@@ -65,6 +66,7 @@ export function PurchasePanel({ product }: { product: PurchaseFields }) {
       countInStock: stock,
       qty,
       ...(variant ? { variant: { _id: variant._id, name: variant.name } } : {}),
+      gstRate: product.gstRate,
     };
     cartActions.add(item);
   }

@@ -55,6 +55,7 @@ export function product(n: number, overrides: Partial<ProductSummary> = {}): Pro
     deliveryOptions: { sameDayDelivery: false, expressDelivery: false },
     rating: 4,
     numReviews: 2,
+    gstRate: 0,
     createdAt: '2020-01-01T00:00:00.000Z',
     ...overrides,
   };
