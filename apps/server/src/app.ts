@@ -11,6 +11,7 @@ import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerImageStore } from './plugins/image-store.js';
 import { registerPayments } from './modules/payments/payments.plugin.js';
+import { registerOutbox } from './modules/outbox/outbox.plugin.js';
 import { registerCatalogReadModel } from './modules/products/catalog.plugin.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSessions } from './modules/users/users.sessions.js';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   await registerSessions(app);
   await registerRateLimits(app);
   registerPayments(app);
+  registerOutbox(app);
   registerImageStore(app);
 
   await app.register(compress, { threshold: 1024 });

@@ -45,6 +45,7 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ SMTP_URL: 'https://mail.example.in' }, 'SMTP_URL: must be an smtp:// or smtps:// URL'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ RATE_LIMIT_REGISTER: '20 per hour' }, 'RATE_LIMIT_REGISTER'],
     [{ RATE_LIMIT_PINCODE: '0/1m' }, 'RATE_LIMIT_PINCODE'],

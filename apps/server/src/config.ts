@@ -115,6 +115,14 @@ const configSchema = z.object({
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
     .default(DEMO_GSTIN),
+  /** Where email goes: `smtp://user:pass@host:587` or `smtps://…:465`; unset, messages are written to DATA_DIR/mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).default('Phoolwala Gifts <orders@phoolwala.in>'),
+  /** How often each server process looks for email due to go. */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   /** Requests handled at once before new ones get 503 (0: no bound). */
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(200),
   /** Mean event-loop delay over the last second above which new requests get 503 (0: not watched). */
@@ -196,6 +204,7 @@ export interface Config {
     couponPerAccount: RateLimit | null;
     couponPerAddress: RateLimit | null;
   };
+  mail: { smtpUrl: string | undefined; from: string; pollMs: number };
   /** The seller printed on tax invoices; `demo` when it is the made-up demo seller. */
   store: { legalName: string; address: string; state: string; stateCode: string; gstin: string; demo: boolean };
   /** Past RATE_LIMIT_LOGIN_ACCOUNT, the delay between attempts on an account doubles up to this. */
@@ -420,6 +429,7 @@ export function loadConfig(
       payWithinMs: c.ORDER_PAY_WITHIN,
       simulatedWebhookDelayMs: c.SIMULATED_WEBHOOK_DELAY_MS,
     },
+    mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM, pollMs: c.OUTBOX_POLL_MS },
     store: {
       legalName: c.STORE_LEGAL_NAME,
       address: c.STORE_ADDRESS,

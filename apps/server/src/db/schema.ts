@@ -6,3 +6,4 @@ export * from '../modules/payments/payments.table.js';
 export * from '../modules/delivery/delivery.table.js';
 export * from '../modules/coupons/coupons.table.js';
 export * from '../modules/invoices/invoices.table.js';
+export * from '../modules/outbox/outbox.table.js';

@@ -1,0 +1,16 @@
+import type { RenderedMail } from './outbox.service.js';
+
+type Template = (payload: Record<string, unknown>) => RenderedMail;
+
+/**
+ * The message of each kind the outbox holds. Rendered when sent, not when written, so a fixed
+ * template also fixes the messages still waiting; a kind without a template fails its attempt
+ * (recorded, retried) rather than sending something half-made.
+ */
+const TEMPLATES: Record<string, Template> = {};
+
+export function renderMail(kind: string, payload: Record<string, unknown>): RenderedMail {
+  const template = TEMPLATES[kind];
+  if (!template) throw new Error(`No email template for '${kind}'`);
+  return template(payload);
+}

@@ -1,0 +1,235 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
+import { fileTransport, smtpTransport, type Mail, type MailTransport } from './outbox.mailer.js';
+import * as repo from './outbox.repository.js';
+import { enqueue, OutboxSender, type MailRenderer } from './outbox.service.js';
+import { outbox } from './outbox.table.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const FROM = 'Phoolwala Gifts <orders@phoolwala.test>';
+const HOST = 'phoolwala.test';
+
+/** A template as the real ones are: subject, HTML and a plain-text part from the payload. */
+const render: MailRenderer = (kind, payload) => ({
+  subject: `${kind}: ${String(payload.name)}`,
+  html: `<p>Namaste <b>${String(payload.name)}</b></p>`,
+  text: `Namaste ${String(payload.name)}`,
+});
+
+/** Records what it is given, and can be told to refuse the next few. */
+function recordingTransport(refuse = 0): MailTransport & { sent: Mail[] } {
+  let refusals = refuse;
+  const sent: Mail[] = [];
+  return {
+    sent,
+    async send(mail) {
+      if (refusals > 0) {
+        refusals -= 1;
+        throw new Error('421 try again later');
+      }
+      sent.push(mail);
+    },
+    close: () => undefined,
+  };
+}
+
+const sender = (transport: MailTransport, options = {}) =>
+  new OutboxSender(t.database.db, transport, render, t.app.log, { from: FROM, ...options });
+
+/** Enqueues messages for a fresh set of recipients; returns their addresses. */
+async function enqueueMany(n: number, kind = 'welcome') {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const recipients = Array.from({ length: n }, (_, i) => `shopper${i}.${tag}@example.in`);
+  await t.database.db.transaction(async (tx) => {
+    for (const recipient of recipients) await enqueue(tx, { kind, recipient, payload: { name: recipient } }, HOST);
+  });
+  return recipients;
+}
+
+const rowsFor = (recipients: string[]) =>
+  t.database.db.select().from(outbox).where(inArray(outbox.recipient, recipients));
+
+describe(`the outbox on ${testDatabaseKind}`, () => {
+  it('sends what a committed transaction wrote, once, and nothing of a rolled-back one', async () => {
+    const [kept] = await enqueueMany(1);
+    const dropped = `rolled.back.${Date.now()}@example.in`;
+    await t.database.db
+      .transaction(async (tx) => {
+        await enqueue(tx, { kind: 'welcome', recipient: dropped, payload: { name: 'x' } }, HOST);
+        throw new Error('the event failed');
+      })
+      .catch(() => undefined);
+
+    const transport = recordingTransport();
+    await sender(transport).sendDue();
+    await sender(transport).sendDue();
+    const mine = transport.sent.filter((m) => m.to === kept || m.to === dropped);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ to: kept, from: FROM, subject: `welcome: ${kept}`, text: `Namaste ${kept}` });
+    const [row] = await rowsFor([kept!]);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, messageId: mine[0]!.messageId });
+    expect(row!.messageId).toMatch(/^<[0-9a-f-]{36}@phoolwala\.test>$/);
+  });
+
+  it('retries a refused message with growing waits, records the error, and sends it once accepted', async () => {
+    const [recipient] = await enqueueMany(1, 'order_paid');
+    const transport = recordingTransport(2);
+    let now = new Date();
+    const clock = () => now;
+    const s = sender(transport, { backoffMs: 30_000 });
+
+    await s.sendDue(clock);
+    let [row] = await rowsFor([recipient!]);
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: '421 try again later' });
+    expect(row!.nextAttemptAt.getTime() - now.getTime()).toBe(30_000);
+
+    now = new Date(now.getTime() + 30_000);
+    await s.sendDue(clock);
+    [row] = await rowsFor([recipient!]);
+    expect(row).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(row!.nextAttemptAt.getTime() - now.getTime()).toBe(60_000);
+
+    // Not due yet: nothing goes.
+    now = new Date(now.getTime() + 59_000);
+    await s.sendDue(clock);
+    expect(transport.sent.filter((m) => m.to === recipient)).toHaveLength(0);
+
+    now = new Date(now.getTime() + 1_000);
+    await s.sendDue(clock);
+    expect(transport.sent.filter((m) => m.to === recipient)).toHaveLength(1);
+    [row] = await rowsFor([recipient!]);
+    expect(row).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
+  });
+
+  it('gives up a day after the message was written, and an admin can send it again', async () => {
+    const [recipient] = await enqueueMany(1);
+    await t.database.db
+      .update(outbox)
+      .set({ createdAt: new Date(Date.now() - 24 * 60 * 60_000) })
+      .where(eq(outbox.recipient, recipient!));
+    await sender(recordingTransport(1)).sendDue();
+    const [failed] = await rowsFor([recipient!]);
+    expect(failed).toMatchObject({ status: 'failed', lastError: '421 try again later' });
+
+    expect(await repo.retryNow(t.database.db, failed!.id, new Date())).toMatchObject({ status: 'pending' });
+    const transport = recordingTransport();
+    await sender(transport).sendDue();
+    expect(transport.sent.map((m) => m.to)).toContain(recipient);
+    const [sent] = await rowsFor([recipient!]);
+    expect(sent!.status).toBe('sent');
+    expect(await repo.retryNow(t.database.db, sent!.id, new Date())).toBeUndefined();
+  });
+
+  it('never lets two senders send the same message, however many run at once', async () => {
+    const recipients = await enqueueMany(40);
+    const transports = Array.from({ length: 4 }, () => recordingTransport());
+    await Promise.all(transports.map((tr) => sender(tr, { batch: 3 }).sendDue()));
+    const delivered = transports.flatMap((tr) => tr.sent.map((m) => m.to)).filter((to) => recipients.includes(to));
+    expect(delivered.sort()).toEqual([...recipients].sort());
+    expect((await rowsFor(recipients)).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+
+  it('sends again, with the same Message-ID, a message whose sender died before marking it sent', async () => {
+    const [recipient] = await enqueueMany(1);
+    // A sender claims it, sends it, and is killed before it marks it sent: only the claim is left.
+    const start = new Date();
+    const [claimed] = (await repo.claimDue(t.database.db, 100, 120_000, start)).filter(
+      (m) => m.recipient === recipient,
+    );
+    expect(claimed).toBeDefined();
+    const transport = recordingTransport();
+    await sender(transport).sendDue(() => new Date(start.getTime() + 60_000));
+    expect(transport.sent.filter((m) => m.to === recipient)).toHaveLength(0);
+    await sender(transport).sendDue(() => new Date(start.getTime() + 121_000));
+    const again = transport.sent.filter((m) => m.to === recipient);
+    expect(again).toHaveLength(1);
+    expect(again[0]!.messageId).toBe(claimed!.messageId);
+  });
+});
+
+describe('mail transports', () => {
+  it('writes an .eml file a mail client opens, with both parts and the Message-ID, when there is no SMTP server', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'mail-'));
+    try {
+      const written: string[] = [];
+      const transport = fileTransport(dir, (file) => written.push(file));
+      await transport.send({
+        messageId: '<m1@phoolwala.test>',
+        from: FROM,
+        to: 'priya@example.in',
+        subject: 'Your order is on its way',
+        html: '<p>Roses for <b>Amma</b> ₹1,299</p>',
+        text: 'Roses for Amma ₹1,299',
+      });
+      expect(await readdir(dir)).toEqual([path.basename(written[0]!)]);
+      const raw = await readFile(written[0]!, 'utf8');
+      expect(raw).toMatch(/^Message-ID: <m1@phoolwala\.test>$/m);
+      expect(raw).toMatch(/^To: priya@example\.in$/m);
+      expect(raw).toMatch(/^Subject: Your order is on its way$/m);
+      expect(raw).toContain('Content-Type: text/plain; charset=utf-8');
+      expect(raw).toContain('Content-Type: text/html; charset=utf-8');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('delivers through a real SMTP server: refused once, retried, accepted once', async () => {
+    const received: string[] = [];
+    let refuse = 1;
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          if (refuse > 0) {
+            refuse -= 1;
+            const err = Object.assign(new Error('Mailbox busy, try again'), { responseCode: 451 });
+            callback(err);
+            return;
+          }
+          received.push(Buffer.concat(chunks).toString('utf8'));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+    try {
+      const [recipient] = await enqueueMany(1, 'order_placed');
+      let now = new Date();
+      const s = sender(transport);
+      await s.sendDue(() => now);
+      const [row] = await rowsFor([recipient!]);
+      expect(row!.status).toBe('pending');
+      expect(row!.lastError).toContain('Mailbox busy, try again');
+      now = new Date(now.getTime() + 31_000);
+      await s.sendDue(() => now);
+      expect(received).toHaveLength(1);
+      expect(received[0]).toContain(`Message-ID: ${row!.messageId}`);
+      expect(received[0]).toContain(`To: ${recipient}`);
+      expect(received[0]).toContain('Subject: order_placed:');
+      expect(received[0]).toContain('Content-Type: text/html');
+      expect(received[0]).toContain('Content-Type: text/plain');
+      expect((await rowsFor([recipient!]))[0]!.status).toBe('sent');
+    } finally {
+      transport.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
