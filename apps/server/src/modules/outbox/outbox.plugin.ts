@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { runPeriodically } from '../../lib/periodic.js';
 import { fileTransport, smtpTransport } from './outbox.mailer.js';
 import { OutboxSender } from './outbox.service.js';
 import { renderMail } from './outbox.templates.js';
@@ -26,25 +27,8 @@ export function registerOutbox(app: FastifyInstance): void {
   const sender = new OutboxSender(app.database.db, transport, renderMail, app.log, { from: app.config.mail.from });
   app.decorate('sendOutbox', () => sender.sendDue());
 
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await sender.sendDue();
-    } catch (err) {
-      app.log.error({ err }, 'could not send from the outbox');
-    } finally {
-      running = false;
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void tick(), app.config.mail.pollMs);
-    timer.unref();
+  runPeriodically(app, app.config.mail.pollMs, 'could not send from the outbox', async () => {
+    await sender.sendDue();
   });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    transport.close();
-  });
+  app.addHook('onClose', async () => transport.close());
 }

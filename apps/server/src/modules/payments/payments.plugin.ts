@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createPaymentProvider, type PaymentProvider } from './provider.js';
 import { OrdersService } from '../orders/orders.service.js';
 import { gatewayOrderState } from './payments.service.js';
+import { runPeriodically } from '../../lib/periodic.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,25 +31,10 @@ export function registerPayments(app: FastifyInstance): void {
   app.decorate('expireOverdueOrders', () => orders.expireOverdue());
 
   const every = Math.min(30_000, Math.max(1_000, app.config.payments.payWithinMs / 4));
-  let running = false;
-  const sweep = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const expired = await orders.expireOverdue();
-      if (expired > 0) app.log.info({ expired }, 'expired unpaid orders and returned their stock');
-    } catch (err) {
-      app.log.error({ err }, 'could not expire unpaid orders');
-    } finally {
-      running = false;
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void sweep(), every);
-    timer.unref();
+  runPeriodically(app, every, 'could not expire unpaid orders', async () => {
+    const expired = await orders.expireOverdue();
+    if (expired > 0) app.log.info({ expired }, 'expired unpaid orders and returned their stock');
   });
-  app.addHook('onClose', async () => clearInterval(timer));
   // Only ALLOW_DEMO gets a production store this far with demo settings (loadConfig refuses them otherwise).
   if (app.config.nodeEnv === 'production' && app.config.demoSettings.length) {
     app.log.warn(

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { Db } from '../../db/client.js';
 import * as repo from './users.repository.js';
+import { runPeriodically } from '../../lib/periodic.js';
 
 export const SESSION_COOKIE = 'session';
 export const SESSION_DAYS = 30;
@@ -71,26 +72,10 @@ export async function purgeExpiredSessions(db: Db, batchSize = SESSION_PURGE_BAT
 
 /** Every process purges on its own timer; the deletes are idempotent, so overlapping runs are harmless. */
 function schedulePurge(app: FastifyInstance): void {
-  let running = false;
-  const purge = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const purged = await purgeExpiredSessions(app.database.db);
-      if (purged > 0) app.log.info({ purged }, 'deleted expired sessions');
-    } catch (err) {
-      app.log.error({ err }, 'could not delete expired sessions');
-    } finally {
-      running = false;
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => void purge(), SESSION_PURGE_EVERY_MS);
-    // The purge never keeps a process alive that has nothing else to do.
-    timer.unref();
+  runPeriodically(app, SESSION_PURGE_EVERY_MS, 'could not delete expired sessions', async () => {
+    const purged = await purgeExpiredSessions(app.database.db);
+    if (purged > 0) app.log.info({ purged }, 'deleted expired sessions');
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 /** Reads the session cookie of every API request into `request.user`. */
