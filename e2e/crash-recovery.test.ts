@@ -18,6 +18,7 @@ interface Order {
   itemsPrice: number;
   shippingPrice: number;
   taxPrice: number;
+  couponDiscount: number;
   totalPrice: number;
   razorpayOrder: { id: string; amount: number };
   orderItems: { _id: string; qty: number; price: number; discountPrice: number }[];
@@ -144,7 +145,9 @@ async function crashWhileTrading(env: Record<string, string>) {
       expect(order.orderItems.length).toBe(1);
       const items = order.orderItems.reduce((s, i) => s + (i.discountPrice || i.price) * i.qty, 0);
       expect(order.itemsPrice).toBeCloseTo(items, 2);
-      expect(order.totalPrice).toBeCloseTo(order.itemsPrice + order.shippingPrice + order.taxPrice, 2);
+      // Prices include GST: the tax is part of the total, not added to it (ADR 028).
+      expect(order.totalPrice).toBeCloseTo(order.itemsPrice + order.shippingPrice - order.couponDiscount, 2);
+      expect(order.taxPrice).toBeLessThan(order.totalPrice);
       expect(order.razorpayOrder.amount).toBe(Math.round(order.totalPrice * 100));
     }
     for (const [id, before] of stockBefore) {
