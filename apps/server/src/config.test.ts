@@ -96,6 +96,7 @@ const REAL = {
   RAZORPAY_KEY_SECRET: 'Hq7Yw2RzVb9Kx4Lm8Ns1Pt6D',
   RAZORPAY_WEBHOOK_SECRET: 'whsec_7f3c9a1e5b2d8c4f',
   STORE_GSTIN: '29ABCDE1234F1ZW',
+  SMTP_URL: 'smtp://mailer:s3cret@127.0.0.1:2525',
 };
 
 function refusal(env: Record<string, string>): string {
@@ -125,10 +126,11 @@ describe('production fails closed', () => {
     expect(message).toContain('PAYMENT_PROVIDER is simulated (implied by the demo RAZORPAY_KEY_ID)');
     expect(message).toContain('POST /api/payments/simulated/pay');
     expect(message).toContain('STORE_GSTIN is the made-up demo GSTIN 29AAAAA0000A1ZY (the default when unset)');
+    expect(message).toContain('SMTP_URL is unset: order and account emails would be written to files');
     expect(message).toContain('ALLOW_DEMO=true');
     // The embedded default does not seed in production, so SEED_DEMO is not among them.
     expect(message).not.toContain('SEED_DEMO');
-    expect(message.split('\n').filter((line) => line.startsWith('  - '))).toHaveLength(5);
+    expect(message.split('\n').filter((line) => line.startsWith('  - '))).toHaveLength(6);
   });
 
   it.each([
@@ -170,6 +172,7 @@ describe('production fails closed', () => {
       'RAZORPAY_WEBHOOK_SECRET',
       'PAYMENT_PROVIDER',
       'STORE_GSTIN',
+      'SMTP_URL',
       'SEED_DEMO',
     ]);
     expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_DEMO: 'false' })).toThrow(ConfigError);

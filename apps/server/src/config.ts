@@ -290,6 +290,11 @@ function findDemoSettings(
       `STORE_GSTIN is the made-up demo GSTIN ${DEMO_GSTIN}${origin('STORE_GSTIN')}: tax invoices would name a seller that does not exist; set your GSTIN, STORE_LEGAL_NAME, STORE_ADDRESS and STORE_STATE`,
     );
   }
+  if (c.SMTP_URL === undefined) {
+    found.push(
+      'SMTP_URL is unset: order and account emails would be written to files under DATA_DIR/mail, not sent; set your SMTP server',
+    );
+  }
   if (seedDemo) {
     found.push(
       'SEED_DEMO is true: it creates the demo accounts, whose passwords the README publishes; create your admin with npm run create-admin',

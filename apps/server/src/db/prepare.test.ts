@@ -13,6 +13,7 @@ const PRODUCTION = {
   RAZORPAY_KEY_SECRET: 'Hq7Yw2RzVb9Kx4Lm8Ns1Pt6D',
   RAZORPAY_WEBHOOK_SECRET: 'whsec_7f3c9a1e5b2d8c4f',
   STORE_GSTIN: '29ABCDE1234F1ZW',
+  SMTP_URL: 'smtp://mailer:s3cret@127.0.0.1:2525',
 };
 
 // The test database is a copy of the seeded demo store: the demo accounts have their README passwords.

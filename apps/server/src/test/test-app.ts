@@ -32,6 +32,7 @@ export const PRODUCTION_ENV = {
   RAZORPAY_KEY_SECRET: 'Hq7Yw2RzVb9Kx4Lm8Ns1Pt6D',
   RAZORPAY_WEBHOOK_SECRET: 'whsec_7f3c9a1e5b2d8c4f',
   STORE_GSTIN: '29ABCDE1234F1ZW',
+  SMTP_URL: 'smtp://mailer:s3cret@127.0.0.1:2525',
 } as const;
 
 /**

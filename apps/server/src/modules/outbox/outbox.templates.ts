@@ -1,3 +1,4 @@
+import { welcomeEmail } from './outbox.emails.js';
 import type { RenderedMail } from './outbox.service.js';
 
 type Template = (payload: Record<string, unknown>) => RenderedMail;
@@ -7,7 +8,9 @@ type Template = (payload: Record<string, unknown>) => RenderedMail;
  * template also fixes the messages still waiting; a kind without a template fails its attempt
  * (recorded, retried) rather than sending something half-made.
  */
-const TEMPLATES: Record<string, Template> = {};
+const TEMPLATES: Record<string, Template> = {
+  welcome: welcomeEmail,
+};
 
 export function renderMail(kind: string, payload: Record<string, unknown>): RenderedMail {
   const template = TEMPLATES[kind];

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
+import { registerCustomer } from '../../test/accounts.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
+import { welcomeEmail } from './outbox.emails.js';
 import { fileTransport, smtpTransport, type Mail, type MailTransport } from './outbox.mailer.js';
 import * as repo from './outbox.repository.js';
 import { enqueue, OutboxSender, type MailRenderer } from './outbox.service.js';
@@ -231,5 +233,33 @@ describe('mail transports', () => {
       transport.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+});
+
+describe(`the welcome email on ${testDatabaseKind}`, () => {
+  it('is written with the account and sent from the outbox as an .eml file when there is no SMTP server', async () => {
+    const email = `welcome.${Date.now()}@example.in`;
+    await registerCustomer(t.app, email);
+    const [row] = await t.database.db.select().from(outbox).where(eq(outbox.recipient, email));
+    expect(row).toMatchObject({ kind: 'welcome', status: 'pending', payload: { name: 'Meera Pillai' } });
+
+    await t.app.sendOutbox();
+    const [sent] = await t.database.db.select().from(outbox).where(eq(outbox.recipient, email));
+    expect(sent!.status).toBe('sent');
+    const dir = path.join(t.app.config.dataDir, 'mail');
+    const files = await Promise.all((await readdir(dir)).map((f) => readFile(path.join(dir, f), 'utf8')));
+    const raw = files.find((f) => f.includes(`Message-ID: ${sent!.messageId}`));
+    expect(raw).toBeDefined();
+    expect(raw).toMatch(/^Subject: Welcome to Phoolwala Gifts, Meera Pillai$/m);
+    expect(raw).toMatch(new RegExp(`^To: ${email.replace(/\./g, '\\.')}$`, 'm'));
+  });
+
+  it('escapes what the shopper typed, and carries the same words in its plain-text part', () => {
+    const mail = welcomeEmail({ name: 'Priya <script>alert(1)</script>', shopUrl: 'https://phoolwala.in' });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('Priya &lt;script&gt;');
+    expect(mail.html).toContain('href="https://phoolwala.in"');
+    expect(mail.text).toContain('Namaste Priya <script>alert(1)</script>,');
+    expect(mail.text).toContain('Start shopping: https://phoolwala.in');
   });
 });

@@ -5,7 +5,7 @@ import { sessions, users } from './users.table.js';
 
 /** A whole row of the users table, password hash included: never for a response as it is. */
 export type UserRow = typeof users.$inferSelect;
-type NewUser = typeof users.$inferInsert;
+export type NewUser = typeof users.$inferInsert;
 /** The columns a caller may change; `updatedAt` is stamped by every update. */
 type UserChanges = Partial<Pick<NewUser, 'name' | 'email' | 'passwordHash' | 'isAdmin' | 'googleSubject'>>;
 

@@ -41,7 +41,10 @@ const adminErrors = {
 const TOO_MANY_PASSWORD_ATTEMPTS = 'Too many attempts at your current password.';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new UsersService(app.database.db);
+  const service = new UsersService(app.database.db, {
+    url: app.config.publicUrl,
+    host: new URL(app.config.publicUrl).hostname,
+  });
   const { rateLimits, googleClientId, googleJwksUrl } = app.config;
   const google = googleClientId ? new GoogleVerifier(googleClientId, googleJwksUrl) : undefined;
   const limitSignInsPerAddress = limitPerAddress(app, 'login-address', rateLimits.loginPerAddress, TOO_MANY_SIGN_INS);

@@ -16,6 +16,7 @@ import { hashPassword, passwordMatches } from './users.passwords.js';
 import * as repo from './users.repository.js';
 import type { UserRow } from './users.repository.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { enqueue } from '../outbox/outbox.service.js';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const EMAIL_TAKEN = 'An account with this email already exists';
@@ -58,15 +59,32 @@ export class UsersService {
   /** Verifying against this when no account matches keeps "no such email" as slow as "wrong password". */
   private readonly dummyHash: Promise<string>;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /** Where the welcome email points, and the host its Message-ID names. */
+    private readonly store: { url: string; host: string } = { url: 'http://localhost:3000', host: 'localhost' },
+  ) {
     this.dummyHash = hashPassword('not-a-real-password');
+  }
+
+  /** A new account and its welcome email, together: neither exists without the other (ADR 029). */
+  private createAccount(values: repo.NewUser): Promise<UserRow> {
+    return this.db.transaction(async (tx) => {
+      const user = await repo.insertUser(tx, values);
+      await enqueue(
+        tx,
+        { kind: 'welcome', recipient: user.email, payload: { name: user.name, shopUrl: this.store.url } },
+        this.store.host,
+      );
+      return user;
+    });
   }
 
   async register(input: RegisterInput): Promise<UserRow> {
     checkPassword(input.password);
     if (await repo.findUserByEmail(this.db, input.email)) throw emailTaken();
     try {
-      return await repo.insertUser(this.db, {
+      return await this.createAccount({
         name: input.name,
         email: input.email,
         passwordHash: await hashPassword(input.password),
@@ -106,7 +124,7 @@ export class UsersService {
       return updated!;
     }
     try {
-      return await repo.insertUser(this.db, {
+      return await this.createAccount({
         name: identity.name,
         email: identity.email,
         googleSubject: identity.subject,
