@@ -1,6 +1,7 @@
 import {
   COUPON_MESSAGES,
   evaluateCoupon,
+  istDate,
   istInstant,
   paiseToRupees,
   rupeesToPaise,
@@ -24,8 +25,7 @@ const DAY_MINUTES = 24 * 60;
 const TOO_MANY_GUESSES = 'Too many coupon codes tried.';
 
 /** The IST day an instant falls in, as the admin entered it. */
-const istDay = (instant: Date | null, shift = 0) =>
-  instant ? new Date(instant.getTime() + shift + 5.5 * 3_600_000).toISOString().slice(0, 10) : null;
+const istDay = (instant: Date | null, shift = 0) => (instant ? istDate(new Date(instant.getTime() + shift)) : null);
 
 function toCoupon(row: CouponRow): Coupon {
   return {
