@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import {
+  DELIVERY_STEPS,
   gstinProblem,
   normaliseGstin,
   normalizeIndianMobile,
+  ORDER_STAGES,
   PHONE_MESSAGE,
   PINCODE_FORMAT_MESSAGE,
 } from '@store/domain';
@@ -109,6 +111,16 @@ export const orderResponseSchema = z.object({
   paidAt: z.iso.datetime().nullable(),
   isDelivered: z.boolean(),
   deliveredAt: z.iso.datetime().nullable(),
+  /** Where the order is as a shopper follows it: its payment, then its furthest delivery step. */
+  stage: z.enum(ORDER_STAGES),
+  /** What happened to the order, oldest first. */
+  timeline: z.array(
+    z.object({
+      status: z.enum(['placed', 'paid', 'payment_failed', 'expired', ...DELIVERY_STEPS]),
+      at: z.iso.datetime(),
+      by: z.string().nullable().optional().describe('Admins only: the admin who made the move (null: not an admin)'),
+    }),
+  ),
   createdAt: z.iso.datetime(),
   razorpayOrder: z.object({ id: z.string(), amount: z.number().describe('In paise') }),
   /** Null only on orders placed before delivery slots existed. */
@@ -153,3 +165,8 @@ export const refundDueSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type RefundDue = z.infer<typeof refundDueSchema>;
+
+/** An admin's move of a paid order towards delivery. */
+export const deliveryStepSchema = z.object({
+  status: z.enum(DELIVERY_STEPS, { message: `status must be one of ${DELIVERY_STEPS.join(', ')}` }),
+});

@@ -58,6 +58,11 @@ export const DELIVERY_SLOTS: readonly DeliverySlot[] = [
   { id: 'early-morning', type: 'early-morning', label: 'Early morning, 07:00–09:00', start: '07:00', end: '09:00' },
 ];
 
+/** A slot as a shopper reads it: 'Midnight, 23:00–23:59', 'Fixed time, 09:00–11:00'. */
+export function slotName(slot: { type: SlotType | string; label: string }): string {
+  return slot.type === 'fixed' ? `Fixed time, ${slot.label}` : slot.label;
+}
+
 export function findSlot(id: string): DeliverySlot | undefined {
   return DELIVERY_SLOTS.find((s) => s.id === id);
 }

@@ -12,3 +12,4 @@ export * from './gstin.js';
 export * from './coupons.js';
 export * from './invoice.js';
 export * from './tax-class.js';
+export * from './order-status.js';

@@ -1,4 +1,6 @@
-import { addDays, istDate, type SlotType } from '@store/domain';
+import { addDays, istDate, slotName, type SlotType } from '@store/domain';
+
+export { slotName };
 
 /**
  * Delivery dates are IST calendar dates ('2026-12-24'). They are read as midnight UTC and written
@@ -46,11 +48,6 @@ export function relativeDay(date: string, today: string = todayIst()): 'Today' |
 /** 'Today', 'Tomorrow' or 'Thu, 24 Dec'. */
 export function dayName(date: string, today: string = todayIst()): string {
   return relativeDay(date, today) ?? formatDeliveryDate(date);
-}
-
-/** A slot as a shopper reads it: 'Midnight, 23:00–23:59', 'Fixed time, 09:00–11:00'. */
-export function slotName(slot: { type: SlotType | string; label: string }): string {
-  return slot.type === 'fixed' ? `Fixed time, ${slot.label}` : slot.label;
 }
 
 /** A booked delivery in one line: 'Thu, 24 Dec · Midnight, 23:00–23:59'. */

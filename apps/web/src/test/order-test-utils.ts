@@ -91,6 +91,8 @@ export function order(over: Partial<OrderResponse> = {}): OrderResponse {
     paidAt: null,
     isDelivered: false,
     deliveredAt: null,
+    stage: 'awaiting_payment',
+    timeline: [{ status: 'placed', at: new Date(Date.now() - 60_000).toISOString() }],
     createdAt: new Date(Date.now() - 60_000).toISOString(),
     razorpayOrder: { id: 'order_SimTest0001', amount: 139800 },
     // As an order placed before delivery slots existed; tests of slots give their own.
@@ -106,4 +108,14 @@ export function order(over: Partial<OrderResponse> = {}): OrderResponse {
 }
 
 export const paid = (over: Partial<OrderResponse> = {}) =>
-  order({ status: 'paid', isPaid: true, paidAt: '2026-11-22T09:15:00.000Z', ...over });
+  order({
+    status: 'paid',
+    isPaid: true,
+    paidAt: '2026-11-22T09:15:00.000Z',
+    stage: 'paid',
+    timeline: [
+      { status: 'placed', at: '2026-11-22T09:14:00.000Z' },
+      { status: 'paid', at: '2026-11-22T09:15:00.000Z' },
+    ],
+    ...over,
+  });

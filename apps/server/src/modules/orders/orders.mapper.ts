@@ -1,14 +1,23 @@
-import { paiseToRupees } from '@store/domain';
+import { orderStage, paiseToRupees } from '@store/domain';
 import type { OrderResponse } from '@store/contracts';
-import type { orderItems, orders } from './orders.table.js';
+import type { orderEvents, orderItems, orders } from './orders.table.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
+export type TimelineEvent = Pick<typeof orderEvents.$inferSelect, 'kind' | 'at' | 'actorName'>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The spec's order, in rupees, plus the status and payment deadline a shopper needs to see. */
-export function toOrderResponse(order: OrderRow, items: readonly OrderItemRow[]): OrderResponse {
+/**
+ * The spec's order, in rupees, plus the status, payment deadline and timeline a shopper needs to
+ * see; who moved it along is for admins' eyes.
+ */
+export function toOrderResponse(
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  events: readonly TimelineEvent[],
+  forAdmin: boolean,
+): OrderResponse {
   return {
     _id: order.id,
     user: { _id: order.userId, name: order.userName, email: order.userEmail },
@@ -42,6 +51,12 @@ export function toOrderResponse(order: OrderRow, items: readonly OrderItemRow[])
     paidAt: iso(order.paidAt),
     isDelivered: order.deliveredAt !== null,
     deliveredAt: iso(order.deliveredAt),
+    stage: orderStage(order),
+    timeline: events.map((e) => ({
+      status: e.kind,
+      at: e.at.toISOString(),
+      ...(forAdmin ? { by: e.actorName } : {}),
+    })),
     createdAt: order.createdAt.toISOString(),
     razorpayOrder: { id: order.razorpayOrderId, amount: order.razorpayAmount },
     delivery:

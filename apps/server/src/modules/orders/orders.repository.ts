@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { OrderItemRow, OrderRow } from './orders.mapper.js';
-import { orderItems, orders, type InvoiceSupplier } from './orders.table.js';
+import { orderEvents, orderItems, orders, type InvoiceSupplier, type OrderEventKind } from './orders.table.js';
 
 type Reader = Db | Tx;
 
@@ -53,12 +53,49 @@ export function insertOrder(tx: Tx, order: NewOrder, items: readonly NewOrderIte
   ] as const;
 }
 
-/** Only a paid order not yet delivered; undefined otherwise. */
-export async function setDelivered(db: Reader, id: string, now: Date): Promise<OrderRow | undefined> {
-  const [row] = await db
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+export function insertEvent(
+  tx: Tx,
+  event: { orderId: string; kind: OrderEventKind; at: Date; actorId?: string | null; actorName?: string | null },
+) {
+  return tx.insert(orderEvents).values(event);
+}
+
+/** Oldest first: the order's timeline. */
+export async function eventsOf(db: Reader, orderIds: readonly string[]): Promise<OrderEventRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderEvents)
+    .where(inArray(orderEvents.orderId, [...orderIds]))
+    .orderBy(orderEvents.at, orderEvents.id);
+}
+
+const STEP_COLUMNS = {
+  packed: orders.packedAt,
+  out_for_delivery: orders.outForDeliveryAt,
+  delivered: orders.deliveredAt,
+} as const;
+const STEP_FIELDS = { packed: 'packedAt', out_for_delivery: 'outForDeliveryAt', delivered: 'deliveredAt' } as const;
+export type DeliveryStepName = keyof typeof STEP_COLUMNS;
+
+/**
+ * Moves a paid order to a delivery step, forward only: the conditional update lets exactly one of
+ * racing admins make the move; undefined when the order is unpaid or already at or past the step.
+ */
+export async function setDeliveryStep(
+  tx: Tx,
+  id: string,
+  step: DeliveryStepName,
+  now: Date,
+): Promise<OrderRow | undefined> {
+  const steps = Object.keys(STEP_COLUMNS) as DeliveryStepName[];
+  const notYet = steps.slice(steps.indexOf(step)).map((s) => sql`${STEP_COLUMNS[s]} IS NULL`);
+  const [row] = await tx
     .update(orders)
-    .set({ deliveredAt: now, updatedAt: now })
-    .where(and(eq(orders.id, id), eq(orders.status, 'paid'), sql`${orders.deliveredAt} IS NULL`))
+    .set({ [STEP_FIELDS[step]]: now, updatedAt: now })
+    .where(and(eq(orders.id, id), eq(orders.status, 'paid'), ...notYet))
     .returning();
   return row;
 }
@@ -93,14 +130,14 @@ export async function findByGatewayOrder(db: Reader, razorpayOrderId: string): P
   return row;
 }
 
-/** Only an order still awaiting payment; false when another transaction changed it first. */
-export async function setPaid(tx: Tx, id: string, paymentId: string, now: Date): Promise<boolean> {
-  const paid = await tx
+/** Only an order still awaiting payment; undefined when another transaction changed it first. */
+export async function setPaid(tx: Tx, id: string, paymentId: string, now: Date): Promise<OrderRow | undefined> {
+  const [row] = await tx
     .update(orders)
     .set({ status: 'paid', paidAt: now, paymentId, updatedAt: now })
     .where(and(eq(orders.id, id), eq(orders.status, 'awaiting_payment')))
-    .returning({ id: orders.id });
-  return paid.length > 0;
+    .returning();
+  return row;
 }
 
 export async function setInvoice(

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createOrderSchema,
+  deliveryStepSchema,
   errorResponseSchema,
   idempotencyKeyHeaderSchema,
   orderIdParamsSchema,
@@ -13,7 +14,7 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import { adminOnly, signedInUser, type SessionUser } from '../../lib/auth.js';
 import { applyPayment, checkoutSignatureValid } from '../payments/payments.service.js';
-import { ordersServiceFor } from './orders.service.js';
+import { ordersServiceFor, shopOf } from './orders.service.js';
 
 const tags = ['Orders'];
 const errors = {
@@ -57,7 +58,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       applyPayment(
         tx,
         { paymentId: payment.id, razorpayOrderId: payment.orderId, amount: payment.amount },
-        app.config.store,
+        shopOf(app.config),
       ),
     );
     if (applied.result === 'rejected') throw new AppError('VALIDATION', VERIFICATION_FAILED);
@@ -108,7 +109,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: adminOnly,
     },
-    async () => service.all(),
+    async (req) => service.all(signedInUser(req)),
   );
 
   app.get(
@@ -185,6 +186,22 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: adminOnly,
     },
-    async (req) => service.markDelivered(req.params.id),
+    async (req) => service.moveTo(signedInUser(req), req.params.id, 'delivered'),
+  );
+
+  app.put(
+    '/api/orders/:id/status',
+    {
+      schema: {
+        tags,
+        summary:
+          'Move a paid order forward towards delivery: packed, out_for_delivery or delivered (admin); never backwards',
+        params: orderIdParamsSchema,
+        body: deliveryStepSchema,
+        response: { 200: orderResponseSchema, ...errors },
+      },
+      preHandler: adminOnly,
+    },
+    async (req) => service.moveTo(signedInUser(req), req.params.id, req.body.status),
   );
 };

@@ -3,11 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import {
   activeDiscountPrice,
   cartTotals,
+  deliveryStepProblem,
   gstStateOf,
   orderTax,
   productTaxClass,
   SAMPLE_PRODUCT_NAME,
   unitPrice,
+  type DeliveryStep,
 } from '@store/domain';
 import type { CreateOrderInput, OrderResponse } from '@store/contracts';
 import type { Config, OrderLimits } from '../../config.js';
@@ -25,8 +27,30 @@ import { checkOrderSize, lockPlacer, unpaidLimits, type Placer } from './orders.
 import { invoiceOf } from './orders.invoice.js';
 import { toOrderResponse, type OrderRow } from './orders.mapper.js';
 import type { InvoiceSupplier } from './orders.table.js';
+import { orderEventWrites, recordOrderEvent, type Actor, type OrderMailKind } from './orders.events.js';
+import { mailSiteOf, type MailSite } from '../outbox/outbox.service.js';
 
 export type { InvoiceSupplier };
+
+/**
+ * The store as an order's events show it: the seller its invoices name, and the site its emails
+ * link to.
+ */
+export interface Shop {
+  seller: InvoiceSupplier;
+  site: MailSite;
+}
+
+export const shopOf = (config: Pick<Config, 'store' | 'publicUrl'>): Shop => ({
+  seller: config.store,
+  site: mailSiteOf(config.publicUrl),
+});
+
+const STEP_MAIL: Record<DeliveryStep, OrderMailKind> = {
+  packed: 'order_packed',
+  out_for_delivery: 'order_out_for_delivery',
+  delivered: 'order_delivered',
+};
 import * as repo from './orders.repository.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { Pipeline, type Answer } from '../../db/pipeline.js';
@@ -118,6 +142,8 @@ export interface OrdersOptions {
   limits: OrderLimits;
   /** The seller: its state decides CGST + SGST or IGST. */
   store: Config['store'];
+  /** Where the store's emails link to. */
+  site: MailSite;
   /** Coupons as shoppers try them (with the limits on guessing); plain when not given. */
   coupons?: CouponsService;
   /** Decides delivery dates and cut-offs; payment deadlines run on real time. */
@@ -131,6 +157,7 @@ export function ordersServiceFor(app: FastifyInstance): OrdersService {
     payWithinMs: app.config.payments.payWithinMs,
     limits: app.config.orderLimits,
     store: app.config.store,
+    site: mailSiteOf(app.config.publicUrl),
     coupons: new CouponsService(app.database.db, {
       limiter: app.rateLimiter,
       perAccount: app.config.rateLimits.couponPerAccount,
@@ -148,6 +175,7 @@ export class OrdersService {
   private readonly payWithinMs: number;
   private readonly limits: OrderLimits;
   private readonly store: Config['store'];
+  private readonly site: MailSite;
 
   constructor(
     private readonly db: Db,
@@ -157,20 +185,21 @@ export class OrdersService {
     this.payWithinMs = options.payWithinMs;
     this.limits = options.limits;
     this.store = options.store;
+    this.site = options.site;
     this.coupons = options.coupons ?? new CouponsService(db);
     this.pincodes = new PincodesService(db);
     this.delivery = new DeliveryService(db, options.clock ?? (() => new Date()));
   }
 
-  private async withItems(db: Db | Tx, rows: OrderRow[]): Promise<OrderResponse[]> {
-    const items = await repo.itemsOf(
-      db,
-      rows.map((r) => r.id),
-    );
+  private async withItems(db: Db | Tx, rows: OrderRow[], viewer?: SessionUser): Promise<OrderResponse[]> {
+    const ids = rows.map((r) => r.id);
+    const [items, events] = await Promise.all([repo.itemsOf(db, ids), repo.eventsOf(db, ids)]);
     return rows.map((r) =>
       toOrderResponse(
         r,
         items.filter((i) => i.orderId === r.id),
+        events.filter((e) => e.orderId === r.id),
+        viewer?.isAdmin ?? false,
       ),
     );
   }
@@ -276,6 +305,67 @@ export class OrdersService {
       throw new AppError('UNAVAILABLE', 'Payments are unavailable right now. Please try again in a moment.');
     }
 
+    const values = {
+      id: orderId,
+      userId: user.id,
+      userName: user.name,
+      userEmail: user.email,
+      shippingAddress: input.shippingAddress,
+      paymentMethod: input.paymentMethod,
+      itemsPrice: totals.itemsPrice,
+      shippingPrice: totals.shippingPrice,
+      taxPrice: tax.tax,
+      totalPrice: totals.totalPrice,
+      payBy: new Date(now.getTime() + this.payWithinMs),
+      razorpayOrderId: gatewayOrder.id,
+      razorpayAmount: gatewayOrder.amount,
+      idempotencyKey: idempotencyKey ?? null,
+      requestHash: hash,
+      placedFrom: placer.address,
+      deliveryAreaId: booking.areaId,
+      deliveryDate: booking.date,
+      deliverySlotId: booking.slotId,
+      deliverySlot: {
+        type: booking.slot.type,
+        label: booking.slot.label,
+        start: booking.slot.start,
+        end: booking.slot.end,
+        fee: booking.slot.fee,
+      },
+      giftMessage: input.giftMessage ?? null,
+      couponCode: coupon?.code ?? null,
+      couponDiscount: totals.couponDiscount,
+      buyerGstin: input.buyerGstin ?? null,
+      supplyStateCode: supply.code,
+      intraState,
+      shippingGstRate: tax.shipping.rate,
+      shippingTaxable: tax.shipping.taxable,
+      shippingCgst: tax.shipping.cgst,
+      shippingSgst: tax.shipping.sgst,
+      shippingIgst: tax.shipping.igst,
+    } satisfies repo.NewOrder;
+    const itemValues = priced.map((p, position) => ({
+      orderId,
+      position,
+      productId: p.product.id,
+      variantId: p.variant?.id ?? null,
+      name: p.product.name,
+      variantName: p.variant?.name ?? null,
+      qty: p.qty,
+      price: p.price,
+      discountPrice: p.discountPrice,
+      image: p.variant?.image || p.product.image,
+      optimizedImages: p.product.optimizedImages,
+      vendor: p.product.vendor,
+      hsnCode: p.taxClass.hsn,
+      gstRate: p.taxClass.rate,
+      couponDiscount: tax.lines[position]!.discount,
+      taxable: tax.lines[position]!.taxable,
+      cgst: tax.lines[position]!.cgst,
+      sgst: tax.lines[position]!.sgst,
+      igst: tax.lines[position]!.igst,
+    }));
+
     try {
       const placed = await this.db.transaction(async (tx) => {
         const locked = new Pipeline();
@@ -313,71 +403,15 @@ export class OrdersService {
           })),
         );
         const placeHeld = this.delivery.hold(writes, tx, booking);
-        const [orderInsert, itemsInsert] = repo.insertOrder(
-          tx,
-          {
-            id: orderId,
-            userId: user.id,
-            userName: user.name,
-            userEmail: user.email,
-            shippingAddress: input.shippingAddress,
-            paymentMethod: input.paymentMethod,
-            itemsPrice: totals.itemsPrice,
-            shippingPrice: totals.shippingPrice,
-            taxPrice: tax.tax,
-            totalPrice: totals.totalPrice,
-            payBy: new Date(now.getTime() + this.payWithinMs),
-            razorpayOrderId: gatewayOrder.id,
-            razorpayAmount: gatewayOrder.amount,
-            idempotencyKey: idempotencyKey ?? null,
-            requestHash: hash,
-            placedFrom: placer.address,
-            deliveryAreaId: booking.areaId,
-            deliveryDate: booking.date,
-            deliverySlotId: booking.slotId,
-            deliverySlot: {
-              type: booking.slot.type,
-              label: booking.slot.label,
-              start: booking.slot.start,
-              end: booking.slot.end,
-              fee: booking.slot.fee,
-            },
-            giftMessage: input.giftMessage ?? null,
-            couponCode: coupon?.code ?? null,
-            couponDiscount: totals.couponDiscount,
-            buyerGstin: input.buyerGstin ?? null,
-            supplyStateCode: supply.code,
-            intraState,
-            shippingGstRate: tax.shipping.rate,
-            shippingTaxable: tax.shipping.taxable,
-            shippingCgst: tax.shipping.cgst,
-            shippingSgst: tax.shipping.sgst,
-            shippingIgst: tax.shipping.igst,
-          },
-          priced.map((p, position) => ({
-            orderId,
-            position,
-            productId: p.product.id,
-            variantId: p.variant?.id ?? null,
-            name: p.product.name,
-            variantName: p.variant?.name ?? null,
-            qty: p.qty,
-            price: p.price,
-            discountPrice: p.discountPrice,
-            image: p.variant?.image || p.product.image,
-            optimizedImages: p.product.optimizedImages,
-            vendor: p.product.vendor,
-            hsnCode: p.taxClass.hsn,
-            gstRate: p.taxClass.rate,
-            couponDiscount: tax.lines[position]!.discount,
-            taxable: tax.lines[position]!.taxable,
-            cgst: tax.lines[position]!.cgst,
-            sgst: tax.lines[position]!.sgst,
-            igst: tax.lines[position]!.igst,
-          })),
-        );
+        const [orderInsert, itemsInsert] = repo.insertOrder(tx, values, itemValues);
         const order = writes.add(orderInsert);
         const items = writes.add(itemsInsert);
+        for (const statement of orderEventWrites(tx, orderId, {
+          kind: 'placed',
+          at: now,
+          mail: { kind: 'order_placed', order: values, items: itemValues, site: this.site },
+        }))
+          writes.add(statement);
         // After the order it names: the use's row references it.
         const couponHeld = coupon
           ? this.coupons.hold(writes, tx, { couponId: coupon.id, orderId, userId: user.id })
@@ -389,7 +423,8 @@ export class OrdersService {
         return { order: order()[0]!, items: items() };
       });
       if (!placed.items) return { order: await this.replay(placed.order, hash), replayed: true };
-      return { order: toOrderResponse(placed.order, placed.items), replayed: false };
+      const timeline = [{ kind: 'placed' as const, at: now, actorName: null }];
+      return { order: toOrderResponse(placed.order, placed.items, timeline, false), replayed: false };
     } catch (err) {
       // The same key sent twice at once: the other request's order stands, and is the answer.
       if (idempotencyKey && isUniqueViolation(err)) {
@@ -440,7 +475,7 @@ export class OrdersService {
   async get(viewer: SessionUser, id: string): Promise<OrderResponse> {
     const row = await repo.findOrder(this.db, id);
     if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) throw new AppError('NOT_FOUND', 'Order not found');
-    return (await this.withItems(this.db, [row]))[0]!;
+    return (await this.withItems(this.db, [row], viewer))[0]!;
   }
 
   /** A paid order's tax invoice as a PDF: its owner or an admin; unpaid orders have none yet. */
@@ -455,18 +490,36 @@ export class OrdersService {
   }
 
   async mine(user: SessionUser): Promise<OrderResponse[]> {
-    return this.withItems(this.db, await repo.listOrders(this.db, user.id));
+    return this.withItems(this.db, await repo.listOrders(this.db, user.id), user);
   }
 
-  async all(): Promise<OrderResponse[]> {
-    return this.withItems(this.db, await repo.listOrders(this.db));
+  async all(admin: SessionUser): Promise<OrderResponse[]> {
+    return this.withItems(this.db, await repo.listOrders(this.db), admin);
   }
 
-  async markDelivered(id: string): Promise<OrderResponse> {
-    const row = await repo.setDelivered(this.db, id, new Date());
-    if (row) return (await this.withItems(this.db, [row]))[0]!;
-    if (!(await repo.findOrder(this.db, id))) throw new AppError('NOT_FOUND', 'Order not found');
-    throw new AppError('CONFLICT', 'Only a paid order that is not yet delivered can be marked delivered');
+  /**
+   * An admin moves a paid order forward towards delivery: the move, its line in the timeline
+   * (who and when) and the shopper's email are one transaction, and of admins racing to make the
+   * same move exactly one makes it.
+   */
+  async moveTo(admin: SessionUser, id: string, step: DeliveryStep): Promise<OrderResponse> {
+    const now = new Date();
+    const moved = await this.db.transaction(async (tx) => {
+      const row = await repo.setDeliveryStep(tx, id, step, now);
+      if (!row) return null;
+      const items = await repo.itemsOf(tx, [id]);
+      await recordOrderEvent(tx, id, {
+        kind: step,
+        at: now,
+        actor: { id: admin.id, name: admin.name } satisfies Actor,
+        mail: { kind: STEP_MAIL[step], order: row, items, site: this.site },
+      });
+      return row;
+    });
+    if (moved) return (await this.withItems(this.db, [moved], admin))[0]!;
+    const row = await repo.findOrder(this.db, id);
+    if (!row) throw new AppError('NOT_FOUND', 'Order not found');
+    throw new AppError('CONFLICT', deliveryStepProblem(row, step) ?? 'This order changed meanwhile; reload it');
   }
 
   /** A day's paid deliveries, for the delivery schedule: recipient, address, items and card. */
@@ -511,6 +564,7 @@ export class OrdersService {
 export async function expireOrder(tx: Tx, id: string, now = new Date()): Promise<boolean> {
   const row = await repo.setExpired(tx, id, now);
   if (!row) return false;
+  await recordOrderEvent(tx, id, { kind: 'expired', at: now });
   const items = await repo.itemsOf(tx, [id]);
   // A line whose product was deleted since has nothing to give back to.
   await stock.release(
@@ -548,18 +602,37 @@ export const orderPayments = {
     repo.findByGatewayOrder(db, razorpayOrderId),
   /**
    * Pays the order and issues its tax invoice in the payment's transaction, so a paid order always
-   * has one and a payment that rolls back takes no number (rule 46: consecutive, no gaps).
+   * has one and a payment that rolls back takes no number (rule 46: consecutive, no gaps); the
+   * confirmation email is written in it too.
    */
-  markPaid: async (
-    tx: Tx,
-    orderId: string,
-    paymentId: string,
-    now: Date,
-    seller: InvoiceSupplier,
-  ): Promise<boolean> => {
-    if (!(await repo.setPaid(tx, orderId, paymentId, now))) return false;
-    await repo.setInvoice(tx, orderId, { number: await nextInvoiceNumber(tx, now), issuedAt: now, seller });
+  markPaid: async (tx: Tx, orderId: string, paymentId: string, now: Date, shop: Shop): Promise<boolean> => {
+    const row = await repo.setPaid(tx, orderId, paymentId, now);
+    if (!row) return false;
+    await repo.setInvoice(tx, orderId, {
+      number: await nextInvoiceNumber(tx, now),
+      issuedAt: now,
+      seller: shop.seller,
+    });
+    const items = await repo.itemsOf(tx, [orderId]);
+    await recordOrderEvent(tx, orderId, {
+      kind: 'paid',
+      at: now,
+      mail: { kind: 'order_paid', order: row, items, site: shop.site },
+    });
     return true;
+  },
+  /**
+   * A payment the gateway reports failed, once per payment: the shopper is told while the order
+   * can still be paid; a failure after it was paid or expired changes nothing they need to know.
+   */
+  paymentFailed: async (tx: Tx, orderId: string, reason: string, now: Date, site: MailSite): Promise<void> => {
+    const row = await repo.findOrder(tx, orderId);
+    if (row?.status !== 'awaiting_payment') return;
+    await recordOrderEvent(tx, orderId, {
+      kind: 'payment_failed',
+      at: now,
+      mail: { kind: 'payment_failed', order: row, items: await repo.itemsOf(tx, [orderId]), site, reason },
+    });
   },
   expire: expireOrder,
 };

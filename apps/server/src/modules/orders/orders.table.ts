@@ -64,6 +64,9 @@ export const orders = pgTable(
     /** When an unpaid order gives its stock back and can no longer be paid. */
     payBy: timestamp('pay_by', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The delivery's progress, moved forward only, by an admin (each move is an order event). */
+    packedAt: timestamp('packed_at', { withTimezone: true }),
+    outForDeliveryAt: timestamp('out_for_delivery_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     razorpayOrderId: text('razorpay_order_id').notNull(),
     /** What the payment gateway was asked to collect, in paise: always the total at placing. */
@@ -119,6 +122,10 @@ export const orders = pgTable(
       sql`${t.status} <> 'paid' OR (${t.paymentId} IS NOT NULL AND ${t.paidAt} IS NOT NULL)`,
     ),
     check('orders_delivered_only_when_paid', sql`${t.deliveredAt} IS NULL OR ${t.status} = 'paid'`),
+    check(
+      'orders_progress_only_when_paid',
+      sql`(${t.packedAt} IS NULL AND ${t.outForDeliveryAt} IS NULL) OR ${t.status} = 'paid'`,
+    ),
     index('orders_user_created').on(t.userId, t.createdAt.desc()),
     index('orders_created').on(t.createdAt.desc()),
     index('orders_awaiting_pay_by')
@@ -179,5 +186,39 @@ export const orderItems = pgTable(
     uniqueIndex('order_items_order_position').on(t.orderId, t.position),
     index('order_items_product').on(t.productId),
     check('order_items_qty', sql`${t.qty} > 0`),
+  ],
+);
+
+export const ORDER_EVENT_KINDS = [
+  'placed',
+  'paid',
+  'payment_failed',
+  'expired',
+  'packed',
+  'out_for_delivery',
+  'delivered',
+] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+/**
+ * What happened to an order and when, written in the transaction that made it happen: the
+ * shopper's timeline and the record of who moved it (the admin's id and name as they were).
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<OrderEventKind>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null when the shopper, the gateway or the store itself did it. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+  },
+  (t) => [
+    index('order_events_order_at').on(t.orderId, t.at),
+    check('order_events_kind', sql.raw(`kind IN (${ORDER_EVENT_KINDS.map((k) => `'${k}'`).join(', ')})`)),
   ],
 );

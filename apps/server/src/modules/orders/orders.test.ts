@@ -227,7 +227,7 @@ describe(`reading and delivering orders on ${testDatabaseKind}`, () => {
     const unpaid = await deliver(admin.cookie);
     expect([unpaid.statusCode, unpaid.json().message]).toEqual([
       409,
-      'Only a paid order that is not yet delivered can be marked delivered',
+      'Only a paid order can be moved towards delivery',
     ]);
     await t.database.db
       .update(orders)

@@ -2,14 +2,14 @@ import { createElement as h, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { RenderedMail } from './outbox.service.js';
 
-const BRAND = '#B0245A';
-const FONT = "-apple-system, 'Segoe UI', Roboto, 'Noto Sans', Arial, sans-serif";
+export const BRAND = '#B0245A';
+export const FONT = "-apple-system, 'Segoe UI', Roboto, 'Noto Sans', Arial, sans-serif";
 
 /**
  * The store's look in an email: one centred column at most 600 px wide, built of tables with
  * inline styles, which is what narrow and old mail clients render faithfully.
  */
-function Layout({ preview, children }: { preview: string; children?: ReactNode }) {
+export function Layout({ preview, children }: { preview: string; children?: ReactNode }) {
   return h(
     'html',
     { lang: 'en' },
@@ -85,9 +85,9 @@ function Layout({ preview, children }: { preview: string; children?: ReactNode }
   );
 }
 
-const page = (element: ReturnType<typeof h>) => `<!doctype html>${renderToStaticMarkup(element)}`;
+export const page = (element: ReturnType<typeof h>) => `<!doctype html>${renderToStaticMarkup(element)}`;
 
-const button = (href: string, label: string) =>
+export const button = (href: string, label: string) =>
   h(
     'a',
     {
@@ -131,6 +131,51 @@ export function welcomeEmail(payload: Record<string, unknown>): RenderedMail {
       'Thank you for joining us. Choose a gift, pick a delivery date and time slot, add a message card, and we deliver it, the same day in Kochi, Delhi, Mumbai and Bengaluru.',
       '',
       `Start shopping: ${shopUrl}`,
+      '',
+      'Warm wishes, the Phoolwala Gifts team',
+    ].join('\n'),
+  };
+}
+
+/**
+ * A link to set a new password, asked for on /forgot-password. Whoever did not ask may ignore it:
+ * nothing changes until the link is opened. The link is written out as well as behind the button,
+ * for mail clients that show no buttons and for copying into the browser the shopper uses.
+ */
+export function passwordResetEmail(payload: Record<string, unknown>): RenderedMail {
+  const name = String(payload.name ?? '');
+  const link = String(payload.link ?? '');
+  const validFor = String(payload.validFor ?? '');
+  const asked = 'We received a request to reset the password of your Phoolwala Gifts account.';
+  const once = `The link works once, for ${validFor}.`;
+  const ignore = 'If you did not ask for this, ignore this email: your password stays as it is.';
+  return {
+    subject: 'Reset your Phoolwala Gifts password',
+    html: page(
+      h(
+        Layout,
+        { preview: `Set a new password for your account. ${once}` },
+        h('p', { style: { marginTop: 0 } }, `Namaste ${name},`),
+        h('p', null, `${asked} ${once}`),
+        h('p', { style: { margin: '24px 0' } }, button(link, 'Set a new password')),
+        h(
+          'p',
+          { style: { fontSize: 13, color: '#6b6b6b', wordBreak: 'break-all' } },
+          'Or open this link: ',
+          h('a', { href: link, style: { color: BRAND } }, link),
+        ),
+        h('p', null, ignore),
+        h('p', { style: { marginBottom: 0, color: '#6b6b6b', fontSize: 13 } }, 'Warm wishes, the Phoolwala Gifts team'),
+      ),
+    ),
+    text: [
+      `Namaste ${name},`,
+      '',
+      `${asked} ${once}`,
+      '',
+      `Set a new password: ${link}`,
+      '',
+      ignore,
       '',
       'Warm wishes, the Phoolwala Gifts team',
     ].join('\n'),

@@ -1,12 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { outbox } from './outbox.table.js';
+import { outbox, type OutboxStatus } from './outbox.table.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 export type NewMessage = Pick<typeof outbox.$inferInsert, 'kind' | 'recipient' | 'payload' | 'messageId'>;
 
-export async function insertMessage(tx: Db | Tx, message: NewMessage): Promise<void> {
-  await tx.insert(outbox).values(message);
+/** A statement: awaited, or sent in a pipeline with the event's other writes. */
+export function insertMessage(tx: Db | Tx, message: NewMessage) {
+  return tx.insert(outbox).values(message);
 }
 
 /**
@@ -44,8 +45,34 @@ export async function markAttemptFailed(db: Db, id: string, error: string, retry
     .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
 }
 
-export function listMessages(db: Db, limit: number): Promise<OutboxRow[]> {
-  return db.select().from(outbox).orderBy(desc(outbox.createdAt), outbox.id).limit(limit);
+const withStatus = (status: OutboxStatus | undefined) => (status ? eq(outbox.status, status) : undefined);
+
+/** Newest first; the id breaks ties, so pages neither repeat nor skip a message. */
+export function listMessages(
+  db: Db,
+  status: OutboxStatus | undefined,
+  page: { limit: number; offset: number },
+): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(outbox)
+    .where(withStatus(status))
+    .orderBy(desc(outbox.createdAt), outbox.id)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countMessages(db: Db, status: OutboxStatus | undefined): Promise<number> {
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(outbox)
+    .where(withStatus(status));
+  return counted?.n ?? 0;
+}
+
+export async function findMessage(db: Db, id: string): Promise<OutboxRow | undefined> {
+  const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+  return row;
 }
 
 /** 'Retry now': a pending or failed message becomes due at once; a sent one is left alone. */

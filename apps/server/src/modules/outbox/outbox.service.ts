@@ -21,11 +21,20 @@ export interface OutboxMessage {
   payload: Record<string, unknown>;
 }
 
+/** Where the store is, for links in its emails and the host part of their Message-IDs. */
+export interface MailSite {
+  url: string;
+  host: string;
+}
+
+export const mailSiteOf = (publicUrl: string): MailSite => ({ url: publicUrl, host: new URL(publicUrl).hostname });
+
 /**
  * Writes a message to send in the caller's transaction: it exists exactly when the event that
- * causes it commits. `host` names the store in the Message-ID.
+ * causes it commits. `host` names the store in the Message-ID. A statement: awaited, or added to
+ * the transaction's pipeline.
  */
-export function enqueue(tx: Db | Tx, message: OutboxMessage, host: string): Promise<void> {
+export function enqueue(tx: Db | Tx, message: OutboxMessage, host: string) {
   return repo.insertMessage(tx, { ...message, messageId: `<${randomUUID()}@${host}>` });
 }
 

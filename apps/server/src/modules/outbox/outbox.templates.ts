@@ -1,4 +1,12 @@
-import { welcomeEmail } from './outbox.emails.js';
+import { passwordResetEmail, welcomeEmail } from './outbox.emails.js';
+import {
+  orderDeliveredEmail,
+  orderOutForDeliveryEmail,
+  orderPackedEmail,
+  orderPaidEmail,
+  orderPlacedEmail,
+  paymentFailedEmail,
+} from './outbox.order-emails.js';
 import type { RenderedMail } from './outbox.service.js';
 
 type Template = (payload: Record<string, unknown>) => RenderedMail;
@@ -10,6 +18,13 @@ type Template = (payload: Record<string, unknown>) => RenderedMail;
  */
 const TEMPLATES: Record<string, Template> = {
   welcome: welcomeEmail,
+  password_reset: passwordResetEmail,
+  order_placed: orderPlacedEmail,
+  order_paid: orderPaidEmail,
+  payment_failed: paymentFailedEmail,
+  order_packed: orderPackedEmail,
+  order_out_for_delivery: orderOutForDeliveryEmail,
+  order_delivered: orderDeliveredEmail,
 };
 
 export function renderMail(kind: string, payload: Record<string, unknown>): RenderedMail {

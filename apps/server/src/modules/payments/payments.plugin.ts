@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createPaymentProvider, type PaymentProvider } from './provider.js';
-import { OrdersService } from '../orders/orders.service.js';
+import { ordersServiceFor } from '../orders/orders.service.js';
 import { gatewayOrderState } from './payments.service.js';
 import { runPeriodically } from '../../lib/periodic.js';
 
@@ -22,12 +22,7 @@ export function registerPayments(app: FastifyInstance): void {
     async (razorpayOrderId) => (await gatewayOrderState(app.database.db, razorpayOrderId))?.amount,
   );
   app.decorate('paymentProvider', provider);
-  const orders = new OrdersService(app.database.db, {
-    payments: provider,
-    payWithinMs: app.config.payments.payWithinMs,
-    limits: app.config.orderLimits,
-    store: app.config.store,
-  });
+  const orders = ordersServiceFor(app);
   app.decorate('expireOverdueOrders', () => orders.expireOverdue());
 
   const every = Math.min(30_000, Math.max(1_000, app.config.payments.payWithinMs / 4));

@@ -32,8 +32,10 @@ export async function upsertPayment(tx: Tx, p: PaymentRecord): Promise<void> {
 }
 
 /** A failure never overwrites what is known of a payment. */
-export async function insertIfNew(tx: Tx, p: PaymentRecord): Promise<void> {
-  await tx.insert(payments).values(p).onConflictDoNothing();
+/** False when the payment was on record already. */
+export async function insertIfNew(tx: Tx, p: PaymentRecord): Promise<boolean> {
+  const inserted = await tx.insert(payments).values(p).onConflictDoNothing().returning({ id: payments.id });
+  return inserted.length > 0;
 }
 
 export async function insertEvent(tx: Tx, id: string, event: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import { errorResponseSchema, refundDueSchema } from '@store/contracts';
 import { paiseToRupees } from '@store/domain';
 import { adminOnly } from '../../lib/auth.js';
 import { AppError } from '../../lib/app-error.js';
+import { shopOf } from '../orders/orders.service.js';
 import { razorpayStyleId } from './provider.js';
 import { applyPayment, firstDelivery, gatewayOrderState, recordFailedPayment, refundsDue } from './payments.service.js';
 import { checkoutSignature, hmacSha256Hex, signatureMatches } from './signatures.js';
@@ -87,9 +88,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const status = await app.database.db.transaction(async (tx) => {
         if (!(await firstDelivery(tx, eventId, event))) return 'duplicate' as const;
         if (event === 'payment.failed') {
-          await recordFailedPayment(tx, incoming, entity.error_description ?? 'failed');
+          await recordFailedPayment(tx, incoming, entity.error_description ?? 'failed', shopOf(app.config).site);
         } else {
-          const result = await applyPayment(tx, incoming, app.config.store);
+          const result = await applyPayment(tx, incoming, shopOf(app.config));
           if (result.result === 'refund_due' || result.result === 'rejected') {
             req.log.warn({ paymentId: entity.id, reason: result.reason }, 'payment needs a refund');
           }

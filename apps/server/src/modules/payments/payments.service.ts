@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../db/client.js';
-import { orderPayments, type InvoiceSupplier } from '../orders/orders.service.js';
+import { orderPayments, type Shop } from '../orders/orders.service.js';
+import type { MailSite } from '../outbox/outbox.service.js';
 import { findPayment, insertEvent, insertIfNew, paymentsDueRefund, upsertPayment } from './payments.repository.js';
 import type { PaymentOutcome } from './payments.table.js';
 import { checkoutSignature, signatureMatches } from './signatures.js';
@@ -41,12 +42,7 @@ async function recordPayment(
  * that cannot pay it (expired, already paid by another payment, a different amount) is kept on
  * record as due for refund, never silently dropped and never marking the order paid.
  */
-export async function applyPayment(
-  tx: Tx,
-  p: IncomingPayment,
-  seller: InvoiceSupplier,
-  now = new Date(),
-): Promise<ApplyResult> {
+export async function applyPayment(tx: Tx, p: IncomingPayment, shop: Shop, now = new Date()): Promise<ApplyResult> {
   const order = await orderPayments.lockForPayment(tx, p.razorpayOrderId);
   const known = await findPayment(tx, p.paymentId);
   if (known?.outcome === 'applied' && known.orderId !== order?.id) {
@@ -80,15 +76,22 @@ export async function applyPayment(
       'This order expired before the payment arrived; the payment will be refunded. Please place the order again.',
     );
   }
-  if (!(await orderPayments.markPaid(tx, order.id, p.paymentId, now, seller)))
+  if (!(await orderPayments.markPaid(tx, order.id, p.paymentId, now, shop)))
     return refund('order changed while paying', 'This order can no longer be paid.');
   await recordPayment(tx, p, order.id, 'applied');
   return { result: 'paid', orderId: order.id };
 }
 
-export async function recordFailedPayment(tx: Tx, p: IncomingPayment, reason: string): Promise<void> {
+/** A failed attempt, recorded once however often the gateway reports it; the shopper hears of it once. */
+export async function recordFailedPayment(
+  tx: Tx,
+  p: IncomingPayment,
+  reason: string,
+  site: MailSite,
+  now = new Date(),
+): Promise<void> {
   const order = await orderPayments.find(tx, p.razorpayOrderId);
-  await insertIfNew(tx, {
+  const recorded = await insertIfNew(tx, {
     id: p.paymentId,
     orderId: order?.id ?? null,
     razorpayOrderId: p.razorpayOrderId,
@@ -96,6 +99,7 @@ export async function recordFailedPayment(tx: Tx, p: IncomingPayment, reason: st
     outcome: 'failed',
     reason,
   });
+  if (recorded && order) await orderPayments.paymentFailed(tx, order.id, reason, now, site);
 }
 
 /** Records a webhook delivery; false when it was seen before (so it must change nothing). */

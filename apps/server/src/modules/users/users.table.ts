@@ -38,3 +38,21 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user').on(t.userId)],
 );
+
+/**
+ * A password reset link asked for by email: only a SHA-256 of its token is stored, so the table
+ * leaks nothing usable. Valid until `expiresAt`, once: using any of an account's links spends them all.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_user').on(t.userId)],
+);

@@ -53,6 +53,8 @@ function order(n: number, over: Partial<OrderResponse>): OrderResponse {
     paidAt: null,
     isDelivered: false,
     deliveredAt: null,
+    stage: 'awaiting_payment',
+    timeline: [{ status: 'placed', at: '2026-11-20T10:00:00.000Z' }],
     createdAt: '2026-11-20T10:00:00.000Z',
     razorpayOrder: { id: 'order_x', amount: 125000 },
     delivery: null,

@@ -1,0 +1,118 @@
+import { slotName, unitPrice } from '@store/domain';
+import type { ShippingAddressInput } from '@store/contracts';
+import type { Tx } from '../../db/client.js';
+import { enqueue, type MailSite } from '../outbox/outbox.service.js';
+import type { OrderMailPayload } from '../outbox/outbox.order-emails.js';
+import * as repo from './orders.repository.js';
+import type { BookedSlot, OrderEventKind } from './orders.table.js';
+
+/** The order emails, one per event a shopper hears about. */
+export type OrderMailKind =
+  'order_placed' | 'order_paid' | 'payment_failed' | 'order_packed' | 'order_out_for_delivery' | 'order_delivered';
+
+/** What an order email needs of the order, whether read back or about to be written. */
+export interface MailOrder {
+  id: string;
+  userName: string;
+  userEmail: string;
+  shippingAddress: ShippingAddressInput;
+  itemsPrice: number;
+  shippingPrice: number;
+  couponDiscount: number;
+  taxPrice: number;
+  totalPrice: number;
+  payBy: Date;
+  deliveryDate: string | null;
+  deliverySlot: BookedSlot | null;
+}
+
+export interface MailItem {
+  name: string;
+  variantName: string | null;
+  qty: number;
+  price: number;
+  discountPrice: number;
+  position: number;
+}
+
+export interface Actor {
+  id: string;
+  name: string;
+}
+
+const longDate = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const istTime = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit' });
+
+function payload(order: MailOrder, items: readonly MailItem[], site: MailSite, reason?: string): OrderMailPayload {
+  return {
+    orderId: order.id,
+    orderUrl: `${site.url}/order/${order.id}`,
+    name: order.userName,
+    lines: [...items]
+      .sort((a, b) => a.position - b.position)
+      .map((i) => ({ name: i.name, variant: i.variantName, qty: i.qty, amount: unitPrice(i) * i.qty })),
+    itemsPrice: order.itemsPrice,
+    shippingPrice: order.shippingPrice,
+    couponDiscount: order.couponDiscount,
+    taxPrice: order.taxPrice,
+    totalPrice: order.totalPrice,
+    delivery:
+      order.deliveryDate && order.deliverySlot
+        ? {
+            // An IST calendar date, read at midnight UTC so no zone moves it.
+            date: longDate.format(new Date(`${order.deliveryDate}T00:00:00Z`)),
+            slot: slotName(order.deliverySlot),
+          }
+        : null,
+    recipient: {
+      name: `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.trim(),
+      city: order.shippingAddress.city,
+      postalCode: order.shippingAddress.postalCode,
+    },
+    payBy: istTime.format(order.payBy),
+    ...(reason ? { reason } : {}),
+  };
+}
+
+export interface OrderEvent {
+  kind: OrderEventKind;
+  at: Date;
+  /** The admin who made the move; none when the shopper, the gateway or the store did. */
+  actor?: Actor | null;
+  /** The email the shopper gets of it, if any. */
+  mail?: { kind: OrderMailKind; order: MailOrder; items: readonly MailItem[]; site: MailSite; reason?: string };
+}
+
+/**
+ * What an order event writes, in the event's own transaction: its line in the order's timeline
+ * and, when the shopper hears of it, the email in the outbox. Statements, so they can join the
+ * transaction's pipeline; the caller sends them.
+ */
+export function orderEventWrites(tx: Tx, orderId: string, event: OrderEvent) {
+  const timeline = repo.insertEvent(tx, {
+    orderId,
+    kind: event.kind,
+    at: event.at,
+    actorId: event.actor?.id ?? null,
+    actorName: event.actor?.name ?? null,
+  });
+  const { mail } = event;
+  if (!mail) return [timeline];
+  const message = {
+    kind: mail.kind,
+    recipient: mail.order.userEmail,
+    payload: payload(mail.order, mail.items, mail.site, mail.reason),
+  };
+  return [timeline, enqueue(tx, message, mail.site.host)];
+}
+
+/** The same writes, sent one after the other, in a transaction that is not pipelined. */
+export async function recordOrderEvent(tx: Tx, orderId: string, event: OrderEvent): Promise<void> {
+  for (const statement of orderEventWrites(tx, orderId, event)) await statement;
+}

@@ -1,0 +1,198 @@
+import { createElement as h, type ReactNode } from 'react';
+import { z } from 'zod';
+import { formatInr } from '@store/domain';
+import { Layout, button, page } from './outbox.emails.js';
+import type { RenderedMail } from './outbox.service.js';
+
+/**
+ * What an order email shows, as the order was when the event happened: written with the message
+ * and checked when it is rendered, so a message that cannot be shown fails its attempt (recorded)
+ * instead of going out with blanks. Amounts in paise.
+ */
+export const orderMailPayloadSchema = z.object({
+  orderId: z.string(),
+  orderUrl: z.string(),
+  name: z.string(),
+  lines: z.array(z.object({ name: z.string(), variant: z.string().nullable(), qty: z.number(), amount: z.number() })),
+  itemsPrice: z.number(),
+  shippingPrice: z.number(),
+  couponDiscount: z.number(),
+  taxPrice: z.number(),
+  totalPrice: z.number(),
+  /** 'Saturday, 14 February 2026' and 'Midnight, 23:00–23:59'; null on orders placed before slots. */
+  delivery: z.object({ date: z.string(), slot: z.string() }).nullable(),
+  recipient: z.object({ name: z.string(), city: z.string(), postalCode: z.string() }),
+  /** The time an unpaid order is held until, as a shopper in India reads it: '3:45 pm'. */
+  payBy: z.string(),
+  /** The gateway's words, on a failed payment. */
+  reason: z.string().optional(),
+});
+export type OrderMailPayload = z.infer<typeof orderMailPayloadSchema>;
+
+const MUTED = '#6b6b6b';
+
+const cell = (content: ReactNode, align: 'left' | 'right' = 'left', strong = false) =>
+  h('td', { align, style: { padding: '6px 0', fontWeight: strong ? 700 : 400, verticalAlign: 'top' } }, content);
+
+/** The order at a glance: its lines, its money, when and to whom it goes. */
+function Summary({ order }: { order: OrderMailPayload }) {
+  const money: [string, string][] = [
+    ['Items', formatInr(order.itemsPrice)],
+    ['Delivery', order.shippingPrice === 0 ? 'Free' : formatInr(order.shippingPrice)],
+    ...(order.couponDiscount > 0 ? [['Coupon', `−${formatInr(order.couponDiscount)}`] as [string, string]] : []),
+  ];
+  return h(
+    'div',
+    null,
+    h(
+      'table',
+      {
+        role: 'presentation',
+        width: '100%',
+        cellPadding: 0,
+        cellSpacing: 0,
+        style: { borderTop: '1px solid #eee', borderBottom: '1px solid #eee', margin: '16px 0' },
+      },
+      h(
+        'tbody',
+        null,
+        ...order.lines.map((line, i) =>
+          h(
+            'tr',
+            { key: i },
+            cell(`${line.name}${line.variant ? ` (${line.variant})` : ''} × ${line.qty}`),
+            cell(formatInr(line.amount), 'right'),
+          ),
+        ),
+        ...money.map(([label, amount]) =>
+          h('tr', { key: label }, cell(h('span', { style: { color: MUTED } }, label)), cell(amount, 'right')),
+        ),
+        h('tr', null, cell('Total', 'left', true), cell(formatInr(order.totalPrice), 'right', true)),
+        h(
+          'tr',
+          null,
+          h(
+            'td',
+            { colSpan: 2, align: 'right', style: { color: MUTED, fontSize: 13, paddingBottom: 6 } },
+            `incl. GST ${formatInr(order.taxPrice)}`,
+          ),
+        ),
+      ),
+    ),
+    order.delivery &&
+      h(
+        'p',
+        { style: { margin: '0 0 4px' } },
+        h('strong', null, 'Delivery: '),
+        `${order.delivery.date}, ${order.delivery.slot}`,
+      ),
+    h(
+      'p',
+      { style: { margin: 0 } },
+      h('strong', null, 'To: '),
+      `${order.recipient.name}, ${order.recipient.city} ${order.recipient.postalCode}`,
+    ),
+    h('p', { style: { margin: '16px 0 0', color: MUTED, fontSize: 12 } }, `Order ${order.orderId}`),
+  );
+}
+
+function summaryText(order: OrderMailPayload): string[] {
+  return [
+    ...order.lines.map((l) => `${l.name}${l.variant ? ` (${l.variant})` : ''} × ${l.qty}: ${formatInr(l.amount)}`),
+    `Items: ${formatInr(order.itemsPrice)}`,
+    `Delivery: ${order.shippingPrice === 0 ? 'Free' : formatInr(order.shippingPrice)}`,
+    ...(order.couponDiscount > 0 ? [`Coupon: −${formatInr(order.couponDiscount)}`] : []),
+    `Total: ${formatInr(order.totalPrice)} (incl. GST ${formatInr(order.taxPrice)})`,
+    '',
+    ...(order.delivery ? [`Delivery: ${order.delivery.date}, ${order.delivery.slot}`] : []),
+    `To: ${order.recipient.name}, ${order.recipient.city} ${order.recipient.postalCode}`,
+    '',
+    `Order ${order.orderId}`,
+  ];
+}
+
+interface OrderMessage {
+  subject: (o: OrderMailPayload) => string;
+  /** The first sentence, also what the inbox shows beside the subject. */
+  lead: (o: OrderMailPayload) => string;
+  more?: (o: OrderMailPayload) => string;
+  action: string;
+}
+
+/** One template per order event: the words differ, the look and the summary do not. */
+function orderEmail(message: OrderMessage) {
+  return (payload: Record<string, unknown>): RenderedMail => {
+    const order = orderMailPayloadSchema.parse(payload);
+    const lead = message.lead(order);
+    const more = message.more?.(order);
+    return {
+      subject: message.subject(order),
+      html: page(
+        h(
+          Layout,
+          { preview: lead },
+          h('p', { style: { marginTop: 0 } }, `Namaste ${order.name},`),
+          h('p', null, lead),
+          more && h('p', null, more),
+          h('p', { style: { margin: '20px 0' } }, button(order.orderUrl, message.action)),
+          h(Summary, { order }),
+        ),
+      ),
+      text: [
+        `Namaste ${order.name},`,
+        '',
+        lead,
+        ...(more ? ['', more] : []),
+        '',
+        `${message.action}: ${order.orderUrl}`,
+        '',
+        ...summaryText(order),
+      ].join('\n'),
+    };
+  };
+}
+
+const whenAndWhere = (o: OrderMailPayload) => (o.delivery ? `on ${o.delivery.date}, ${o.delivery.slot}` : 'as booked');
+
+export const orderPlacedEmail = orderEmail({
+  subject: () => 'We have your order: pay to confirm it',
+  lead: (o) => `Thank you for your order. We are holding it for you until ${o.payBy}; pay by then to confirm it.`,
+  more: () => 'If you have already paid, there is nothing more to do: a confirmation follows in a moment.',
+  action: 'Pay for your order',
+});
+
+export const orderPaidEmail = orderEmail({
+  subject: (o) => `Payment received: your gift for ${o.recipient.name} is confirmed`,
+  lead: (o) => `We have received your payment of ${formatInr(o.totalPrice)}. Thank you!`,
+  more: (o) =>
+    `We will deliver to ${o.recipient.name} ${whenAndWhere(o)}, and email you when it is on its way. Your tax invoice is on your order page.`,
+  action: 'View your order',
+});
+
+export const paymentFailedEmail = orderEmail({
+  subject: () => 'Your payment did not go through',
+  lead: (o) =>
+    `Your payment of ${formatInr(o.totalPrice)} did not go through${o.reason ? ` (${o.reason})` : ''}. No money was taken.`,
+  more: (o) => `Your order is held until ${o.payBy}: try again, or use another card or UPI app.`,
+  action: 'Try again',
+});
+
+export const orderPackedEmail = orderEmail({
+  subject: (o) => `Your gift for ${o.recipient.name} is packed`,
+  lead: (o) => `Your order is packed and ready to go to ${o.recipient.name} ${whenAndWhere(o)}.`,
+  action: 'Follow your order',
+});
+
+export const orderOutForDeliveryEmail = orderEmail({
+  subject: (o) => `Out for delivery: your gift for ${o.recipient.name}`,
+  lead: (o) => `Your gift is on its way to ${o.recipient.name} in ${o.recipient.city}.`,
+  more: (o) => (o.delivery ? `Delivery slot: ${o.delivery.slot}.` : ''),
+  action: 'Follow your order',
+});
+
+export const orderDeliveredEmail = orderEmail({
+  subject: (o) => `Delivered: your gift reached ${o.recipient.name}`,
+  lead: (o) => `Your gift has been delivered to ${o.recipient.name}. Thank you for choosing Phoolwala Gifts.`,
+  more: () => 'Tell others what you thought: reviews on the product page help them choose.',
+  action: 'View your order',
+});
