@@ -28,6 +28,8 @@ describe('configuration', () => {
       search: { max: 60, windowMs: 60_000 },
       couponPerAccount: { max: 20, windowMs: 3_600_000 },
       couponPerAddress: { max: 60, windowMs: 3_600_000 },
+      passwordResetPerAddress: { max: 20, windowMs: 3_600_000 },
+      passwordResetPerAccount: { max: 5, windowMs: 3_600_000 },
     });
     expect(c.loginMaxDelayMs).toBe(60_000);
     expect(c.loadShedding).toEqual({ maxInFlightRequests: 200, maxEventLoopDelayMs: 1_000 });
@@ -55,6 +57,8 @@ describe('configuration', () => {
     [{ RATE_LIMIT_SEARCH: '60 a minute' }, 'RATE_LIMIT_SEARCH'],
     [{ RATE_LIMIT_LOGIN_ACCOUNT_ADDRESS: 'ten' }, 'RATE_LIMIT_LOGIN_ACCOUNT_ADDRESS'],
     [{ RATE_LIMIT_LOGIN_MAX_DELAY: '0s' }, 'RATE_LIMIT_LOGIN_MAX_DELAY'],
+    [{ RATE_LIMIT_PASSWORD_RESET_ADDRESS: '20/hour' }, 'RATE_LIMIT_PASSWORD_RESET_ADDRESS'],
+    [{ RATE_LIMIT_PASSWORD_RESET_ACCOUNT: '0/1h' }, 'RATE_LIMIT_PASSWORD_RESET_ACCOUNT'],
     [{ MAX_IN_FLIGHT_REQUESTS: '-1' }, 'MAX_IN_FLIGHT_REQUESTS'],
     [{ MAX_EVENT_LOOP_DELAY_MS: 'soon' }, 'MAX_EVENT_LOOP_DELAY_MS'],
   ])('%o stops start-up naming %s', (env, variable) => {

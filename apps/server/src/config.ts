@@ -100,6 +100,9 @@ const configSchema = z.object({
   /** Coupon codes tried (validated or ordered with) that do not exist, per account and per address: guessing. */
   RATE_LIMIT_COUPON_ACCOUNT: rateLimit.prefault('20/1h'),
   RATE_LIMIT_COUPON_ADDRESS: rateLimit.prefault('60/1h'),
+  /** Reset links asked for per address (and, counted apart, links tried), and per email whether or not it has an account. */
+  RATE_LIMIT_PASSWORD_RESET_ADDRESS: rateLimit.prefault('20/1h'),
+  RATE_LIMIT_PASSWORD_RESET_ACCOUNT: rateLimit.prefault('5/1h'),
   /** The seller on every tax invoice (ADR 028); the defaults are a made-up demo seller. */
   STORE_LEGAL_NAME: z.string().trim().min(2).max(120).default(DEMO_SELLER.legalName),
   STORE_ADDRESS: z.string().trim().min(10).max(300).default(DEMO_SELLER.address),
@@ -123,6 +126,11 @@ const configSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).max(200).default('Phoolwala Gifts <orders@phoolwala.in>'),
   /** How often each server process looks for email due to go. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
+  /**
+   * How long a sender's claim on a message keeps other processes off it: longer than any send
+   * takes; a message whose sender died mid-send goes again once it runs out.
+   */
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   /** Requests handled at once before new ones get 503 (0: no bound). */
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(200),
   /** Mean event-loop delay over the last second above which new requests get 503 (0: not watched). */
@@ -203,8 +211,10 @@ export interface Config {
     search: RateLimit | null;
     couponPerAccount: RateLimit | null;
     couponPerAddress: RateLimit | null;
+    passwordResetPerAddress: RateLimit | null;
+    passwordResetPerAccount: RateLimit | null;
   };
-  mail: { smtpUrl: string | undefined; from: string; pollMs: number };
+  mail: { smtpUrl: string | undefined; from: string; pollMs: number; leaseMs: number };
   /** The seller printed on tax invoices; `demo` when it is the made-up demo seller. */
   store: { legalName: string; address: string; state: string; stateCode: string; gstin: string; demo: boolean };
   /** Past RATE_LIMIT_LOGIN_ACCOUNT, the delay between attempts on an account doubles up to this. */
@@ -406,6 +416,8 @@ export function loadConfig(
       search: c.RATE_LIMIT_SEARCH,
       couponPerAccount: c.RATE_LIMIT_COUPON_ACCOUNT,
       couponPerAddress: c.RATE_LIMIT_COUPON_ADDRESS,
+      passwordResetPerAddress: c.RATE_LIMIT_PASSWORD_RESET_ADDRESS,
+      passwordResetPerAccount: c.RATE_LIMIT_PASSWORD_RESET_ACCOUNT,
     },
     loginMaxDelayMs: c.RATE_LIMIT_LOGIN_MAX_DELAY,
     loadShedding: {
@@ -434,7 +446,7 @@ export function loadConfig(
       payWithinMs: c.ORDER_PAY_WITHIN,
       simulatedWebhookDelayMs: c.SIMULATED_WEBHOOK_DELAY_MS,
     },
-    mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM, pollMs: c.OUTBOX_POLL_MS },
+    mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM, pollMs: c.OUTBOX_POLL_MS, leaseMs: c.OUTBOX_LEASE_MS },
     store: {
       legalName: c.STORE_LEGAL_NAME,
       address: c.STORE_ADDRESS,

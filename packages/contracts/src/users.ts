@@ -39,6 +39,27 @@ export type UserResponse = z.infer<typeof userResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
+/** How long a password reset link works after it is sent. */
+export const PASSWORD_RESET_VALID_MINUTES = 30;
+/** The one answer to every request for a reset link, so it never tells whether an account exists. */
+export const PASSWORD_RESET_SENT = 'If an account exists for that email, we have sent a link';
+export const RESET_LINK_INVALID = 'This reset link is not valid. Ask for a new one.';
+export const RESET_LINK_EXPIRED = 'This reset link has expired. Ask for a new one.';
+export const RESET_LINK_USED = 'This reset link has already been used. Ask for a new one if you need to.';
+
+export const forgotPasswordInputSchema = z.object({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;
+
+/**
+ * The token from the emailed link and the new password. A refusal of the token names the field
+ * `token` in `details`, so a form can offer to ask for a new link.
+ */
+export const resetPasswordInputSchema = z.object({
+  token: z.string({ message: RESET_LINK_INVALID }).max(512, RESET_LINK_INVALID),
+  password,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
+
 /** The ID token Google Identity Services hands the page after the shopper picks an account. */
 export const googleCallbackSchema = z.object({
   credential: z.string({ message: 'credential is required' }).min(1, 'credential is required').max(4096),

@@ -1,5 +1,13 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { ClientConfig, LoginInput, ProfileUpdate, RegisterInput, UserResponse } from '@store/contracts';
+import type {
+  ClientConfig,
+  ForgotPasswordInput,
+  LoginInput,
+  ProfileUpdate,
+  RegisterInput,
+  ResetPasswordInput,
+  UserResponse,
+} from '@store/contracts';
 import { apiFetch } from '../lib/api.js';
 import { queryKeys } from '../lib/query-client.js';
 
@@ -14,6 +22,16 @@ export function loginWithGoogle(credential: string): Promise<UserResponse> {
 
 export function register(input: RegisterInput): Promise<UserResponse> {
   return apiFetch<UserResponse>('/api/users', { method: 'POST', body: input });
+}
+
+/** Answers the same whether or not the email has an account; the link, if any, goes by email. */
+export function forgotPassword(input: ForgotPasswordInput): Promise<{ message: string }> {
+  return apiFetch<{ message: string }>('/api/users/forgot-password', { method: 'POST', body: input });
+}
+
+/** Sets a new password with an emailed link's token; the server signs the shopper in, as login does. */
+export function resetPassword(input: ResetPasswordInput): Promise<UserResponse> {
+  return apiFetch<UserResponse>('/api/users/reset-password', { method: 'POST', body: input });
 }
 
 export function updateProfile(input: ProfileUpdate): Promise<UserResponse> {

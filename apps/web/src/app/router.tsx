@@ -43,6 +43,18 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../features/account/register-page.js')).RegisterPage }),
       },
       {
+        path: '/forgot-password',
+        lazy: async () => ({
+          Component: (await import('../features/account/forgot-password-page.js')).ForgotPasswordPage,
+        }),
+      },
+      {
+        path: '/reset-password',
+        lazy: async () => ({
+          Component: (await import('../features/account/reset-password-page.js')).ResetPasswordPage,
+        }),
+      },
+      {
         element: <RequireUser />,
         children: [
           {

@@ -20,6 +20,8 @@ export const ROUTE_MODULES: [RegExp, string][] = [
   [/^\/terms-and-conditions\/?$/, 'src/features/pages/terms-page.tsx'],
   [/^\/login\/?$/, 'src/features/account/login-page.tsx'],
   [/^\/register\/?$/, 'src/features/account/register-page.tsx'],
+  [/^\/forgot-password\/?$/, 'src/features/account/forgot-password-page.tsx'],
+  [/^\/reset-password\/?$/, 'src/features/account/reset-password-page.tsx'],
   [/^\/profile\/?$/, 'src/features/account/profile-page.tsx'],
   [/^\/shipping\/?$/, 'src/features/checkout/shipping-page.tsx'],
   [/^\/payment\/?$/, 'src/features/checkout/payment-page.tsx'],
@@ -33,6 +35,7 @@ export const ROUTE_MODULES: [RegExp, string][] = [
   [/^\/admin\/user\/[^/]+\/edit\/?$/, 'src/features/admin/user-edit-page.tsx'],
   [/^\/admin\/coupons\/?$/, 'src/features/admin/coupon-list-page.tsx'],
   [/^\/admin\/coupon\/(new|[^/]+\/edit)\/?$/, 'src/features/admin/coupon-edit-page.tsx'],
+  [/^\/admin\/outbox\/?$/, 'src/features/admin/outbox-page.tsx'],
 ];
 
 /**

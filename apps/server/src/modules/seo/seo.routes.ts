@@ -35,6 +35,8 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
       'Disallow: /profile',
       'Disallow: /login',
       'Disallow: /register',
+      'Disallow: /forgot-password',
+      'Disallow: /reset-password',
       `Sitemap: ${publicUrl}/sitemap.xml`,
       '',
     ].join('\n');

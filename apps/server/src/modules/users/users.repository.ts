@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { SessionUser } from '../../lib/auth.js';
-import { sessions, users } from './users.table.js';
+import { passwordResets, sessions, users } from './users.table.js';
 
 /** A whole row of the users table, password hash included: never for a response as it is. */
 export type UserRow = typeof users.$inferSelect;
@@ -107,6 +107,11 @@ export async function deleteSession(db: Db | Tx, tokenHash: string): Promise<voi
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
+/** Signs the account out everywhere. */
+export async function deleteSessionsOf(db: Db | Tx, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
 export async function deleteOtherSessions(db: Db | Tx, userId: string, keepTokenHash: string): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
 }
@@ -127,4 +132,32 @@ export async function deleteExpiredSessions(db: Db | Tx, now: Date, batchSize: n
     .where(inArray(sessions.tokenHash, expired))
     .returning({ tokenHash: sessions.tokenHash });
   return deleted.length;
+}
+
+export type PasswordResetRow = typeof passwordResets.$inferSelect;
+
+export async function insertPasswordReset(
+  db: Db | Tx,
+  reset: { tokenHash: string; userId: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResets).values(reset);
+}
+
+export async function findPasswordReset(db: Db | Tx, tokenHash: string): Promise<PasswordResetRow | undefined> {
+  const [row] = await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash));
+  return row;
+}
+
+/** The link's row, locked until the transaction ends: two uses of one link wait for each other. */
+export async function lockPasswordReset(tx: Tx, tokenHash: string): Promise<PasswordResetRow | undefined> {
+  const [row] = await tx.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).for('update');
+  return row;
+}
+
+/** Spends every link of the account not used yet. */
+export async function spendPasswordResets(db: Db | Tx, userId: string, usedAt: Date): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ usedAt })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }

@@ -6,11 +6,15 @@ import {
   adminUserUpdateSchema,
   clientConfigSchema,
   errorResponseSchema,
+  forgotPasswordInputSchema,
   googleCallbackSchema,
   loginInputSchema,
   messageResponseSchema,
+  PASSWORD_RESET_SENT,
+  PASSWORD_RESET_VALID_MINUTES,
   profileUpdateSchema,
   registerInputSchema,
+  resetPasswordInputSchema,
   userIdParamsSchema,
   userResponseSchema,
 } from '@store/contracts';
@@ -39,6 +43,9 @@ const adminErrors = {
   409: errorResponseSchema,
 };
 const TOO_MANY_PASSWORD_ATTEMPTS = 'Too many attempts at your current password.';
+const TOO_MANY_RESET_REQUESTS = 'Too many password reset requests from your network.';
+const TOO_MANY_RESET_LINKS = 'Too many reset links have been asked for this email.';
+const TOO_MANY_RESET_ATTEMPTS = 'Too many reset links tried from your network.';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new UsersService(app.database.db, {
@@ -117,6 +124,76 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       await attempt.succeeded();
       return signIn(user, reply);
     },
+  );
+
+  /**
+   * Reset links still being written after their answer went. Closing waits for them, so the
+   * database is never closed under one; each failure is logged, as nobody is waiting for it.
+   */
+  const pendingResetRequests = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    while (pendingResetRequests.size > 0) await Promise.all(pendingResetRequests);
+  });
+
+  app.post(
+    '/api/users/forgot-password',
+    {
+      schema: {
+        tags,
+        summary: 'Ask for a password reset link by email',
+        description:
+          `Always answers \`{ message: '${PASSWORD_RESET_SENT}' }\`, at once, whether or not an account ` +
+          `has that email; an account's owner gets a link that works once, for ${PASSWORD_RESET_VALID_MINUTES} ` +
+          'minutes. Limited per address and per email (429 with Retry-After), accounts or not.',
+        body: forgotPasswordInputSchema,
+        response: { 200: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      },
+      preHandler: limitPerAddress(
+        app,
+        'password-reset-address',
+        rateLimits.passwordResetPerAddress,
+        TOO_MANY_RESET_REQUESTS,
+      ),
+    },
+    async (req) => {
+      // Counted by the email as typed, whether or not it has an account: a 429 tells nothing either.
+      await app.rateLimiter.consume(
+        `password-reset-account:${req.body.email.toLowerCase()}`,
+        rateLimits.passwordResetPerAccount,
+        TOO_MANY_RESET_LINKS,
+      );
+      // Not awaited: looking the account up and writing its link would make the answer for a
+      // registered email measurably slower than for an unknown one.
+      const work: Promise<void> = service
+        .requestPasswordReset(req.body.email)
+        .catch((err: unknown) => req.log.error({ err }, 'could not write a password reset link'))
+        .finally(() => pendingResetRequests.delete(work));
+      pendingResetRequests.add(work);
+      return { message: PASSWORD_RESET_SENT };
+    },
+  );
+
+  app.post(
+    '/api/users/reset-password',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with an emailed reset link, and sign in',
+        description:
+          'Sets the password (the same policy as registration), spends every unused link of the account, ' +
+          'ends all its sessions and starts a new one (a session cookie, as signing in does). A link that is ' +
+          'unknown, used or expired gets 400 naming the field `token`.',
+        body: resetPasswordInputSchema,
+        response: { 200: userResponseSchema, ...errors },
+      },
+      preHandler: limitPerAddress(
+        app,
+        'password-reset-use',
+        rateLimits.passwordResetPerAddress,
+        TOO_MANY_RESET_ATTEMPTS,
+      ),
+    },
+    async (req, reply) => signIn(await service.resetPassword(req.body), reply),
   );
 
   app.post(

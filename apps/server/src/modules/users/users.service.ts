@@ -1,11 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { passwordProblem } from '@store/domain';
-import type {
-  AdminUser,
-  AdminUserUpdate,
-  LoginInput,
-  ProfileUpdate,
-  RegisterInput,
-  UserResponse,
+import {
+  PASSWORD_RESET_VALID_MINUTES,
+  RESET_LINK_EXPIRED,
+  RESET_LINK_INVALID,
+  RESET_LINK_USED,
+  type AdminUser,
+  type AdminUserUpdate,
+  type LoginInput,
+  type ProfileUpdate,
+  type RegisterInput,
+  type ResetPasswordInput,
+  type UserResponse,
 } from '@store/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import type { Answer, Pipeline } from '../../db/pipeline.js';
@@ -14,7 +20,8 @@ import type { SessionUser } from '../../lib/auth.js';
 import type { GoogleIdentity } from './users.google.js';
 import { hashPassword, passwordMatches } from './users.passwords.js';
 import * as repo from './users.repository.js';
-import type { UserRow } from './users.repository.js';
+import type { PasswordResetRow, UserRow } from './users.repository.js';
+import { hashToken } from './users.sessions.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { enqueue } from '../outbox/outbox.service.js';
 
@@ -47,6 +54,13 @@ function checkPassword(password: string): void {
 
 const currentPasswordProblem = (message: string) => fieldProblem('VALIDATION', 'currentPassword', message);
 const emailTaken = () => fieldProblem('CONFLICT', 'email', EMAIL_TAKEN);
+
+/** Throws the 400 that says why a reset link cannot be used, naming the field `token`. */
+function checkResetLink(link: PasswordResetRow | undefined, now: Date): asserts link is PasswordResetRow {
+  if (!link) throw fieldProblem('VALIDATION', 'token', RESET_LINK_INVALID);
+  if (link.usedAt) throw fieldProblem('VALIDATION', 'token', RESET_LINK_USED);
+  if (link.expiresAt <= now) throw fieldProblem('VALIDATION', 'token', RESET_LINK_EXPIRED);
+}
 
 /** The session a profile change comes from, and the throttle on guesses of the current password. */
 export interface ProfileChangeContext {
@@ -134,6 +148,63 @@ export class UsersService {
       if (isUniqueViolation(err)) return this.googleSignIn(identity);
       throw err;
     }
+  }
+
+  /**
+   * Writes a reset link for the account with this email, when there is one, and its email in the
+   * same transaction (ADR 029); an unknown email does nothing. The caller answers the same either
+   * way, before this has finished, so neither the answer nor its time tells the two apart.
+   */
+  async requestPasswordReset(email: string): Promise<void> {
+    const user = await repo.findUserByEmail(this.db, email);
+    if (!user) return;
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + PASSWORD_RESET_VALID_MINUTES * 60_000);
+    await this.db.transaction(async (tx) => {
+      await repo.insertPasswordReset(tx, { tokenHash: hashToken(token), userId: user.id, expiresAt });
+      // The payload carries the raw token, in the link: the row is the email itself until it is
+      // sent, and whoever can read it could as well read the mailbox it goes to. The table of
+      // links keeps only the hash, so the links cannot be read back from it.
+      await enqueue(
+        tx,
+        {
+          kind: 'password_reset',
+          recipient: user.email,
+          payload: {
+            name: user.name,
+            link: `${this.store.url}/reset-password?token=${token}`,
+            validFor: `${PASSWORD_RESET_VALID_MINUTES} minutes`,
+          },
+        },
+        this.store.host,
+      );
+    });
+  }
+
+  /**
+   * Sets a new password with an emailed link, spends every unused link of the account and ends
+   * all its sessions, in one transaction; returns the account for the caller to sign in. Of two
+   * uses of one link at once, exactly one succeeds: the other finds it used under the lock.
+   */
+  async resetPassword(input: ResetPasswordInput): Promise<UserRow> {
+    const tokenHash = hashToken(input.token);
+    // Looked at without a lock first, so a made-up or dead link costs one read and no hashing.
+    const link = await repo.findPasswordReset(this.db, tokenHash);
+    checkResetLink(link, new Date());
+    checkPassword(input.password);
+    const passwordHash = await hashPassword(input.password);
+    return this.db.transaction(async (tx) => {
+      // The account first: every use of its links queues here, so two of its links used at once
+      // cannot lock each other's rows in opposite orders.
+      await repo.lockAccount(tx, link.userId);
+      const locked = await repo.lockPasswordReset(tx, tokenHash);
+      const now = new Date();
+      checkResetLink(locked, now);
+      const user = await repo.updateUser(tx, locked.userId, { passwordHash });
+      await repo.spendPasswordResets(tx, locked.userId, now);
+      await repo.deleteSessionsOf(tx, locked.userId);
+      return user!;
+    });
   }
 
   async endSession(tokenHash: string): Promise<void> {

@@ -13,7 +13,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_PURGE_EVERY_MS = 60 * 60 * 1000;
 const SESSION_PURGE_BATCH = 1000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What the tables keep of a session's or a reset link's token: its SHA-256, never the token. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new opaque session for the user; the token is returned once and only its hash is kept. */
 export async function createSession(db: Db, userId: string): Promise<string> {

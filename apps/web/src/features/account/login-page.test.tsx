@@ -44,6 +44,13 @@ describe('the /login page', () => {
     expect(screen.getByText(/New Customer\?/).textContent).toBe('New Customer? Register');
   });
 
+  it("offers 'Forgot password?', which leads to /forgot-password", async () => {
+    stubApi(noGoogle);
+    const { user } = renderLogin('/login');
+    await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
+    await waitFor(() => expect(where()).toBe('/forgot-password'));
+  });
+
   it('signs in: stores the user for 30 days and goes on to the redirect, the button disabled meanwhile', async () => {
     let answer!: (a: [number, unknown]) => void;
     const fetchMock = stubApi({

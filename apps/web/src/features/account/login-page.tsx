@@ -88,6 +88,9 @@ export function LoginPage() {
             form.clearField('password');
           }}
         />
+        <Link to="/forgot-password" className="-mt-2 self-end text-sm font-medium text-brand-700 hover:underline">
+          Forgot password?
+        </Link>
         <Button type="submit" size="lg" disabled={form.pending} className="mt-1 w-full">
           {form.pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
           Sign In

@@ -1,0 +1,363 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { PASSWORD_RESET_SENT, RESET_LINK_EXPIRED, RESET_LINK_INVALID, RESET_LINK_USED } from '@store/contracts';
+import { registerCustomer, sessionCookie, TEST_PASSWORD, uniqueEmail } from '../../test/accounts.js';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
+import { passwordResetEmail } from '../outbox/outbox.emails.js';
+import { outbox } from '../outbox/outbox.table.js';
+import { passwordResets, users } from './users.table.js';
+
+let t: TestApp;
+const extra: TestApp[] = [];
+beforeAll(async () => {
+  // Every request of this file comes from one address; the per-address limit has its own tests.
+  t = await createTestApp({ RATE_LIMIT_PASSWORD_RESET_ADDRESS: '10000/1h' });
+});
+afterAll(async () => {
+  for (const app of extra) await app.close();
+  await t?.close();
+});
+
+/** Another server process on the same database, with settings of its own. */
+async function serverWith(env: Record<string, string>) {
+  const app = await createTestApp(env, { database: t.database });
+  extra.push(app);
+  return app;
+}
+
+type App = TestApp['app'];
+const NEW_PASSWORD = 'monsoon over the backwaters';
+
+const forgot = (email: string, app: App = t.app, remoteAddress = '203.0.113.7') =>
+  app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email }, remoteAddress });
+const reset = (token: string, password = NEW_PASSWORD, app: App = t.app) =>
+  app.inject({ method: 'POST', url: '/api/users/reset-password', payload: { token, password } });
+const login = (email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/users/auth', payload: { email, password } });
+const profile = (cookie: string) => t.app.inject({ url: '/api/users/profile', headers: { cookie } });
+
+const resetEmails = (email: string) =>
+  t.database.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.kind, 'password_reset'), eq(outbox.recipient, email)))
+    .orderBy(outbox.createdAt);
+
+/**
+ * The reset emails written for `email`, once there are `count` of them: the answer goes before
+ * the link is written, so a test waits for it as a shopper waits for the email.
+ */
+async function waitForResetEmails(email: string, count = 1) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const rows = await resetEmails(email);
+    if (rows.length >= count) return rows;
+    if (Date.now() > deadline) throw new Error(`no reset email for ${email} within 10 s`);
+    await sleep(20);
+  }
+}
+
+/** The token of an emailed link. */
+function tokenOf(row: { payload: Record<string, unknown> }): string {
+  const link = new URL(String(row.payload.link));
+  return link.searchParams.get('token')!;
+}
+
+/** Asks for a link for `email` and returns its token, as read from the email. */
+async function emailedToken(email: string): Promise<string> {
+  const before = (await resetEmails(email)).length;
+  expect((await forgot(email)).statusCode).toBe(200);
+  const rows = await waitForResetEmails(email, before + 1);
+  return tokenOf(rows.at(-1)!);
+}
+
+const tokenProblem = (message: string) => ({ message, code: 'VALIDATION', details: [{ field: 'token', message }] });
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+describe(`asking for a password reset link, on ${testDatabaseKind}`, () => {
+  it('answers an email with an account and one without in the same words, and only the account gets a link', async () => {
+    const { email } = await registerCustomer(t.app);
+    const ghost = uniqueEmail();
+    const server = await serverWith({ RATE_LIMIT_PASSWORD_RESET_ADDRESS: '10000/1h' });
+    const known = await forgot(email, server.app);
+    const unknown = await forgot(ghost, server.app);
+    for (const res of [known, unknown]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: PASSWORD_RESET_SENT });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    const headerNames = (res: typeof known) =>
+      Object.keys(res.headers)
+        .filter((h) => h !== 'x-request-id' && h !== 'date')
+        .sort();
+    expect(headerNames(unknown)).toEqual(headerNames(known));
+    expect(unknown.headers['content-length']).toBe(known.headers['content-length']);
+
+    // Closing waits for the links still being written: after it, everything asked for is there.
+    extra.splice(extra.indexOf(server), 1);
+    await server.close();
+    const [row, ...more] = await resetEmails(email);
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({ status: 'pending', payload: { name: 'Meera Pillai', validFor: '30 minutes' } });
+    const token = tokenOf(row!);
+    expect(String(row!.payload.link)).toBe(`${t.app.config.publicUrl}/reset-password?token=${token}`);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await resetEmails(ghost)).toEqual([]);
+
+    // The table keeps only the token's SHA-256, valid for 30 minutes.
+    const [stored] = await t.database.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.tokenHash, sha256(token)));
+    expect(stored).toBeDefined();
+    expect(stored!.usedAt).toBeNull();
+    const minutes = (stored!.expiresAt.getTime() - stored!.createdAt.getTime()) / 60_000;
+    expect(minutes).toBeGreaterThan(29.9);
+    expect(minutes).toBeLessThan(30.1);
+    const [raw] = await t.database.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, token));
+    expect(raw).toBeUndefined();
+  });
+
+  it('answers before the account is even looked up', async () => {
+    const { email } = await registerCustomer(t.app);
+    // Without the catalogue read model, whose barrier the test app waits for before each request.
+    const server = await serverWith({ RATE_LIMIT_PASSWORD_RESET_ADDRESS: '10000/1h', CATALOG_READ_MODEL: 'false' });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let taken!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (taken = resolve));
+    // Nobody can read the accounts while this transaction runs.
+    const holder = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE users IN ACCESS EXCLUSIVE MODE`);
+      taken();
+      await released;
+    });
+    await lockTaken;
+    let answer: Awaited<ReturnType<typeof forgot>> | 'no answer';
+    try {
+      answer = await Promise.race([forgot(email, server.app), sleep(5_000).then(() => 'no answer' as const)]);
+    } finally {
+      release();
+      await holder;
+    }
+    expect(answer === 'no answer' ? answer : answer.json()).toEqual({ message: PASSWORD_RESET_SENT });
+    expect(await waitForResetEmails(email)).toHaveLength(1);
+  });
+
+  it('refuses what is not an email address with 400', async () => {
+    const res = await forgot('not-an-email');
+    expect([res.statusCode, res.json().message]).toEqual([400, 'email: Enter a valid email address']);
+    const none = await t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: {} });
+    expect(none.statusCode).toBe(400);
+  });
+
+  it('writes an email that carries the link, how long it works, and what to do if you did not ask', () => {
+    const link = 'https://phoolwala.in/reset-password?token=abc_DEF-123';
+    const mail = passwordResetEmail({ name: 'Priya <b>R</b>', link, validFor: '30 minutes' });
+    expect(mail.subject).toBe('Reset your Phoolwala Gifts password');
+    expect(mail.subject).not.toContain('abc_DEF');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('The link works once, for 30 minutes.');
+      expect(part).toContain('If you did not ask for this, ignore this email: your password stays as it is.');
+    }
+    expect(mail.text).toContain('Namaste Priya <b>R</b>,');
+    expect(mail.text).toContain(`Set a new password: ${link}`);
+    expect(mail.html).toContain('Priya &lt;b&gt;R&lt;/b&gt;');
+    expect(mail.html).toContain(`href="${link}"`);
+  });
+});
+
+describe(`setting a new password with the link, on ${testDatabaseKind}`, () => {
+  it('sets the password, ends every session of the account and signs in as login does', async () => {
+    const account = await registerCustomer(t.app);
+    const elsewhere = sessionCookie((await login(account.email, TEST_PASSWORD)).headers['set-cookie']);
+    const token = await emailedToken(account.email);
+
+    const res = await reset(token);
+    expect(res.statusCode).toBe(200);
+    const signedIn = await login(account.email, NEW_PASSWORD);
+    expect(res.json()).toEqual(signedIn.json());
+    expect(res.json()).toEqual({
+      _id: account.id,
+      name: 'Meera Pillai',
+      email: account.email,
+      isAdmin: false,
+      pincode: '',
+    });
+    const setCookie = String([res.headers['set-cookie']].flat()[0]);
+    expect(setCookie).toMatch(/^session=[A-Za-z0-9_-]{43};/);
+    for (const flag of ['HttpOnly', 'SameSite=Lax', 'Secure', 'Path=/', 'Max-Age=2592000'])
+      expect(setCookie).toContain(flag);
+    const fresh = sessionCookie(res.headers['set-cookie']);
+    expect((await profile(fresh)).json()).toMatchObject({ email: account.email });
+
+    for (const old of [account.cookie, elsewhere]) {
+      const refused = await profile(old);
+      expect([refused.statusCode, refused.json().message]).toEqual([401, 'Please sign in']);
+    }
+    expect((await login(account.email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect(signedIn.statusCode).toBe(200);
+  });
+
+  it('refuses a link used before, and using one link spends the others of the account', async () => {
+    const { email } = await registerCustomer(t.app);
+    const first = await emailedToken(email);
+    const second = await emailedToken(email);
+    expect((await reset(second)).statusCode).toBe(200);
+    for (const token of [second, first]) {
+      const again = await reset(token, 'yet another fine passphrase');
+      expect([again.statusCode, again.json()]).toEqual([400, tokenProblem(RESET_LINK_USED)]);
+      expect(again.headers['set-cookie']).toBeUndefined();
+    }
+    expect((await login(email, NEW_PASSWORD)).statusCode).toBe(200);
+    // A new link still works.
+    expect((await reset(await emailedToken(email), 'a third long passphrase')).statusCode).toBe(200);
+  });
+
+  it('refuses an expired link and changes nothing', async () => {
+    const { email, cookie } = await registerCustomer(t.app);
+    const token = await emailedToken(email);
+    await t.database.db
+      .update(passwordResets)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResets.tokenHash, sha256(token)));
+    const res = await reset(token);
+    expect([res.statusCode, res.json()]).toEqual([400, tokenProblem(RESET_LINK_EXPIRED)]);
+    expect((await login(email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await profile(cookie)).statusCode).toBe(200);
+  });
+
+  it('refuses an altered or made-up link', async () => {
+    const { email } = await registerCustomer(t.app);
+    const token = await emailedToken(email);
+    const altered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+    for (const bad of [altered, token.slice(0, 20), '', 'x'.repeat(600)]) {
+      const res = await reset(bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().message, bad).toMatch(new RegExp(`^(token: )?${RESET_LINK_INVALID.replace(/\./g, '\\.')}$`));
+    }
+    expect((await reset(altered)).json()).toEqual(tokenProblem(RESET_LINK_INVALID));
+    // The real link was not touched by them.
+    expect((await reset(token)).statusCode).toBe(200);
+  });
+
+  it('holds the new password to the policy registration uses, and the link stays usable', async () => {
+    const { email } = await registerCustomer(t.app);
+    const token = await emailedToken(email);
+    const short = await reset(token, 'short');
+    expect([short.statusCode, short.json()]).toEqual([
+      400,
+      {
+        message: 'Password must be at least 8 characters',
+        code: 'VALIDATION',
+        details: [{ field: 'password', message: 'Password must be at least 8 characters' }],
+      },
+    ]);
+    const common = await reset(token, 'Password123');
+    expect([common.statusCode, common.json().message]).toEqual([
+      400,
+      'This password is too common and easy to guess; please choose another',
+    ]);
+    expect((await login(email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await reset(token)).statusCode).toBe(200);
+  });
+
+  it('lets an account made by Google sign-in set a password', async () => {
+    const email = uniqueEmail();
+    await t.database.db.insert(users).values({ name: 'Lakshmi Iyer', email, googleSubject: `g-${email}` });
+    const res = await reset(await emailedToken(email));
+    expect([res.statusCode, res.json().name]).toEqual([200, 'Lakshmi Iyer']);
+    expect((await login(email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('lets one of two uses of a link at once succeed, and one of two links of an account', async () => {
+    const { email } = await registerCustomer(t.app);
+    const token = await emailedToken(email);
+    const both = await Promise.all([
+      reset(token, 'first of two passphrases'),
+      reset(token, 'second of two passphrases'),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const lost = both.find((r) => r.statusCode === 400)!;
+    expect(lost.json()).toEqual(tokenProblem(RESET_LINK_USED));
+    const winner = both[0]!.statusCode === 200 ? 'first of two passphrases' : 'second of two passphrases';
+    const loser = both[0]!.statusCode === 200 ? 'second of two passphrases' : 'first of two passphrases';
+    expect((await login(email, winner)).statusCode).toBe(200);
+    expect((await login(email, loser)).statusCode).toBe(401);
+
+    const one = await emailedToken(email);
+    const other = await emailedToken(email);
+    const pair = await Promise.all([reset(one, 'one of two passphrases'), reset(other, 'other of two passphrases')]);
+    expect(pair.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(pair.find((r) => r.statusCode === 400)!.json()).toEqual(tokenProblem(RESET_LINK_USED));
+  });
+});
+
+describe(`reset throttling, on ${testDatabaseKind}`, () => {
+  it('limits the links one address asks for, whatever the emails; other addresses carry on', async () => {
+    const server = await serverWith({ RATE_LIMIT_PASSWORD_RESET_ADDRESS: '3/1h' });
+    const { email } = await registerCustomer(t.app);
+    for (const to of [uniqueEmail(), email, uniqueEmail()]) expect((await forgot(to, server.app)).statusCode).toBe(200);
+    const fourth = await forgot(uniqueEmail(), server.app);
+    expect([fourth.statusCode, fourth.json()]).toEqual([
+      429,
+      {
+        code: 'RATE_LIMITED',
+        message: 'Too many password reset requests from your network. Please try again in 60 minutes.',
+      },
+    ]);
+    expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(3500);
+    expect((await forgot(uniqueEmail(), server.app, '198.51.100.4')).statusCode).toBe(200);
+  });
+
+  it('limits the links asked for one email from anywhere, the same way whether or not it has an account', async () => {
+    const server = await serverWith({ RATE_LIMIT_PASSWORD_RESET_ACCOUNT: '2/1h' });
+    const { email } = await registerCustomer(t.app);
+    const ghost = uniqueEmail();
+    /** Three asks for `to` from three addresses, the last in capitals: what each answer says. */
+    const answers = async (to: string) => {
+      const said = [];
+      for (const [i, address] of ['203.0.113.21', '203.0.113.22', '203.0.113.23'].entries()) {
+        const res = await forgot(i === 2 ? to.toUpperCase() : to, server.app, address);
+        // Retry-After counts down from the window's start: for both emails, close to an hour.
+        const retryAfter = res.headers['retry-after'];
+        expect(retryAfter === undefined || Number(retryAfter) > 3500).toBe(true);
+        said.push([res.statusCode, res.json(), retryAfter === undefined ? 'no wait' : 'an hour']);
+      }
+      return said;
+    };
+    const known = await answers(email);
+    expect(known).toEqual([
+      [200, { message: PASSWORD_RESET_SENT }, 'no wait'],
+      [200, { message: PASSWORD_RESET_SENT }, 'no wait'],
+      [
+        429,
+        {
+          code: 'RATE_LIMITED',
+          message: 'Too many reset links have been asked for this email. Please try again in 60 minutes.',
+        },
+        'an hour',
+      ],
+    ]);
+    expect(await answers(ghost)).toEqual(known);
+    expect((await forgot(uniqueEmail(), server.app, '203.0.113.21')).statusCode).toBe(200);
+
+    extra.splice(extra.indexOf(server), 1);
+    await server.close();
+    expect(await resetEmails(email)).toHaveLength(2);
+  });
+
+  it('limits the links tried from one address, apart from the links asked for', async () => {
+    const server = await serverWith({ RATE_LIMIT_PASSWORD_RESET_ADDRESS: '2/1h' });
+    for (let i = 0; i < 2; i++) expect((await reset(`made-up-${i}`, NEW_PASSWORD, server.app)).statusCode).toBe(400);
+    const third = await reset('made-up-3', NEW_PASSWORD, server.app);
+    expect([third.statusCode, third.json().message]).toEqual([
+      429,
+      'Too many reset links tried from your network. Please try again in 60 minutes.',
+    ]);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(3500);
+    expect((await forgot(uniqueEmail(), server.app)).statusCode).toBe(200);
+  });
+});
