@@ -280,6 +280,27 @@ describe('admin', () => {
     await shoot(page, 'admin-orders-1280');
     expect(await seriousViolations(page)).toEqual([]);
 
+    // The new shopper's welcome email: the server's sender writes it as an .eml file, and the
+    // screen, asking again while anything waits, shows it sent.
+    await page.goto(url('/admin/outbox'));
+    await page.getByRole('heading', { level: 1, name: 'Email outbox' }).waitFor();
+    const welcome = page
+      .getByRole('region', { name: 'Email outbox' })
+      .getByRole('row')
+      .filter({ hasText: shopper.email })
+      .filter({ hasText: `Welcome to Phoolwala Gifts, ${shopper.name}` });
+    await expect.poll(() => welcome.getByRole('cell').nth(4).innerText(), { timeout: 20_000 }).toBe('Sent');
+    expect((await welcome.getByRole('cell').allInnerTexts()).slice(1, 6)).toEqual([
+      'welcome',
+      shopper.email,
+      `Welcome to Phoolwala Gifts, ${shopper.name}`,
+      'Sent',
+      '1',
+    ]);
+    expect(await welcome.getByRole('button', { name: /^Retry now/ }).count()).toBe(0);
+    await shoot(page, 'admin-outbox-1280');
+    expect(await seriousViolations(page)).toEqual([]);
+
     await page.goto(url('/admin/userlist'));
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     const rowOf = (email: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: email }) });

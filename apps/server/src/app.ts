@@ -28,6 +28,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
+import { outboxRoutes } from './modules/outbox/outbox.routes.js';
+import type { MailTransport } from './modules/outbox/outbox.mailer.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +42,8 @@ declare module 'fastify' {
 
 export interface AppOptions {
   clock?: () => Date;
+  /** Where the outbox sends email instead of SMTP_URL's server (or files); tests record what goes. */
+  mailTransport?: MailTransport;
 }
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -97,7 +101,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   await registerSessions(app);
   await registerRateLimits(app);
   registerPayments(app);
-  registerOutbox(app);
+  registerOutbox(app, options.mailTransport);
   registerImageStore(app);
 
   await app.register(compress, { threshold: 1024 });
@@ -112,6 +116,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   await app.register(ordersRoutes);
   await app.register(deliveryRoutes);
   await app.register(couponsRoutes);
+  await app.register(outboxRoutes);
   await app.register(paymentsRoutes);
   await app.register(uploadsRoutes);
 

@@ -10,3 +10,4 @@ export * from './admin-products.js';
 export * from './address.js';
 export * from './delivery.js';
 export * from './coupons.js';
+export * from './outbox.js';

@@ -45,6 +45,10 @@ export const adminRoutes: RouteObject[] = [
         path: '/admin/deliveries',
         lazy: async () => ({ Component: (await import('../features/admin/deliveries-page.js')).DeliveriesPage }),
       },
+      {
+        path: '/admin/outbox',
+        lazy: async () => ({ Component: (await import('../features/admin/outbox-page.js')).OutboxPage }),
+      },
     ],
   },
 ];

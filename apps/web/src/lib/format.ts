@@ -18,6 +18,18 @@ export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }
 
+// The store runs on India Standard Time (ADR 023): an admin abroad still sees the shop's clock.
+const istDateTimeFormat = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** '22 Nov 2026, 3:45 pm' in IST, whatever the browser's time zone. */
+export function formatIstDateTime(iso: string): string {
+  return istDateTimeFormat.format(new Date(iso));
+}
+
 /**
  * A mobile number shown as '+91 9847012345', however it was typed or stored (with +91 or
  * without): the spec's +91 prefix before the ten digits.

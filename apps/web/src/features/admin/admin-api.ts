@@ -6,6 +6,9 @@ import type {
   Coupon,
   CouponInput,
   OrderResponse,
+  OutboxList,
+  OutboxMessage,
+  OutboxStatus,
   ProductDetail,
   ProductSummary,
   RefundDue,
@@ -46,6 +49,9 @@ export const adminKeys = {
   areas: ['Delivery', 'admin', 'areas'] as const,
   /** Every coupon with its uses; a write, or an order that takes or gives back a use, invalidates it. */
   coupons: ['Coupon', 'admin', 'list'] as const,
+  /** Every page of the email outbox: a retry invalidates them all. */
+  outbox: ['Outbox'] as const,
+  outboxPage: (status: OutboxStatus | null, page: number) => ['Outbox', 'admin', 'list', status, page] as const,
 };
 
 const at = (id: string) => encodeURIComponent(id);
@@ -180,4 +186,23 @@ export function createCoupon(input: CouponInput): Promise<Coupon> {
 /** Every field of a coupon; there is no delete, a coupon is deactivated so orders keep their record. */
 export function updateCoupon(id: string, input: CouponInput): Promise<Coupon> {
   return apiFetch<Coupon>(`/api/coupons/${at(id)}`, { method: 'PUT', body: input });
+}
+
+/** While a page shows a message waiting to go, it is asked again this often, so 'Sent' appears without a reload. */
+const OUTBOX_REFRESH_MS = 5_000;
+
+/** One page (25 messages) of the email outbox, newest first, of one status or all (admin). */
+export function useAdminOutbox(status: OutboxStatus | null, page: number) {
+  const query = new URLSearchParams(status ? { status, page: String(page) } : { page: String(page) });
+  return useQuery({
+    queryKey: adminKeys.outboxPage(status, page),
+    queryFn: ({ signal }) => apiFetch<OutboxList>(`/api/outbox?${query}`, { signal }),
+    refetchInterval: ({ state }) =>
+      state.data?.messages.some((m) => m.status === 'pending') ? OUTBOX_REFRESH_MS : false,
+  });
+}
+
+/** 'Retry now': a pending or failed message is sent at once; 409 when it was already sent. */
+export function retryOutboxMessage(id: string): Promise<OutboxMessage> {
+  return apiFetch<OutboxMessage>(`/api/outbox/${at(id)}/retry`, { method: 'POST' });
 }

@@ -1,0 +1,62 @@
+import { OUTBOX_PAGE_SIZE, type OutboxList, type OutboxListQuery, type OutboxMessage } from '@store/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import * as repo from './outbox.repository.js';
+import type { MailRenderer, OutboxRow } from './outbox.service.js';
+
+/** The admins' view of the outbox (ADR 029): what waits, what went, what was given up on; and 'Retry now'. */
+export class OutboxAdmin {
+  constructor(
+    private readonly db: Db,
+    private readonly render: MailRenderer,
+  ) {}
+
+  async list({ status, page }: OutboxListQuery): Promise<OutboxList> {
+    const [rows, total] = await Promise.all([
+      repo.listMessages(this.db, status, { limit: OUTBOX_PAGE_SIZE, offset: (page - 1) * OUTBOX_PAGE_SIZE }),
+      repo.countMessages(this.db, status),
+    ]);
+    return {
+      messages: rows.map((row) => this.toMessage(row)),
+      page,
+      pages: Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE)),
+      total,
+    };
+  }
+
+  /** Makes a pending or failed message due at `now`; whoever calls this wakes the sender. */
+  async retry(id: string, now: Date): Promise<OutboxMessage> {
+    const row = await repo.retryNow(this.db, id, now);
+    if (row) return this.toMessage(row);
+    if (!(await repo.findMessage(this.db, id))) throw notFound('Message not found');
+    throw new AppError('CONFLICT', 'This message was already sent');
+  }
+
+  private toMessage(row: OutboxRow): OutboxMessage {
+    return {
+      _id: row.id,
+      kind: row.kind,
+      recipient: row.recipient,
+      subject: this.subjectOf(row),
+      status: row.status,
+      attempts: row.attempts,
+      lastError: row.lastError,
+      nextAttemptAt: row.nextAttemptAt.toISOString(),
+      sentAt: row.sentAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  /**
+   * Rendered as the sender would render it now (rows hold the payload, not the text). A message
+   * that cannot be rendered is exactly one an admin needs to see, so it is listed without a subject
+   * rather than failing the whole page.
+   */
+  private subjectOf(row: OutboxRow): string | null {
+    try {
+      return this.render(row.kind, row.payload).subject;
+    } catch {
+      return null;
+    }
+  }
+}
