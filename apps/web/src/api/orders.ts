@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OrderResponse } from '@store/contracts';
+import type { DeliveryStep } from '@store/domain';
 import { apiFetch } from '../lib/api.js';
 import { queryKeys } from '../lib/query-client.js';
 import type { Cart, CartDelivery, ShippingAddress } from '../stores/cart-store.js';
@@ -77,6 +78,14 @@ export const invoiceUrl = (orderId: string) => `/api/orders/${encodeURIComponent
 
 export function markDelivered(orderId: string): Promise<OrderResponse> {
   return apiFetch<OrderResponse>(`/api/orders/${encodeURIComponent(orderId)}/deliver`, { method: 'PUT' });
+}
+
+/** An admin moves a paid order forward to a delivery step (skipping is allowed); 409 when it would go back. */
+export function moveOrder(orderId: string, status: DeliveryStep): Promise<OrderResponse> {
+  return apiFetch<OrderResponse>(`/api/orders/${encodeURIComponent(orderId)}/status`, {
+    method: 'PUT',
+    body: { status },
+  });
 }
 
 export function useOrder(id: string) {

@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 describe("the profile's My Orders", () => {
-  it('lists the orders with ID, DATE, DELIVERY, TOTAL, PAID, DELIVERED and a Details link', async () => {
+  it('lists the orders with ID, DATE, DELIVERY, TOTAL, STATUS, PAID, DELIVERED and a Details link', async () => {
     const delivered = paid({
       _id: 'aaaaaaaa-1111-4111-8111-111111111111',
       totalPrice: 2499,
@@ -30,6 +30,7 @@ describe("the profile's My Orders", () => {
       paidAt: '2026-11-20T10:05:00.000Z',
       isDelivered: true,
       deliveredAt: '2026-11-21T08:00:00.000Z',
+      stage: 'delivered',
       delivery: orderDelivery({
         date: '2026-11-21',
         slotId: 'fixed-0900',
@@ -46,7 +47,12 @@ describe("the profile's My Orders", () => {
       delivery: orderDelivery(),
     });
     // Placed before delivery slots existed: no delivery.
-    const expired = order({ _id: 'cccccccc-3333-4333-8333-333333333333', status: 'expired', totalPrice: 499 });
+    const expired = order({
+      _id: 'cccccccc-3333-4333-8333-333333333333',
+      status: 'expired',
+      stage: 'expired',
+      totalPrice: 499,
+    });
     renderProfile([unpaid, expired, delivered]);
 
     expect(screen.queryByRole('heading', { level: 2, name: 'My Orders' })).not.toBeNull();
@@ -55,7 +61,7 @@ describe("the profile's My Orders", () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['ID', 'DATE', 'DELIVERY', 'TOTAL', 'PAID', 'DELIVERED', 'Details']);
+    ).toEqual(['ID', 'DATE', 'DELIVERY', 'TOTAL', 'STATUS', 'PAID', 'DELIVERED', 'Details']);
     const rows = within(table).getAllByRole('row').slice(1);
     const cells = (row: HTMLElement) =>
       within(row)
@@ -67,15 +73,17 @@ describe("the profile's My Orders", () => {
       formatDate(unpaid.createdAt),
       'Thu, 24 Dec · Midnight, 23:00–23:59',
       '₹1,398',
+      'Awaiting payment',
       'No',
       'No',
       'Details of order bbbbbbbb',
     ]);
-    expect(cells(rows[1]!).slice(2, 6)).toEqual(['—Not scheduled', '₹499', 'Expired', 'No']);
-    expect(cells(rows[2]!).slice(1, 6)).toEqual([
+    expect(cells(rows[1]!).slice(2, 7)).toEqual(['—Not scheduled', '₹499', 'Expired', 'Expired', 'No']);
+    expect(cells(rows[2]!).slice(1, 7)).toEqual([
       formatDate(delivered.createdAt),
       'Sat, 21 Nov · Fixed time, 09:00–11:00',
       '₹2,499',
+      'Delivered',
       formatDate(delivered.paidAt!),
       formatDate(delivered.deliveredAt!),
     ]);
@@ -91,15 +99,37 @@ describe("the profile's My Orders", () => {
     const cards = within(screen.getByRole('list', { name: 'My Orders' })).getAllByRole('listitem');
     expect(cards).toHaveLength(3);
     expect(cards[0]!.textContent).toBe(
-      `ID bbbbbbbb…₹1,398DELIVERYThu, 24 Dec · Midnight, 23:00–23:59DATE${formatDate(unpaid.createdAt)}PAIDNoDELIVEREDNoDetails of order bbbbbbbb`,
+      `ID bbbbbbbb…₹1,398STATUSAwaiting paymentDELIVERYThu, 24 Dec · Midnight, 23:00–23:59DATE${formatDate(unpaid.createdAt)}PAIDNoDELIVEREDNoDetails of order bbbbbbbb`,
     );
+    expect(cards[1]!.textContent).toContain('STATUSExpired');
     expect(cards[1]!.textContent).toContain('PAIDExpired');
+    expect(cards[2]!.textContent).toContain('STATUSDelivered');
     expect(cards[1]!.textContent).toContain('DELIVERY—Not scheduled');
     expect(
       within(cards[2]!)
         .getByRole('link', { name: /^Details/ })
         .getAttribute('href'),
     ).toBe('/order/aaaaaaaa-1111-4111-8111-111111111111');
+  });
+
+  it('says where each paid order is on its way', async () => {
+    const packed = paid({ _id: 'dddddddd-4444-4444-8444-444444444444', stage: 'packed' });
+    const onTheWay = paid({ _id: 'eeeeeeee-5555-4555-8555-555555555555', stage: 'out_for_delivery' });
+    const justPaid = paid({ _id: 'ffffffff-6666-4666-8666-666666666666' });
+    renderProfile([onTheWay, packed, justPaid]);
+
+    const table = await screen.findByRole('table', { name: 'My Orders' });
+    const status = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[4]!.textContent);
+    expect(status).toEqual(['Out for delivery', 'Packed', 'Paid']);
+    const cards = within(screen.getByRole('list', { name: 'My Orders' })).getAllByRole('listitem');
+    expect(cards.map((card) => card.textContent)).toEqual([
+      expect.stringContaining('STATUSOut for delivery'),
+      expect.stringContaining('STATUSPacked'),
+      expect.stringContaining('STATUSPaid'),
+    ]);
   });
 
   it('says when there are no orders yet', async () => {

@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
 import { PackageOpen, X } from 'lucide-react';
 import type { OrderResponse } from '@store/contracts';
+import { ORDER_STAGE_LABELS, type OrderStage } from '@store/domain';
 import { useMyOrders } from '../../api/orders.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 import { errorMessage } from '../../lib/api.js';
+import { cn } from '../../lib/cn.js';
 import { formatDeliveryDate, slotName } from '../../lib/delivery.js';
 import { formatDate, inr } from '../../lib/format.js';
 
@@ -26,6 +28,25 @@ function Paid({ order }: { order: OrderResponse }) {
 
 function Delivered({ order }: { order: OrderResponse }) {
   return order.deliveredAt ? <>{formatDate(order.deliveredAt)}</> : <No />;
+}
+
+const STAGE_TONES: Partial<Record<OrderStage, string>> = {
+  delivered: 'bg-green-50 text-green-800 ring-green-200',
+  expired: 'bg-white text-neutral-600 ring-neutral-200',
+};
+
+/** Where the order is now, in words: delivered stands out in green, an expired one recedes. */
+function Stage({ order }: { order: OrderResponse }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
+        STAGE_TONES[order.stage] ?? 'bg-neutral-100 text-neutral-800 ring-neutral-200',
+      )}
+    >
+      {ORDER_STAGE_LABELS[order.stage]}
+    </span>
+  );
 }
 
 /** The booked delivery day and slot; orders placed before slots existed have none. */
@@ -72,7 +93,7 @@ function DetailsLink({ id }: { id: string }) {
 }
 
 const cell = 'px-3 py-2.5 whitespace-nowrap';
-const COLUMNS = ['ID', 'DATE', 'DELIVERY', 'TOTAL', 'PAID', 'DELIVERED'];
+const COLUMNS = ['ID', 'DATE', 'DELIVERY', 'TOTAL', 'STATUS', 'PAID', 'DELIVERED'];
 
 /** Wide screens: the spec's table. Should it still be too wide, it scrolls inside its own focusable region. */
 function OrdersTable({ orders }: { orders: OrderResponse[] }) {
@@ -109,6 +130,9 @@ function OrdersTable({ orders }: { orders: OrderResponse[] }) {
               </td>
               <td className={`${cell} tabular-nums`}>{inr(order.totalPrice)}</td>
               <td className={cell}>
+                <Stage order={order} />
+              </td>
+              <td className={cell}>
                 <Paid order={order} />
               </td>
               <td className={cell}>
@@ -141,13 +165,17 @@ function OrderCards({ orders }: { orders: OrderResponse[] }) {
           <dl className="grid grid-cols-3 gap-2">
             {(
               [
+                ['STATUS', <Stage key="status" order={order} />],
                 ['DELIVERY', <DeliverySlot key="delivery" order={order} />],
                 ['DATE', formatDate(order.createdAt)],
                 ['PAID', <Paid key="paid" order={order} />],
                 ['DELIVERED', <Delivered key="delivered" order={order} />],
               ] as const
             ).map(([label, value]) => (
-              <div key={label} className={label === 'DELIVERY' ? 'col-span-3 min-w-0' : 'min-w-0'}>
+              <div
+                key={label}
+                className={label === 'STATUS' || label === 'DELIVERY' ? 'col-span-3 min-w-0' : 'min-w-0'}
+              >
                 <dt className="text-xs font-semibold tracking-wide text-neutral-700">{label}</dt>
                 <dd className="mt-0.5">{value}</dd>
               </div>

@@ -4,7 +4,7 @@ import { Route } from 'react-router';
 import { toast } from 'sonner';
 import { asha, renderRoutes, sentBodies, stubApi, type Answers } from '../../test/account-test-utils.js';
 import { setUserInfo } from '../../stores/user-store.js';
-import { formatDateTime } from '../../lib/format.js';
+import { formatDateTime, formatIstDateTime } from '../../lib/format.js';
 import { OrderPage } from './order-page.js';
 import { order, orderDelivery, ORDER_ID, paid } from '../../test/order-test-utils.js';
 import type { CheckoutConstructor, CheckoutOptions } from './payments/types.js';
@@ -23,6 +23,15 @@ function renderOrder(answers: Answers) {
 
 const signIn = (who: { _id: string; name: string; email: string }, isAdmin = false) =>
   act(() => setUserInfo({ ...who, isAdmin, pincode: '', expirationTime: Date.now() + 1e6 }));
+
+/** A paid order delivered the next day by an admin who skipped packing and sending out. */
+const delivered = () =>
+  paid({
+    isDelivered: true,
+    deliveredAt: '2026-11-23T06:30:00.000Z',
+    stage: 'delivered',
+    timeline: [...paid().timeline, { status: 'delivered', at: '2026-11-23T06:30:00.000Z' }],
+  });
 
 const heading = () => screen.findByRole('heading', { level: 1, name: `Order ${ORDER_ID}` });
 const section = (name: string) => screen.getByRole('region', { name });
@@ -94,7 +103,7 @@ describe('the /order/:id page', () => {
   });
 
   it('shows a paid and delivered order with its dates and no buttons', async () => {
-    const done = paid({ isDelivered: true, deliveredAt: '2026-11-23T06:30:00.000Z' });
+    const done = delivered();
     renderOrder({ [GET_ORDER]: [200, done] });
     await heading();
     expect(within(section('Payment Method')).getByRole('status').textContent).toBe(
@@ -226,16 +235,16 @@ describe('the coupon, the GST and the tax invoice', () => {
 describe('Mark As Delivered', () => {
   it('is for an admin on a paid, undelivered order, and shows the delivery', async () => {
     signIn(admin, true);
-    const delivered = paid({ isDelivered: true, deliveredAt: '2026-11-23T06:30:00.000Z' });
+    const done = delivered();
     const { user, fetchMock } = renderOrder({
       [GET_ORDER]: [200, paid()],
-      [`PUT /api/orders/${ORDER_ID}/deliver`]: [200, delivered],
+      [`PUT /api/orders/${ORDER_ID}/deliver`]: [200, done],
     });
     await heading();
     await user.click(button('Mark As Delivered')!);
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Order marked as delivered'));
     expect(within(section('Shipping')).getByRole('status').textContent).toBe(
-      `Delivered on ${formatDateTime(delivered.deliveredAt!)}`,
+      `Delivered on ${formatDateTime(done.deliveredAt!)}`,
     );
     expect(button('Mark As Delivered')).toBeNull();
     expect(fetchMock.mock.calls.filter(([url]) => url === `/api/orders/${ORDER_ID}/deliver`)).toHaveLength(1);
@@ -261,6 +270,203 @@ describe('Mark As Delivered', () => {
     await heading();
     await user.click(button('Mark As Delivered')!);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Order is already delivered'));
+  });
+});
+
+describe('the order status stepper', () => {
+  const PLACED = '22 Nov 2026, 2:44 pm';
+  const PAID = '22 Nov 2026, 2:45 pm';
+  const steps = () => within(screen.getByRole('list', { name: 'Order status' })).getAllByRole('listitem');
+  const stepTexts = () => steps().map((step) => step.textContent);
+  const currentSteps = () =>
+    steps()
+      .filter((step) => step.getAttribute('aria-current') === 'step')
+      .map((step) => step.textContent);
+  const onTheWay = (by?: string) =>
+    paid({
+      stage: 'out_for_delivery',
+      timeline: [
+        ...paid().timeline,
+        { status: 'packed', at: '2026-11-22T11:30:00.000Z', ...(by === undefined ? {} : { by }) },
+        { status: 'out_for_delivery', at: '2026-11-23T04:00:00.000Z', ...(by === undefined ? {} : { by }) },
+      ],
+    });
+
+  it('shows an unpaid order at Placed, with the steps ahead muted and said to be ahead', async () => {
+    const placed = order();
+    renderOrder({ [GET_ORDER]: [200, placed] });
+    await heading();
+    expect(stepTexts()).toEqual([
+      `Placed${formatIstDateTime(placed.timeline[0]!.at)}`,
+      'Paid, not yet',
+      'Packed, not yet',
+      'Out for delivery, not yet',
+      'Delivered, not yet',
+    ]);
+    expect(currentSteps()).toEqual([`Placed${formatIstDateTime(placed.timeline[0]!.at)}`]);
+  });
+
+  it('shows each step reached with its date and time in IST, the latest as the current one', async () => {
+    renderOrder({ [GET_ORDER]: [200, onTheWay()] });
+    await heading();
+    expect(stepTexts()).toEqual([
+      `Placed, done${PLACED}`,
+      `Paid, done${PAID}`,
+      'Packed, done22 Nov 2026, 5:00 pm',
+      'Out for delivery23 Nov 2026, 9:30 am',
+      'Delivered, not yet',
+    ]);
+    expect(currentSteps()).toEqual(['Out for delivery23 Nov 2026, 9:30 am']);
+    expect(section('Order status').textContent).toContain('Times in IST');
+    const time = within(steps()[3]!).getByText('23 Nov 2026, 9:30 am');
+    expect(time.tagName).toBe('TIME');
+    expect(time.getAttribute('datetime')).toBe('2026-11-23T04:00:00.000Z');
+    // Who made a move is for admins; the shopper's answer has none.
+    expect(screen.queryByText(/^by /)).toBeNull();
+  });
+
+  it('shows a step the admin skipped as done, without a time', async () => {
+    renderOrder({ [GET_ORDER]: [200, delivered()] });
+    await heading();
+    expect(stepTexts()).toEqual([
+      `Placed, done${PLACED}`,
+      `Paid, done${PAID}`,
+      'Packed, done',
+      'Out for delivery, done',
+      'Delivered23 Nov 2026, 12:00 pm',
+    ]);
+    expect(currentSteps()).toEqual(['Delivered23 Nov 2026, 12:00 pm']);
+  });
+
+  it('shows an expired order as Placed then Expired, with a failed payment as a note under Placed', async () => {
+    const expired = order({
+      status: 'expired',
+      stage: 'expired',
+      timeline: [
+        { status: 'placed', at: '2026-11-22T09:14:00.000Z' },
+        { status: 'payment_failed', at: '2026-11-22T09:20:00.000Z' },
+        { status: 'expired', at: '2026-11-22T09:44:00.000Z' },
+      ],
+    });
+    renderOrder({ [GET_ORDER]: [200, expired] });
+    await heading();
+    expect(stepTexts()).toEqual([
+      `Placed, done${PLACED}A payment attempt failed at 22 Nov 2026, 2:50 pm`,
+      'Expired22 Nov 2026, 3:14 pm',
+    ]);
+    expect(currentSteps()).toEqual(['Expired22 Nov 2026, 3:14 pm']);
+  });
+
+  it('notes failed payment attempts under Placed without making them steps', async () => {
+    const failedTwice = order({
+      timeline: [
+        { status: 'placed', at: '2026-11-22T09:14:00.000Z' },
+        { status: 'payment_failed', at: '2026-11-22T09:20:00.000Z' },
+        { status: 'payment_failed', at: '2026-11-22T09:44:00.000Z' },
+      ],
+    });
+    renderOrder({ [GET_ORDER]: [200, failedTwice] });
+    await heading();
+    expect(steps()).toHaveLength(5);
+    expect(stepTexts()[0]).toBe(
+      `Placed${PLACED}A payment attempt failed at 22 Nov 2026, 2:50 pmA payment attempt failed at 22 Nov 2026, 3:14 pm`,
+    );
+    expect(stepTexts()[1]).toBe('Paid, not yet');
+  });
+
+  it('tells an admin who made each move', async () => {
+    signIn(admin, true);
+    renderOrder({ [GET_ORDER]: [200, onTheWay('Priya Admin')] });
+    await heading();
+    expect(stepTexts().slice(2, 4)).toEqual([
+      'Packed, done22 Nov 2026, 5:00 pmby Priya Admin',
+      'Out for delivery23 Nov 2026, 9:30 amby Priya Admin',
+    ]);
+  });
+});
+
+describe('moving a paid order towards delivery (admin)', () => {
+  const STATUS = `PUT /api/orders/${ORDER_ID}/status`;
+  const MOVES = ['Mark As Packed', 'Out For Delivery', 'Mark As Delivered'];
+  const moves = () => MOVES.filter((name) => button(name) !== null);
+  const packed = () =>
+    paid({
+      stage: 'packed',
+      timeline: [...paid().timeline, { status: 'packed', at: '2026-11-22T11:30:00.000Z', by: 'Priya Admin' }],
+    });
+
+  it.each([
+    ['paid', paid(), MOVES],
+    ['packed', paid({ stage: 'packed' }), ['Out For Delivery', 'Mark As Delivered']],
+    ['out for delivery', paid({ stage: 'out_for_delivery' }), ['Mark As Delivered']],
+    ['delivered', paid({ stage: 'delivered', isDelivered: true, deliveredAt: '2026-11-23T06:30:00.000Z' }), []],
+    ['awaiting payment', order(), []],
+    ['expired', order({ status: 'expired', stage: 'expired' }), []],
+  ])('offers every step still ahead when the order is %s', async (_stage, shown, expected) => {
+    signIn(admin, true);
+    renderOrder({ [GET_ORDER]: [200, shown] });
+    await heading();
+    expect(moves()).toEqual(expected);
+  });
+
+  it('offers none to the shopper', async () => {
+    renderOrder({ [GET_ORDER]: [200, paid()] });
+    await heading();
+    expect(moves()).toEqual([]);
+  });
+
+  it('marks the order packed, with every move disabled meanwhile, and shows the new step', async () => {
+    signIn(admin, true);
+    let answer: (value: [number, unknown]) => void = () => undefined;
+    const { user, fetchMock } = renderOrder({
+      [GET_ORDER]: [200, paid()],
+      [STATUS]: () => new Promise((resolve) => (answer = resolve)),
+    });
+    await heading();
+    await user.click(button('Mark As Packed')!);
+    await waitFor(() => expect(sentBodies(fetchMock, STATUS)).toEqual([{ status: 'packed' }]));
+    for (const name of MOVES) expect(button(name)).toHaveProperty('disabled', true);
+
+    act(() => answer([200, packed()]));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Order marked as packed'));
+    const step = within(screen.getByRole('list', { name: 'Order status' }))
+      .getAllByRole('listitem')
+      .find((item) => item.getAttribute('aria-current') === 'step');
+    expect(step?.textContent).toBe('Packed22 Nov 2026, 5:00 pmby Priya Admin');
+    expect(moves()).toEqual(['Out For Delivery', 'Mark As Delivered']);
+    for (const name of moves()) expect(button(name)).toHaveProperty('disabled', false);
+    // The server's answer is the refresh: the order is not asked for again.
+    expect(fetchMock.mock.calls.filter(([url]) => url === `/api/orders/${ORDER_ID}`)).toHaveLength(1);
+  });
+
+  it('sends an order out for delivery straight from paid', async () => {
+    signIn(admin, true);
+    const sent = paid({
+      stage: 'out_for_delivery',
+      timeline: [...paid().timeline, { status: 'out_for_delivery', at: '2026-11-23T04:00:00.000Z', by: 'Priya Admin' }],
+    });
+    const { user, fetchMock } = renderOrder({ [GET_ORDER]: [200, paid()], [STATUS]: [200, sent] });
+    await heading();
+    await user.click(button('Out For Delivery')!);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Order marked as out for delivery'));
+    expect(sentBodies(fetchMock, STATUS)).toEqual([{ status: 'out_for_delivery' }]);
+    expect(moves()).toEqual(['Mark As Delivered']);
+  });
+
+  it('says why the server refused, and shows the order as it is now', async () => {
+    signIn(admin, true);
+    let asked = 0;
+    const { user } = renderOrder({
+      // Another admin packed it meanwhile.
+      [GET_ORDER]: () => [200, asked++ === 0 ? paid() : packed()],
+      [STATUS]: [409, { message: 'This order is already packed' }],
+    });
+    await heading();
+    await user.click(button('Mark As Packed')!);
+    expect((await screen.findByRole('alert')).textContent).toBe('This order is already packed');
+    expect(toast.error).toHaveBeenCalledWith('This order is already packed');
+    await waitFor(() => expect(moves()).toEqual(['Out For Delivery', 'Mark As Delivered']));
+    expect(screen.getByText('by Priya Admin')).not.toBeNull();
   });
 });
 

@@ -5,8 +5,16 @@ import { FileDown, LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import type { OrderResponse } from '@store/contracts';
 import {
+  DELIVERY_STEP_ACTIONS,
+  DELIVERY_STEPS,
+  ORDER_STAGE_LABELS,
+  type DeliveryStep,
+  type OrderStage,
+} from '@store/domain';
+import {
   invoiceUrl,
   markDelivered,
+  moveOrder,
   myOrdersKey,
   orderKey,
   useOrder,
@@ -25,17 +33,25 @@ import { formatDelivery } from '../../lib/delivery.js';
 import { formatAddress, formatDateTime, showPhone } from '../../lib/format.js';
 import { Facts, OrderItems, OrderSection, SummaryCard } from '../../components/order/order-parts.js';
 import type { CheckoutOptions, PaymentFailure } from './payments/types.js';
+import { OrderTimeline } from './order-timeline.js';
 
 /** The brand rose (--color-brand-600), for checkout's accents. */
 const BRAND_COLOR = '#c2134d';
 const VERIFICATION_FAILED = 'Payment Verification Failed!';
 
-type Busy = 'opening' | 'verifying' | 'delivering' | null;
+/** What is in flight: opening checkout, verifying a payment, or an admin's move to a delivery step. */
+type Busy = 'opening' | 'verifying' | DeliveryStep | null;
+
+/** The delivery steps still ahead of a paid order; an admin may move it to any of them, skipping the rest. */
+function stepsAhead(stage: OrderStage): DeliveryStep[] {
+  if (stage === 'awaiting_payment' || stage === 'expired') return [];
+  return DELIVERY_STEPS.slice(DELIVERY_STEPS.findIndex((step) => step === stage) + 1);
+}
 
 /**
- * /order/:id (signed-in): an order as the server has it — address, payment and delivery state,
- * lines and the server's totals. Its owner pays here while it awaits payment; an admin marks a
- * paid order delivered.
+ * /order/:id (signed-in): an order as the server has it — its progress, address, payment and
+ * delivery state, lines and the server's totals. Its owner pays here while it awaits payment; an
+ * admin moves a paid order towards delivery.
  */
 export function OrderPage() {
   const { id = '' } = useParams();
@@ -45,6 +61,7 @@ export function OrderPage() {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<Busy>(null);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
+  const [moveProblem, setMoveProblem] = useState<string | null>(null);
 
   if (query.isPending) return <OrderSkeleton />;
   if (query.isError) {
@@ -125,14 +142,19 @@ export function OrderPage() {
     }
   }
 
-  async function deliver() {
+  async function move(step: DeliveryStep) {
     if (busy) return;
-    setBusy('delivering');
+    setBusy(step);
+    setMoveProblem(null);
     try {
-      show(await markDelivered(order._id));
-      toast.success('Order marked as delivered');
+      // Delivered keeps the spec's own call; the newer steps have only the status one.
+      show(await (step === 'delivered' ? markDelivered(order._id) : moveOrder(order._id, step)));
+      toast.success(`Order marked as ${ORDER_STAGE_LABELS[step].toLowerCase()}`);
     } catch (err) {
+      setMoveProblem(errorMessage(err));
       toast.error(errorMessage(err));
+      // A refusal usually means someone else moved it meanwhile: show where it is now.
+      void queryClient.invalidateQueries({ queryKey: orderKey(order._id) });
     } finally {
       setBusy(null);
     }
@@ -168,6 +190,8 @@ export function OrderPage() {
         ) : null}
         {failure ? <FailureAlert failure={failure} /> : null}
       </div>
+
+      <OrderTimeline order={order} />
 
       <div className="mt-6 grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
         <div className="flex flex-col gap-6">
@@ -252,14 +276,44 @@ export function OrderPage() {
               {busy === 'verifying' ? 'Verifying payment…' : 'Pay Now'}
             </Button>
           ) : null}
-          {user?.isAdmin && order.isPaid && !order.isDelivered ? (
-            <Button variant="dark" size="lg" className="w-full" disabled={busy !== null} onClick={() => void deliver()}>
-              {busy === 'delivering' ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
-              Mark As Delivered
-            </Button>
+          {user?.isAdmin ? (
+            <MoveButtons steps={stepsAhead(order.stage)} busy={busy} problem={moveProblem} onMove={move} />
           ) : null}
         </SummaryCard>
       </div>
+    </div>
+  );
+}
+
+/** The admin's next moves, the nearest step first and stressed; a refusal is said under them. */
+function MoveButtons({
+  steps,
+  busy,
+  problem,
+  onMove,
+}: {
+  steps: DeliveryStep[];
+  busy: Busy;
+  problem: string | null;
+  onMove: (step: DeliveryStep) => Promise<void>;
+}) {
+  if (steps.length === 0 && !problem) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      {steps.map((step, n) => (
+        <Button
+          key={step}
+          variant={n === 0 ? 'dark' : 'outline'}
+          size="lg"
+          className="w-full"
+          disabled={busy !== null}
+          onClick={() => void onMove(step)}
+        >
+          {busy === step ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+          {DELIVERY_STEP_ACTIONS[step]}
+        </Button>
+      ))}
+      {problem ? <Alert>{problem}</Alert> : null}
     </div>
   );
 }

@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { seriousViolations } from './support/axe.js';
+import { launchBrowser } from './support/browser.js';
+import { istDateIn, signIn } from './support/shopper.js';
+import { repoRoot } from './support/server.js';
+
+interface Order {
+  _id: string;
+  razorpayOrder: { id: string };
+  timeline: { status: string; at: string; by?: string | null }[];
+}
+
+const screenshots = path.join(repoRoot, 'test-results', 'screenshots');
+/** The stepper's screenshots, to be looked at by whoever changes the order page. */
+const shots = process.env.E2E_SHOTS_DIR ?? '/tmp';
+const ADMIN = { name: 'Demo Admin', email: 'admin@example.com', password: 'admin-demo-pass' };
+const PASSWORD = 'tuberose-garland-15';
+/** The store's clock: every step's time is shown in India Standard Time, whatever the browser's zone. */
+const ist = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+let browser: Browser;
+
+const url = (route: string) => `${inject('baseUrl')}${route}`;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await mkdir(screenshots, { recursive: true });
+  await mkdir(shots, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function api<T>(route: string, cookie: string, body?: unknown): Promise<T> {
+  const res = await fetch(url(route), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? { cookie } : { cookie, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, `${route}: ${res.status}`).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+/** A new shopper with an order of an in-stock product, paid through the simulated gateway. */
+async function paidOrder(): Promise<{ email: string; order: Order }> {
+  const email = `timeline-${randomUUID().slice(0, 8)}@example.com`;
+  const made = await fetch(url('/api/users'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Devika Pillai', email, password: PASSWORD }),
+  });
+  expect(made.status).toBe(201);
+  const cookie = made.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const list = await api<{ products: { _id: string; available: boolean; countInStock: number }[] }>(
+    '/api/products?pageLimit=20',
+    cookie,
+  );
+  const product = list.products.find((p) => p.available && p.countInStock >= 2);
+  if (!product) throw new Error('no product in stock in the first 20');
+  const placed = await api<Order>('/api/orders', cookie, {
+    orderItems: [{ _id: product._id, qty: 1 }],
+    shippingAddress: {
+      firstName: 'Devika',
+      lastName: 'Pillai',
+      address: 'Flat 2A, Coral Heights',
+      address2: '7 Broadway',
+      city: 'Ernakulam',
+      state: 'Kerala',
+      postalCode: '682011',
+      phone: '9847012345',
+    },
+    // Tomorrow (IST), any time of day.
+    delivery: { date: istDateIn(1), slotId: 'standard' },
+    paymentMethod: 'Razorpay',
+  });
+  const payment = await api<{ razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }>(
+    '/api/payments/simulated/pay',
+    cookie,
+    { razorpayOrderId: placed.razorpayOrder.id, outcome: 'paid', method: 'upi' },
+  );
+  const order = await api<Order>(`/api/orders/${placed._id}/verify`, cookie, {
+    razorpayOrderId: payment.razorpay_order_id,
+    razorpayPaymentId: payment.razorpay_payment_id,
+    razorpaySignature: payment.razorpay_signature,
+  });
+  return { email, order };
+}
+
+/** A fresh browser (own cookies and storage) in a time zone, and every error its pages log or receive. */
+async function open(width: number, height: number, timezoneId: BrowserContextOptions['timezoneId']) {
+  const context = await browser.newContext({ viewport: { width, height }, timezoneId });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+  return { context, page, problems };
+}
+
+async function openOrder(page: Page, email: string, password: string, orderId: string) {
+  await page.goto(url(`/login?redirect=${encodeURIComponent(`/order/${orderId}`)}`));
+  await signIn(page, email, password);
+  await page.waitForURL((u) => u.pathname === `/order/${orderId}`);
+  await page.getByRole('heading', { level: 1, name: `Order ${orderId}` }).waitFor();
+}
+
+const stepper = (page: Page) => page.getByRole('list', { name: 'Order status' });
+const steps = (page: Page) => stepper(page).getByRole('listitem');
+const currentStep = (page: Page) => stepper(page).locator('[aria-current="step"]');
+
+/** When the server says each step happened, as the page must show it. */
+async function timesOf(orderId: string, cookie: string): Promise<Record<string, string>> {
+  const order = await api<Order>(`/api/orders/${orderId}`, cookie);
+  return Object.fromEntries(order.timeline.map((e) => [e.status, ist.format(new Date(e.at))]));
+}
+
+async function adminCookie(): Promise<string> {
+  const res = await fetch(url('/api/users/auth'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function dismissToasts(page: Page) {
+  const close = page.getByRole('button', { name: 'Close toast' });
+  for (const button of await close.all()) await button.click().catch(() => undefined);
+  await expect.poll(() => close.count()).toBe(0);
+}
+
+const top = async (locator: Locator) => (await locator.boundingBox())!.y;
+
+describe('the order timeline', () => {
+  it('an admin packs and sends out a paid order; the shopper follows it on the order page and in My Orders (1280, 375)', async () => {
+    const { email, order } = await paidOrder();
+
+    // The admin, abroad for once: the times are still the store's (IST).
+    const admin = await open(1280, 900, 'Europe/London');
+    await openOrder(admin.page, ADMIN.email, ADMIN.password, order._id);
+    await expect.poll(() => currentStep(admin.page).textContent()).toMatch(/^Paid/);
+    expect(await admin.page.getByRole('button', { name: 'Mark As Packed' }).isEnabled()).toBe(true);
+    expect(await admin.page.getByRole('button', { name: 'Out For Delivery' }).isEnabled()).toBe(true);
+    expect(await admin.page.getByRole('button', { name: 'Mark As Delivered' }).isEnabled()).toBe(true);
+    await admin.page.screenshot({ path: path.join(shots, 'timeline-admin-paid-1280.png'), fullPage: true });
+
+    await admin.page.getByRole('button', { name: 'Mark As Packed' }).click();
+    await admin.page.getByText('Order marked as packed').waitFor();
+    await expect.poll(() => currentStep(admin.page).textContent()).toMatch(/^Packed.*by Demo Admin$/);
+    expect(await admin.page.getByRole('button', { name: 'Mark As Packed' }).count()).toBe(0);
+
+    await admin.page.getByRole('button', { name: 'Out For Delivery' }).click();
+    await admin.page.getByText('Order marked as out for delivery').waitFor();
+    await expect.poll(() => currentStep(admin.page).textContent()).toMatch(/^Out for delivery.*by Demo Admin$/);
+    expect(await admin.page.getByRole('button', { name: 'Out For Delivery' }).count()).toBe(0);
+    expect(await admin.page.getByRole('button', { name: 'Mark As Delivered' }).count()).toBe(1);
+    const at = await timesOf(order._id, await adminCookie());
+    expect(await steps(admin.page).allTextContents()).toEqual([
+      `Placed, done${at.placed}`,
+      `Paid, done${at.paid}`,
+      `Packed, done${at.packed}by ${ADMIN.name}`,
+      `Out for delivery${at.out_for_delivery}by ${ADMIN.name}`,
+      'Delivered, not yet',
+    ]);
+    await dismissToasts(admin.page);
+    await admin.page.screenshot({ path: path.join(screenshots, 'timeline-admin-1280.png'), fullPage: true });
+    expect(await seriousViolations(admin.page)).toEqual([]);
+    expect(admin.problems).toEqual([]);
+    await admin.context.close();
+
+    // The shopper sees the same steps and times, without who made the moves.
+    const { context, page, problems } = await open(1280, 900, 'Asia/Kolkata');
+    await openOrder(page, email, PASSWORD, order._id);
+    await expect.poll(() => currentStep(page).textContent()).toBe(`Out for delivery${at.out_for_delivery}`);
+    expect(await steps(page).allTextContents()).toEqual([
+      `Placed, done${at.placed}`,
+      `Paid, done${at.paid}`,
+      `Packed, done${at.packed}`,
+      `Out for delivery${at.out_for_delivery}`,
+      'Delivered, not yet',
+    ]);
+    expect(await page.getByRole('button', { name: /^Mark As|^Out For Delivery$/ }).count()).toBe(0);
+    // The spec's boxes are still there, as they were.
+    expect(await page.getByRole('region', { name: 'Shipping' }).getByRole('status').innerText()).toBe('Not Delivered');
+    expect(await page.getByRole('region', { name: 'Payment Method' }).getByRole('status').innerText()).toMatch(
+      /^Paid on /,
+    );
+    // Side by side on a wide screen.
+    const tops = await Promise.all((await steps(page).all()).map(top));
+    expect(new Set(tops).size).toBe(1);
+    await page.screenshot({ path: path.join(shots, 'timeline-order-1280.png'), fullPage: true });
+    await page.screenshot({ path: path.join(screenshots, 'timeline-order-1280.png'), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(url('/profile'));
+    const row = page
+      .getByRole('table', { name: 'My Orders' })
+      .getByRole('row')
+      .filter({ has: page.locator(`a[href="/order/${order._id}"]`) });
+    await row.waitFor();
+    expect(await row.getByRole('cell').nth(4).innerText()).toBe('Out for delivery');
+    await page.screenshot({ path: path.join(shots, 'timeline-my-orders-1280.png'), fullPage: true });
+
+    // On a phone the steps run down the page, and nothing scrolls sideways.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const card = page
+      .getByRole('list', { name: 'My Orders' })
+      .getByRole('listitem')
+      .filter({ has: page.locator(`a[href="/order/${order._id}"]`) });
+    expect(await card.innerText()).toContain('Out for delivery');
+    await page.screenshot({ path: path.join(shots, 'timeline-my-orders-375.png'), fullPage: true });
+    await page.goto(url(`/order/${order._id}`));
+    await expect.poll(() => currentStep(page).textContent()).toBe(`Out for delivery${at.out_for_delivery}`);
+    const downwards = await Promise.all((await steps(page).all()).map(top));
+    expect(downwards).toEqual([...downwards].sort((a, b) => a - b));
+    expect(new Set(downwards).size).toBe(5);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: path.join(shots, 'timeline-order-375.png'), fullPage: true });
+    await page.screenshot({ path: path.join(screenshots, 'timeline-order-375.png'), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
