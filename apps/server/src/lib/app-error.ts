@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** A service the store relies on (the payment gateway) refused or did not answer. */
+  BAD_GATEWAY: 502,
   UNAVAILABLE: 503,
 } as const;
 

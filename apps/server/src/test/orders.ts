@@ -69,18 +69,19 @@ export function verify(app: FastifyInstance, cookie: string, orderId: string, pr
   return app.inject({ method: 'POST', url: `/api/orders/${orderId}/verify`, headers: { cookie }, payload: proof });
 }
 
-/** A webhook delivery signed with the webhook secret, as Razorpay sends it. */
-export function webhook(
+interface WebhookOptions {
+  eventId?: string;
+  secret?: string;
+  tamper?: (body: string) => string;
+}
+
+function signedWebhook(
   app: FastifyInstance,
   event: string,
-  entity: { id: string; order_id: string; amount: number; [k: string]: unknown },
-  {
-    eventId = razorpayStyleId('evt'),
-    secret = DEMO_WEBHOOK_SECRET,
-    tamper,
-  }: { eventId?: string; secret?: string; tamper?: (body: string) => string } = {},
+  payload: Record<string, { entity: Record<string, unknown> }>,
+  { eventId = razorpayStyleId('evt'), secret = DEMO_WEBHOOK_SECRET, tamper }: WebhookOptions,
 ) {
-  const body = JSON.stringify({ entity: 'event', event, contains: ['payment'], payload: { payment: { entity } } });
+  const body = JSON.stringify({ entity: 'event', event, contains: Object.keys(payload), payload });
   return app.inject({
     method: 'POST',
     url: '/api/payments/razorpay/webhook',
@@ -91,4 +92,25 @@ export function webhook(
     },
     payload: tamper ? tamper(body) : body,
   });
+}
+
+/** A webhook delivery signed with the webhook secret, as Razorpay sends it. */
+export function webhook(
+  app: FastifyInstance,
+  event: string,
+  entity: { id: string; order_id: string; amount: number; [k: string]: unknown },
+  options: WebhookOptions = {},
+) {
+  return signedWebhook(app, event, { payment: { entity } }, options);
+}
+
+/** `refund.processed` or `refund.failed`, signed as Razorpay signs it. */
+export function refundWebhook(
+  app: FastifyInstance,
+  event: 'refund.processed' | 'refund.failed',
+  entity: { id: string; payment_id: string; amount: number; receipt?: string | null; [k: string]: unknown },
+  options: WebhookOptions = {},
+) {
+  const status = event === 'refund.processed' ? 'processed' : 'failed';
+  return signedWebhook(app, event, { refund: { entity: { entity: 'refund', status, ...entity } } }, options);
 }

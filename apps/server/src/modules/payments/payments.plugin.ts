@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { createPaymentProvider, type PaymentProvider } from './provider.js';
+import { RazorpayProvider, SimulatedProvider, type PaymentProvider } from './provider.js';
 import { ordersServiceFor } from '../orders/orders.service.js';
 import { gatewayOrderState } from './payments.service.js';
 import { runPeriodically } from '../../lib/periodic.js';
+import { simulatedWebhooks } from './simulated-webhooks.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,15 +18,19 @@ declare module 'fastify' {
  * server process runs the sweeper; the conditional update inside makes each expiry happen once.
  */
 export function registerPayments(app: FastifyInstance): void {
-  const provider = createPaymentProvider(
-    app.config.payments,
-    async (razorpayOrderId) => (await gatewayOrderState(app.database.db, razorpayOrderId))?.amount,
-  );
+  const { payments } = app.config;
+  const provider: PaymentProvider =
+    payments.provider === 'razorpay'
+      ? new RazorpayProvider(payments.keyId, payments.keySecret)
+      : new SimulatedProvider(
+          async (razorpayOrderId) => (await gatewayOrderState(app.database.db, razorpayOrderId))?.amount,
+          simulatedWebhooks(app),
+        );
   app.decorate('paymentProvider', provider);
   const orders = ordersServiceFor(app);
   app.decorate('expireOverdueOrders', () => orders.expireOverdue());
 
-  const every = Math.min(30_000, Math.max(1_000, app.config.payments.payWithinMs / 4));
+  const every = Math.min(30_000, Math.max(1_000, payments.payWithinMs / 4));
   runPeriodically(app, every, 'could not expire unpaid orders', async () => {
     const expired = await orders.expireOverdue();
     if (expired > 0) app.log.info({ expired }, 'expired unpaid orders and returned their stock');

@@ -1,6 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { paymentEvents, payments, type PaymentOutcome } from './payments.table.js';
+
+export type PaymentRow = typeof payments.$inferSelect;
 
 export interface PaymentRecord {
   id: string;
@@ -47,10 +49,49 @@ export async function insertEvent(tx: Tx, id: string, event: string): Promise<bo
   return inserted.length > 0;
 }
 
-export async function paymentsDueRefund(db: Db) {
-  return db
-    .select()
-    .from(payments)
-    .where(eq(payments.outcome, 'refund_due'))
-    .orderBy(desc(payments.createdAt), payments.id);
+/** The payment, locked until the transaction ends: refunds of one payment take turns. */
+export async function lockPayment(tx: Tx, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+  return row;
+}
+
+/** Claims a locked payment for a refund attempt, clearing the last attempt's error. */
+export async function markRefunding(tx: Tx, id: string, attempt: number, now: Date): Promise<PaymentRow> {
+  const [row] = await tx
+    .update(payments)
+    .set({ outcome: 'refunding', refundAttempts: attempt, refundRequestedAt: now, refundError: null, updatedAt: now })
+    .where(eq(payments.id, id))
+    .returning();
+  return row!;
+}
+
+export async function markRefunded(tx: Tx, id: string, refundId: string, now: Date): Promise<PaymentRow> {
+  const [row] = await tx
+    .update(payments)
+    .set({ outcome: 'refunded', refundId, refundedAt: now, refundError: null, updatedAt: now })
+    .where(eq(payments.id, id))
+    .returning();
+  return row!;
+}
+
+/** Due a refund again, with why the last attempt did not refund; a failed refund's id goes. */
+export async function markRefundDue(tx: Tx, id: string, error: string, now: Date): Promise<PaymentRow> {
+  const [row] = await tx
+    .update(payments)
+    .set({ outcome: 'refund_due', refundId: null, refundedAt: null, refundError: error, updatedAt: now })
+    .where(eq(payments.id, id))
+    .returning();
+  return row!;
+}
+
+/** Payments kept for refund, being refunded or refunded: those still to do first, newest first. */
+export async function paymentsForRefund(db: Db): Promise<PaymentRow[]> {
+  return (
+    db
+      .select()
+      .from(payments)
+      // Written as the partial index's predicate, so that the index serves it.
+      .where(sql`${payments.outcome} IN ('refund_due', 'refunding', 'refunded')`)
+      .orderBy(sql`${payments.outcome} = 'refunded'`, desc(payments.createdAt), payments.id)
+  );
 }

@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, refundDueSchema } from '@store/contracts';
+import { errorResponseSchema, paymentIdParamsSchema, paymentRefundSchema, type PaymentRefund } from '@store/contracts';
 import { paiseToRupees } from '@store/domain';
+import type { Tx } from '../../db/client.js';
 import { adminOnly } from '../../lib/auth.js';
 import { AppError } from '../../lib/app-error.js';
 import { shopOf } from '../orders/orders.service.js';
+import { applyPayment, firstDelivery, gatewayOrderState, recordFailedPayment } from './payments.service.js';
+import { refundFailed, refundProcessed, RefundsService, type PaymentRow } from './payments.refunds.js';
+import { simulatedWebhooks, WEBHOOK_PATH } from './simulated-webhooks.js';
 import { razorpayStyleId } from './provider.js';
-import { applyPayment, firstDelivery, gatewayOrderState, recordFailedPayment, refundsDue } from './payments.service.js';
 import { checkoutSignature, hmacSha256Hex, signatureMatches } from './signatures.js';
 
 declare module 'fastify' {
@@ -16,8 +19,6 @@ declare module 'fastify' {
   }
 }
 
-export const WEBHOOK_PATH = '/api/payments/razorpay/webhook';
-
 const paymentEntity = z.object({
   id: z.string().min(1).max(100),
   order_id: z.string().min(1).max(100),
@@ -25,10 +26,42 @@ const paymentEntity = z.object({
   error_description: z.string().nullish(),
 });
 
+const refundEntity = z.object({
+  id: z.string().min(1).max(100),
+  payment_id: z.string().min(1).max(100),
+  amount: z.number().int().nonnegative(),
+  receipt: z.string().max(100).nullish(),
+});
+
 const webhookSchema = z.object({
   event: z.string().max(100),
-  payload: z.object({ payment: z.object({ entity: paymentEntity }).optional() }).passthrough(),
+  payload: z
+    .object({
+      payment: z.object({ entity: paymentEntity }).optional(),
+      refund: z.object({ entity: refundEntity }).optional(),
+    })
+    .passthrough(),
 });
+
+const PAYMENT_EVENTS = ['payment.captured', 'order.paid', 'payment.failed'];
+const REFUND_EVENTS = ['refund.processed', 'refund.failed'];
+
+/** A payment kept for refund as admins see it, in rupees. */
+function toPaymentRefund(row: PaymentRow): PaymentRefund {
+  return {
+    paymentId: row.id,
+    orderId: row.orderId,
+    razorpayOrderId: row.razorpayOrderId,
+    amount: row.amount === null ? null : paiseToRupees(row.amount),
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    status: row.outcome === 'refunding' || row.outcome === 'refunded' ? row.outcome : 'refund_due',
+    refundRequestedAt: row.outcome === 'refunding' ? row.refundRequestedAt!.toISOString() : null,
+    refundId: row.refundId,
+    refundedAt: row.refundedAt?.toISOString() ?? null,
+    refundError: row.refundError,
+  };
+}
 
 const simulatedPaySchema = z.object({
   razorpayOrderId: z.string().regex(/^order_\w{1,40}$/, 'razorpayOrderId is not a Razorpay order id'),
@@ -38,10 +71,13 @@ const simulatedPaySchema = z.object({
 
 /**
  * Razorpay's server-to-server notices. They are what marks an order paid when the shopper closed
- * the browser before checkout could call verify; a redelivered event changes nothing.
+ * the browser before checkout could call verify, and what confirms a refund whose answer was
+ * lost; a redelivered event changes nothing. Admins refund the money the store kept here too.
  */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { webhookSecret, keySecret, provider, simulatedWebhookDelayMs } = app.config.payments;
+  const { webhookSecret, keySecret, provider } = app.config.payments;
+  const shop = shopOf(app.config);
+  const refunds = new RefundsService(app.database.db, { provider: app.paymentProvider, site: shop.site, log: app.log });
 
   // The signature covers the exact bytes Razorpay sent, so this route keeps them.
   app.removeContentTypeParser('application/json');
@@ -59,7 +95,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Payments'],
-        summary: 'Razorpay webhook (payment.captured, order.paid, payment.failed)',
+        summary: 'Razorpay webhook (payment.captured, order.paid, payment.failed, refund.processed, refund.failed)',
         response: {
           200: z.object({ status: z.enum(['processed', 'duplicate', 'ignored']) }),
           400: errorResponseSchema,
@@ -78,23 +114,37 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const parsed = webhookSchema.safeParse(req.body);
       if (!parsed.success) throw new AppError('VALIDATION', 'Unexpected webhook body');
       const { event, payload } = parsed.data;
-      const entity = payload.payment?.entity;
-      if (!entity || !['payment.captured', 'order.paid', 'payment.failed'].includes(event)) {
-        return { status: 'ignored' as const };
+      let handle: ((tx: Tx) => Promise<void>) | undefined;
+      const payment = payload.payment?.entity;
+      const refund = payload.refund?.entity;
+      if (PAYMENT_EVENTS.includes(event) && payment) {
+        const incoming = { paymentId: payment.id, razorpayOrderId: payment.order_id, amount: payment.amount };
+        handle = async (tx) => {
+          if (event === 'payment.failed') {
+            await recordFailedPayment(tx, incoming, payment.error_description ?? 'failed', shop.site);
+            return;
+          }
+          const result = await applyPayment(tx, incoming, shop);
+          if (result.result === 'refund_due' || result.result === 'rejected') {
+            req.log.warn({ paymentId: payment.id, reason: result.reason }, 'payment needs a refund');
+          }
+        };
+      } else if (REFUND_EVENTS.includes(event) && refund) {
+        const reported = {
+          id: refund.id,
+          paymentId: refund.payment_id,
+          amount: refund.amount,
+          receipt: refund.receipt ?? null,
+        };
+        handle = (tx) =>
+          event === 'refund.processed' ? refundProcessed(tx, reported, shop.site) : refundFailed(tx, reported);
       }
+      if (!handle) return { status: 'ignored' as const };
       const header = req.headers['x-razorpay-event-id'];
       const eventId = typeof header === 'string' && header ? header : createHash('sha256').update(raw).digest('hex');
-      const incoming = { paymentId: entity.id, razorpayOrderId: entity.order_id, amount: entity.amount };
       const status = await app.database.db.transaction(async (tx) => {
         if (!(await firstDelivery(tx, eventId, event))) return 'duplicate' as const;
-        if (event === 'payment.failed') {
-          await recordFailedPayment(tx, incoming, entity.error_description ?? 'failed', shopOf(app.config).site);
-        } else {
-          const result = await applyPayment(tx, incoming, shopOf(app.config));
-          if (result.result === 'refund_due' || result.result === 'rejected') {
-            req.log.warn({ paymentId: entity.id, reason: result.reason }, 'payment needs a refund');
-          }
-        }
+        await handle(tx);
         return 'processed' as const;
       });
       return { status };
@@ -106,56 +156,47 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Payments'],
-        summary: 'Payments due a refund, newest first (admin)',
+        summary:
+          'Payments kept for a refund, being refunded or refunded: those still to do first, newest first (admin)',
         response: {
-          200: z.array(refundDueSchema),
+          200: z.array(paymentRefundSchema),
           401: errorResponseSchema,
           403: errorResponseSchema,
         },
       },
       preHandler: adminOnly,
     },
-    async () => {
-      const rows = await refundsDue(app.database.db);
-      return rows.map((r) => ({
-        paymentId: r.id,
-        orderId: r.orderId,
-        razorpayOrderId: r.razorpayOrderId,
-        amount: r.amount === null ? null : paiseToRupees(r.amount),
-        reason: r.reason,
-        createdAt: r.createdAt.toISOString(),
-      }));
+    async () => (await refunds.list()).map(toPaymentRefund),
+  );
+
+  app.post(
+    '/api/payments/:paymentId/refund',
+    {
+      schema: {
+        tags: ['Payments'],
+        summary:
+          'Refund the whole of a payment kept for a refund to the customer, through the payment gateway, once (admin)',
+        params: paymentIdParamsSchema,
+        response: {
+          200: paymentRefundSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema.describe(
+            'Already refunded or being refunded, or not kept for a refund (it paid its order, or failed)',
+          ),
+          502: errorResponseSchema.describe('The gateway refused or did not answer: the payment is due a refund again'),
+        },
+      },
+      preHandler: adminOnly,
     },
+    async (req) => toPaymentRefund(await refunds.refund(req.params.paymentId)),
   );
 
   if (provider !== 'simulated') return;
 
-  const timers = new Set<NodeJS.Timeout>();
-  app.addHook('onClose', async () => {
-    for (const t of timers) clearTimeout(t);
-  });
-
-  /** Delivers a signed webhook to this store, as Razorpay does a moment after a payment. */
-  const sendWebhook = (event: string, entity: Record<string, unknown>) => {
-    const body = JSON.stringify({ entity: 'event', event, contains: ['payment'], payload: { payment: { entity } } });
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      app
-        .inject({
-          method: 'POST',
-          url: WEBHOOK_PATH,
-          headers: {
-            'content-type': 'application/json',
-            'x-razorpay-signature': hmacSha256Hex(webhookSecret, body),
-            'x-razorpay-event-id': razorpayStyleId('evt'),
-          },
-          payload: body,
-        })
-        .catch((err: unknown) => app.log.error({ err }, 'simulated webhook failed'));
-    }, simulatedWebhookDelayMs);
-    timer.unref();
-    timers.add(timer);
-  };
+  const sendWebhook = simulatedWebhooks(app);
 
   app.post(
     '/api/payments/simulated/pay',
@@ -182,22 +223,30 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           metadata: { order_id: razorpayOrderId, payment_id: paymentId },
         };
         sendWebhook('payment.failed', {
-          id: paymentId,
-          order_id: razorpayOrderId,
-          amount: order.amount,
-          status: 'failed',
-          method,
-          error_description: error.description,
+          payment: {
+            entity: {
+              id: paymentId,
+              order_id: razorpayOrderId,
+              amount: order.amount,
+              status: 'failed',
+              method,
+              error_description: error.description,
+            },
+          },
         });
         return { error };
       }
       sendWebhook('payment.captured', {
-        id: paymentId,
-        order_id: razorpayOrderId,
-        amount: order.amount,
-        currency: 'INR',
-        status: 'captured',
-        method,
+        payment: {
+          entity: {
+            id: paymentId,
+            order_id: razorpayOrderId,
+            amount: order.amount,
+            currency: 'INR',
+            status: 'captured',
+            method,
+          },
+        },
       });
       return {
         razorpay_payment_id: paymentId,

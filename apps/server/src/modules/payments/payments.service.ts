@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/client.js';
 import { orderPayments, type Shop } from '../orders/orders.service.js';
 import type { MailSite } from '../outbox/outbox.service.js';
-import { findPayment, insertEvent, insertIfNew, paymentsDueRefund, upsertPayment } from './payments.repository.js';
+import { findPayment, insertEvent, insertIfNew, upsertPayment } from './payments.repository.js';
 import type { PaymentOutcome } from './payments.table.js';
 import { checkoutSignature, signatureMatches } from './signatures.js';
 
@@ -105,11 +105,6 @@ export async function recordFailedPayment(
 /** Records a webhook delivery; false when it was seen before (so it must change nothing). */
 export async function firstDelivery(tx: Tx, eventId: string, event: string): Promise<boolean> {
   return insertEvent(tx, eventId, event);
-}
-
-/** Money kept for a person to refund, newest first. */
-export async function refundsDue(db: Db) {
-  return paymentsDueRefund(db);
 }
 
 /** What the gateway was asked to collect for one of its orders, and whether the order is paid. */

@@ -10,8 +10,8 @@ import type {
   OutboxMessage,
   OutboxStatus,
   ProductDetail,
+  PaymentRefund,
   ProductSummary,
-  RefundDue,
   ScheduleResponse,
   ServiceArea,
   SlotCapacityUpdate,
@@ -64,12 +64,23 @@ export function useAdminOrders() {
   });
 }
 
-/** Payments that arrived but could not pay their order, for a person to refund (admin). */
-export function useRefundsDue() {
+/**
+ * Payments that arrived but could not pay their order: those due a refund or being refunded
+ * first, then those refunded (admin).
+ */
+export function useRefunds() {
   return useQuery({
     queryKey: adminKeys.refunds,
-    queryFn: ({ signal }) => apiFetch<RefundDue[]>('/api/payments/refunds', { signal }),
+    queryFn: ({ signal }) => apiFetch<PaymentRefund[]>('/api/payments/refunds', { signal }),
   });
+}
+
+/**
+ * Sends the whole payment back to the customer through the payment gateway and answers it
+ * refunded; 409 when it is refunded or being refunded already, 502 when the gateway refused.
+ */
+export function refundPayment(paymentId: string): Promise<PaymentRefund> {
+  return apiFetch<PaymentRefund>(`/api/payments/${at(paymentId)}/refund`, { method: 'POST' });
 }
 
 /** Every product, drafts and unavailable ones included, 100 a page (admin). */

@@ -18,14 +18,28 @@ const LABELS: Record<Step, string> = { placed: 'Placed', ...ORDER_STAGE_LABELS }
 const STATE_WORDS: Record<Exclude<StepState, 'current'>, string> = { done: ', done', ahead: ', not yet' };
 
 /**
+ * The step of `path` an order had reached at a moment: the last one whose event came at or before
+ * it (a skipped step has no event and is passed over).
+ */
+function stepAt(path: readonly Step[], timeline: readonly TimelineEvent[], at: string): Step {
+  const reached = path.filter((step) => timeline.some((e) => e.status === step && e.at <= at));
+  return reached.at(-1) ?? 'placed';
+}
+
+/**
  * Where an order is, step by step, with the time (IST) of each step reached and, for admins, who
  * made the move. An admin may skip a step (delivered straight from paid): it shows as done, without
  * a time. Failed payment attempts are notes under Placed, not steps: the order stayed where it was.
+ * A refund of money the store could not use (the order had expired, or was already paid) is a note
+ * too, under the step the order had reached when it was refunded.
  */
 export function OrderTimeline({ order }: { order: Pick<OrderResponse, 'stage' | 'timeline'> }) {
   const path = order.stage === 'expired' ? EXPIRED_PATH : DELIVERY_PATH;
   const current = order.stage === 'awaiting_payment' ? 0 : path.indexOf(order.stage);
   const failures = order.timeline.filter((e) => e.status === 'payment_failed');
+  const refunds = order.timeline
+    .filter((e) => e.status === 'refunded')
+    .map((refund) => ({ refund, under: stepAt(path, order.timeline, refund.at) }));
   return (
     <section aria-labelledby="order-status-heading" className="mt-6 rounded-xl border border-neutral-200 p-4 md:p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -75,6 +89,14 @@ export function OrderTimeline({ order }: { order: Pick<OrderResponse, 'stage' | 
                       </p>
                     ))
                   : null}
+                {refunds
+                  .filter(({ under }) => under === step)
+                  .map(({ refund }) => (
+                    <p key={refund.at} className="mt-1 text-xs text-leaf-600">
+                      Refunded at <time dateTime={refund.at}>{formatIstDateTime(refund.at)}</time>: a payment this order
+                      could not use
+                    </p>
+                  ))}
               </div>
             </li>
           );

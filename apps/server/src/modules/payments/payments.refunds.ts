@@ -1,0 +1,183 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { orderPayments } from '../orders/orders.service.js';
+import type { MailSite } from '../outbox/outbox.service.js';
+import { GatewayError, type GatewayRefund, type PaymentProvider } from './provider.js';
+import * as repo from './payments.repository.js';
+import type { PaymentRow } from './payments.repository.js';
+import type { PaymentOutcome } from './payments.table.js';
+
+export type { PaymentRow };
+
+/**
+ * A claim this old has outlived any call to the gateway (those give up after seconds): the process
+ * that made it died before it heard back, and an admin may try again.
+ */
+export const REFUND_STALE_AFTER_MS = 5 * 60_000;
+
+/**
+ * The receipt and idempotency key of one refund attempt, derived from the payment: every retry of
+ * the attempt sends the same one, so the gateway answers the refund it already made; an attempt
+ * after a failed refund gets the next number, or the gateway would answer the failure again.
+ */
+export const refundReceipt = (paymentId: string, attempt: number) => `refund-${paymentId}-${attempt}`;
+
+/** A refund as the gateway's answer or its webhook reports it. */
+export type ReportedRefund = Pick<GatewayRefund, 'id' | 'paymentId' | 'amount' | 'receipt'>;
+
+/** Words from elsewhere, ending as a sentence does. */
+const sentence = (words: string) => (/[.!?]$/.test(words.trim()) ? words.trim() : `${words.trim()}.`);
+
+const NOT_REFUNDABLE: Partial<Record<PaymentOutcome, string>> = {
+  applied: 'This payment paid its order, so it is not kept for a refund',
+  failed: 'This payment failed: no money was taken, so there is nothing to refund',
+  refunded: 'This payment was already refunded',
+};
+
+/**
+ * Records a refund the gateway confirmed, if the payment is in one of the states `from`: it becomes
+ * 'refunded' and, when it was for a known order, the shopper's timeline and email are written in
+ * the same transaction. The payment row is locked first, so the gateway's answer and its webhook,
+ * in whichever order they come, record a refund once.
+ */
+async function recordRefund(
+  tx: Tx,
+  refund: ReportedRefund,
+  from: readonly PaymentOutcome[],
+  site: MailSite,
+  now: Date,
+): Promise<PaymentRow | undefined> {
+  const row = await repo.lockPayment(tx, refund.paymentId);
+  // A partial refund (made by hand in the dashboard) does not settle what the store kept.
+  if (!row || !from.includes(row.outcome) || row.amount !== refund.amount) return row;
+  const refunded = await repo.markRefunded(tx, row.id, refund.id, now);
+  if (refunded.orderId) {
+    await orderPayments.refunded(tx, refunded.orderId, { id: refund.id, amount: refund.amount }, now, site);
+  }
+  return refunded;
+}
+
+/**
+ * `refund.processed`: the refund went through. It settles the payment whether the admin's request
+ * is still waiting for the gateway ('refunding'), has heard of it already ('refunded': nothing
+ * more happens), or gave up on a gateway that did not answer although the refund was made
+ * ('refund_due'). A refund made in Razorpay's dashboard is recorded the same way.
+ */
+export async function refundProcessed(tx: Tx, refund: ReportedRefund, site: MailSite, now = new Date()) {
+  await recordRefund(tx, refund, ['refund_due', 'refunding'], site, now);
+}
+
+/**
+ * `refund.failed`: the gateway could not send the money back. The payment is due a refund again,
+ * with the reason, if this refund is the one it is waiting for or was settled by; a late report of
+ * an earlier attempt's failure changes nothing.
+ */
+export async function refundFailed(tx: Tx, refund: ReportedRefund, now = new Date()) {
+  const row = await repo.lockPayment(tx, refund.paymentId);
+  if (!row) return;
+  const current =
+    (row.outcome === 'refunded' && row.refundId === refund.id) ||
+    (row.outcome === 'refunding' && refund.receipt === refundReceipt(row.id, row.refundAttempts));
+  if (current) await repo.markRefundDue(tx, row.id, `Razorpay could not complete refund ${refund.id}.`, now);
+}
+
+export interface RefundsOptions {
+  provider: PaymentProvider;
+  site: MailSite;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * An admin's refund of money the store kept, through the payment gateway, exactly once: a
+ * transaction claims the payment ('refund_due' → 'refunding') and commits before the gateway is
+ * asked, so of many clicks one gets through; the gateway is asked with this attempt's receipt as
+ * the idempotency key, after looking for a refund it already holds; a second transaction records
+ * the answer. Nothing is locked while the gateway is asked.
+ */
+export class RefundsService {
+  private readonly provider: PaymentProvider;
+  private readonly site: MailSite;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(
+    private readonly db: Db,
+    options: RefundsOptions,
+  ) {
+    this.provider = options.provider;
+    this.site = options.site;
+    this.log = options.log;
+  }
+
+  list(): Promise<PaymentRow[]> {
+    return repo.paymentsForRefund(this.db);
+  }
+
+  async refund(paymentId: string): Promise<PaymentRow> {
+    const claimed = await this.db.transaction((tx) => this.claim(tx, paymentId));
+    const amount = claimed.amount!;
+    let refund: GatewayRefund;
+    try {
+      refund = await this.refundAtGateway(paymentId, amount, refundReceipt(paymentId, claimed.refundAttempts));
+    } catch (err) {
+      if (!(err instanceof GatewayError)) this.log.error({ err, paymentId }, 'refund failed');
+      const problem = err instanceof GatewayError ? sentence(err.message) : 'The payment gateway could not be asked.';
+      return this.giveBack(paymentId, problem);
+    }
+    if (refund.status === 'failed') return this.giveBack(paymentId, `Razorpay could not complete refund ${refund.id}.`);
+    const recorded = await this.db.transaction((tx) => recordRefund(tx, refund, ['refunding'], this.site, new Date()));
+    return this.answer(recorded!);
+  }
+
+  private async claim(tx: Tx, paymentId: string): Promise<PaymentRow> {
+    const row = await repo.lockPayment(tx, paymentId);
+    if (!row) throw new AppError('NOT_FOUND', 'Payment not found');
+    const now = new Date();
+    const refused = NOT_REFUNDABLE[row.outcome];
+    if (refused) throw new AppError('CONFLICT', refused);
+    if (row.outcome === 'refunding') {
+      if (row.refundRequestedAt!.getTime() > now.getTime() - REFUND_STALE_AFTER_MS) {
+        throw new AppError('CONFLICT', 'This payment is already being refunded');
+      }
+      // The same attempt again: its receipt finds the refund the dead process may have made.
+      return repo.markRefunding(tx, paymentId, row.refundAttempts, now);
+    }
+    if (row.amount === null) {
+      throw new AppError('CONFLICT', "This payment's amount is not known: refund it from the Razorpay dashboard");
+    }
+    return repo.markRefunding(tx, paymentId, row.refundAttempts + 1, now);
+  }
+
+  /**
+   * A refund of the whole amount the gateway already holds (an earlier attempt's, whose answer
+   * was lost, or one made in the dashboard) is the refund; only without one is another made.
+   */
+  private async refundAtGateway(paymentId: string, amount: number, receipt: string): Promise<GatewayRefund> {
+    const held = await this.provider.refundsOf(paymentId);
+    return (
+      held.find((r) => r.status !== 'failed' && r.amount === amount) ?? this.provider.refund(paymentId, amount, receipt)
+    );
+  }
+
+  /**
+   * The gateway refused or did not answer: the payment is due a refund again, with the reason,
+   * unless its webhook has confirmed the refund meanwhile.
+   */
+  private async giveBack(paymentId: string, problem: string): Promise<PaymentRow> {
+    this.log.warn({ paymentId, problem }, 'refund not made');
+    const row = await this.db.transaction(async (tx) => {
+      const locked = (await repo.lockPayment(tx, paymentId))!;
+      return locked.outcome === 'refunding' ? repo.markRefundDue(tx, paymentId, problem, new Date()) : locked;
+    });
+    return this.answer(row);
+  }
+
+  /** Refunded is the answer; anything else is the gateway's failure, told as the admin can act on it. */
+  private answer(row: PaymentRow): PaymentRow {
+    if (row.outcome === 'refunded') return row;
+    throw new AppError(
+      'BAD_GATEWAY',
+      `${row.refundError ?? 'The refund was not confirmed.'} The payment is still due a refund: try again in a moment.`,
+    );
+  }
+}
