@@ -105,7 +105,9 @@ async function confirmOrder(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Confirm Order' }).click();
   await page.waitForURL((u) => u.pathname.startsWith('/order/'));
   const id = new URL(page.url()).pathname.split('/').pop()!;
-  await page.getByRole('heading', { level: 1, name: `Order ${id}` }).waitFor();
+  // Headed by the number shoppers quote; the id the URL carries is the page's reference.
+  await page.getByRole('heading', { level: 1, name: /^Order PW-\d{6,}$/ }).waitFor();
+  await page.getByText(`Reference ${id}`).waitFor();
   return id;
 }
 
@@ -182,7 +184,7 @@ describe('checkout, payment and delivery', () => {
     await page.getByRole('button', { name: 'Pay Now' }).click();
     const checkout = page.getByRole('dialog', { name: 'Razorpay Checkout (simulated)' });
     await checkout.waitFor();
-    expect(await checkout.innerText()).toContain(`Order ${orderId}`);
+    expect(await checkout.innerText()).toMatch(/Order PW-\d{6,}/);
     await checkout.getByRole('radio', { name: 'Card' }).check();
     await shoot(page, 'checkout-simulated-dialog-1280', false);
     expect(await seriousViolations(page)).toEqual([]);
@@ -257,8 +259,10 @@ describe('checkout, payment and delivery', () => {
     await shoot(page, 'checkout-simulated-dialog-375', false);
     await checkout.getByRole('button', { name: 'Fail payment' }).click();
     await checkout.waitFor({ state: 'hidden' });
-    const failure = page.getByRole('alert').filter({ hasText: 'Payment failed' });
+    const failure = page.getByRole('alert').filter({ hasText: 'No money was taken' });
     await failure.waitFor();
+    // The gateway's details are a click away, under the plain sentence.
+    await failure.getByRole('button', { name: 'Details' }).click();
     const failureText = await failure.innerText();
     for (const value of ['BAD_REQUEST_ERROR', 'bank', 'payment_authorization', 'payment_failed']) {
       expect(failureText).toContain(value);

@@ -107,7 +107,7 @@ async function openOrder(page: Page, email: string, password: string, orderId: s
   await page.goto(url(`/login?redirect=${encodeURIComponent(`/order/${orderId}`)}`));
   await signIn(page, email, password);
   await page.waitForURL((u) => u.pathname === `/order/${orderId}`);
-  await page.getByRole('heading', { level: 1, name: `Order ${orderId}` }).waitFor();
+  await page.getByRole('heading', { level: 1, name: /^Order PW-\d{6,}$/ }).waitFor();
 }
 
 const stepper = (page: Page) => page.getByRole('list', { name: 'Order status' });

@@ -96,6 +96,9 @@ const orderItemResponseSchema = z.object({
 
 export const orderResponseSchema = z.object({
   _id: z.string(),
+  /** The order's place in the order of placing; `_id` stays its identity in the API and links. */
+  number: z.number().int(),
+  orderNumber: z.string().describe("The number as shoppers quote it: 'PW-000123'"),
   user: z.object({ _id: z.string().nullable(), name: z.string(), email: z.string() }),
   orderItems: z.array(orderItemResponseSchema),
   shippingAddress: addressResponseSchema,
@@ -116,7 +119,7 @@ export const orderResponseSchema = z.object({
   /** What happened to the order, oldest first. */
   timeline: z.array(
     z.object({
-      status: z.enum(['placed', 'paid', 'payment_failed', 'expired', ...DELIVERY_STEPS]),
+      status: z.enum(['placed', 'paid', 'payment_failed', 'expired', ...DELIVERY_STEPS, 'refunded']),
       at: z.iso.datetime(),
       by: z.string().nullable().optional().describe('Admins only: the admin who made the move (null: not an admin)'),
     }),
@@ -155,16 +158,36 @@ export const payOrderSchema = z.object({ details: verifyPaymentSchema });
 
 export const orderIdParamsSchema = z.object({ id: idSchema });
 
-/** Money that arrived but could not pay its order (expired, already paid, wrong amount): to refund by hand. */
-export const refundDueSchema = z.object({
+/** Kept for a refund, being refunded (the gateway has been asked), or refunded. */
+export const PAYMENT_REFUND_STATUSES = ['refund_due', 'refunding', 'refunded'] as const;
+export type PaymentRefundStatus = (typeof PAYMENT_REFUND_STATUSES)[number];
+
+/**
+ * Money that arrived but could not pay its order (expired, already paid, wrong amount), and what
+ * became of it: an admin refunds it to the customer through the payment gateway.
+ */
+export const paymentRefundSchema = z.object({
   paymentId: z.string(),
   orderId: z.string().nullable(),
   razorpayOrderId: z.string(),
   amount: z.number().nullable().describe('Rupees'),
   reason: z.string(),
   createdAt: z.iso.datetime(),
+  status: z.enum(PAYMENT_REFUND_STATUSES),
+  /** When the refund now under way was asked of the gateway. */
+  refundRequestedAt: z.iso.datetime().nullable(),
+  refundId: z.string().nullable().describe("The gateway's refund (rfnd_…), once refunded"),
+  refundedAt: z.iso.datetime().nullable(),
+  refundError: z
+    .string()
+    .nullable()
+    .describe('Why the last refund attempt did not refund, while the payment is due again'),
 });
-export type RefundDue = z.infer<typeof refundDueSchema>;
+export type PaymentRefund = z.infer<typeof paymentRefundSchema>;
+
+export const paymentIdParamsSchema = z.object({
+  paymentId: z.string().regex(/^pay_[A-Za-z0-9]{1,40}$/, 'Not a Razorpay payment id'),
+});
 
 /** An admin's move of a paid order towards delivery. */
 export const deliveryStepSchema = z.object({

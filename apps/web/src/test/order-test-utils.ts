@@ -55,11 +55,14 @@ export const orderDelivery = (over: Partial<CartDelivery> = {}): NonNullable<Ord
   midnight(over);
 
 export const ORDER_ID = '5f3a2b1c-9d8e-4f70-a1b2-c3d4e5f60718';
+export const ORDER_NUMBER = 'PW-000123';
 
 /** An order as the API answers it: Asha's, awaiting payment, two dozen roses. */
 export function order(over: Partial<OrderResponse> = {}): OrderResponse {
   return {
     _id: ORDER_ID,
+    number: 123,
+    orderNumber: ORDER_NUMBER,
     user: { _id: asha._id, name: asha.name, email: asha.email },
     orderItems: [
       {

@@ -1,4 +1,4 @@
-import { slotName, unitPrice } from '@store/domain';
+import { orderNumberLabel, slotName, unitPrice } from '@store/domain';
 import type { ShippingAddressInput } from '@store/contracts';
 import type { Tx } from '../../db/client.js';
 import { enqueue, type MailSite } from '../outbox/outbox.service.js';
@@ -8,11 +8,18 @@ import type { BookedSlot, OrderEventKind } from './orders.table.js';
 
 /** The order emails, one per event a shopper hears about. */
 export type OrderMailKind =
-  'order_placed' | 'order_paid' | 'payment_failed' | 'order_packed' | 'order_out_for_delivery' | 'order_delivered';
+  | 'order_placed'
+  | 'order_paid'
+  | 'payment_failed'
+  | 'order_packed'
+  | 'order_out_for_delivery'
+  | 'order_delivered'
+  | 'refund_issued';
 
 /** What an order email needs of the order, whether read back or about to be written. */
 export interface MailOrder {
   id: string;
+  number: number;
   userName: string;
   userEmail: string;
   shippingAddress: ShippingAddressInput;
@@ -35,6 +42,19 @@ export interface MailItem {
   position: number;
 }
 
+/** A refund made at the gateway: its reference (rfnd_…) and amount in paise. */
+export interface MailRefund {
+  id: string;
+  amount: number;
+}
+
+/** What one kind of email says beyond the order itself. */
+interface MailExtras {
+  /** The gateway's words, on a failed payment. */
+  reason?: string;
+  refund?: MailRefund;
+}
+
 export interface Actor {
   id: string;
   name: string;
@@ -49,9 +69,15 @@ const longDate = new Intl.DateTimeFormat('en-IN', {
 });
 const istTime = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit' });
 
-function payload(order: MailOrder, items: readonly MailItem[], site: MailSite, reason?: string): OrderMailPayload {
+function payload(
+  order: MailOrder,
+  items: readonly MailItem[],
+  site: MailSite,
+  { reason, refund }: MailExtras,
+): OrderMailPayload {
   return {
     orderId: order.id,
+    orderNumber: orderNumberLabel(order.number),
     orderUrl: `${site.url}/order/${order.id}`,
     name: order.userName,
     lines: [...items]
@@ -77,6 +103,7 @@ function payload(order: MailOrder, items: readonly MailItem[], site: MailSite, r
     },
     payBy: istTime.format(order.payBy),
     ...(reason ? { reason } : {}),
+    ...(refund ? { refund } : {}),
   };
 }
 
@@ -86,7 +113,7 @@ export interface OrderEvent {
   /** The admin who made the move; none when the shopper, the gateway or the store did. */
   actor?: Actor | null;
   /** The email the shopper gets of it, if any. */
-  mail?: { kind: OrderMailKind; order: MailOrder; items: readonly MailItem[]; site: MailSite; reason?: string };
+  mail?: { kind: OrderMailKind; order: MailOrder; items: readonly MailItem[]; site: MailSite } & MailExtras;
 }
 
 /**
@@ -107,7 +134,7 @@ export function orderEventWrites(tx: Tx, orderId: string, event: OrderEvent) {
   const message = {
     kind: mail.kind,
     recipient: mail.order.userEmail,
-    payload: payload(mail.order, mail.items, mail.site, mail.reason),
+    payload: payload(mail.order, mail.items, mail.site, mail),
   };
   return [timeline, enqueue(tx, message, mail.site.host)];
 }

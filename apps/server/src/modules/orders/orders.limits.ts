@@ -37,23 +37,14 @@ export function checkOrderSize(limits: OrderLimits, units: number): void {
 
 /**
  * Queues this placement behind every other one by the same account (its user row) and from the
- * same address (an advisory lock), until the transaction ends, so that what `unpaidLimits` counts
- * after it in the same pipeline is still true when the order is inserted. Always account first,
- * then address, then stock rows: one order of taking locks, so placements cannot deadlock one
- * another. Reading the answer throws 401 when the account no longer exists.
+ * same address (an advisory lock), until the transaction ends, so that what is read after it in
+ * the same pipeline (`unpaidLimits`' counts, a coupon's per-customer uses, the address book) is
+ * still true when the order is inserted. Always account first, then address, then stock rows: one
+ * order of taking locks, so placements cannot deadlock one another. Reading the answer throws 401
+ * when the account no longer exists.
  */
-export function lockPlacer(
-  pipeline: Pipeline,
-  tx: Tx,
-  limits: OrderLimits,
-  placer: Placer,
-  /** Lock the account even when no cap counts by it (a coupon's per-customer rules do). */
-  account = false,
-): Answer<void> {
-  const accountLocked =
-    account || limits.unpaidPerAccount !== null || limits.unitsHeldPerAccount !== null
-      ? lockAccount(pipeline, tx, placer.userId)
-      : () => true;
+export function lockPlacer(pipeline: Pipeline, tx: Tx, limits: OrderLimits, placer: Placer): Answer<void> {
+  const accountLocked = lockAccount(pipeline, tx, placer.userId);
   if (limits.unpaidPerAddress !== null) pipeline.add(lockAddress(tx, ADDRESS_LOCK_CLASS, placer.address));
   return () => {
     if (!accountLocked()) throw new AppError('UNAUTHORIZED', 'Please sign in');

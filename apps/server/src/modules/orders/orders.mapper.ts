@@ -1,4 +1,4 @@
-import { orderStage, paiseToRupees } from '@store/domain';
+import { orderNumberLabel, orderStage, paiseToRupees } from '@store/domain';
 import type { OrderResponse } from '@store/contracts';
 import type { orderEvents, orderItems, orders } from './orders.table.js';
 
@@ -20,6 +20,8 @@ export function toOrderResponse(
 ): OrderResponse {
   return {
     _id: order.id,
+    number: order.number,
+    orderNumber: orderNumberLabel(order.number),
     user: { _id: order.userId, name: order.userName, email: order.userEmail },
     orderItems: [...items]
       .sort((a, b) => a.position - b.position)

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import type { Statement } from '../../db/pipeline.js';
 import type { OrderItemRow, OrderRow } from './orders.mapper.js';
 import { orderEvents, orderItems, orders, type InvoiceSupplier, type OrderEventKind } from './orders.table.js';
 
@@ -40,6 +41,15 @@ export async function itemsOf(db: Reader, orderIds: readonly string[]): Promise<
     .select()
     .from(orderItems)
     .where(inArray(orderItems.orderId, [...orderIds]));
+}
+
+/**
+ * The next order number (one row: `n`). Taken before the order is written, rather than by the
+ * column's default, because the emails written beside the order quote it.
+ */
+export function takeOrderNumber(tx: Tx): Statement<{ rows: { n: number }[] }> {
+  // Both drivers answer raw SQL with `{rows}` (see queryRows).
+  return tx.execute(sql`SELECT nextval('order_numbers')::int AS n`) as unknown as Statement<{ rows: { n: number }[] }>;
 }
 
 /** The order's row and its items', as written; pipelined, the items follow the order they reference. */

@@ -21,13 +21,20 @@ import type { PaymentProvider } from '../payments/provider.js';
 import { PincodesService } from '../pincodes/pincodes.service.js';
 import { DeliveryService, releasePlace, type Clock } from '../delivery/delivery.service.js';
 import { StockService } from '../products/stock.service.js';
+import { rememberAddress } from '../users/users.service.js';
 import { CouponsService, releaseCoupon } from '../coupons/coupons.service.js';
 import { nextInvoiceNumber, renderInvoicePdf } from '../invoices/invoices.service.js';
 import { checkOrderSize, lockPlacer, unpaidLimits, type Placer } from './orders.limits.js';
 import { invoiceOf } from './orders.invoice.js';
 import { toOrderResponse, type OrderRow } from './orders.mapper.js';
 import type { InvoiceSupplier } from './orders.table.js';
-import { orderEventWrites, recordOrderEvent, type Actor, type OrderMailKind } from './orders.events.js';
+import {
+  orderEventWrites,
+  recordOrderEvent,
+  type Actor,
+  type MailRefund,
+  type OrderMailKind,
+} from './orders.events.js';
 import { mailSiteOf, type MailSite } from '../outbox/outbox.service.js';
 
 export type { InvoiceSupplier };
@@ -244,7 +251,7 @@ export class OrdersService {
     const unpaid = unpaidLimits(checks, this.db, this.limits, placer, units, now);
     const liveOrders = input.couponCode ? checks.add(repo.liveOrdersOf(this.db, user.id)) : null;
     const [looked, stored, found, checked] = await Promise.allSettled([
-      this.pincodes.lookup(input.shippingAddress.postalCode),
+      this.pincodes.checkAddress(input.shippingAddress, 'shippingAddress.'),
       this.products(lines),
       input.couponCode ? this.coupons.find(input.couponCode, placer) : null,
       checks.flush(),
@@ -254,12 +261,7 @@ export class OrdersService {
     const [existing] = earlier?.() ?? [];
     if (existing) return { order: await this.replay(existing, hash), replayed: true };
     checkOrderSize(this.limits, units);
-    if (looked.status === 'rejected') {
-      const err: unknown = looked.reason;
-      if (err instanceof AppError && err.code === 'NOT_FOUND') throw new AppError('VALIDATION', err.message);
-      throw err;
-    }
-    const place = looked.value;
+    const place = settled(looked);
     if (!place.deliveryAvailable) throw new AppError('VALIDATION', 'Delivery not available in this area yet');
     const supply = gstStateOf(place.state) ?? gstStateOf(input.shippingAddress.state);
     if (!supply) throw new AppError('VALIDATION', `We cannot tell which state PIN code ${place.pincode} is in`);
@@ -369,10 +371,12 @@ export class OrdersService {
     try {
       const placed = await this.db.transaction(async (tx) => {
         const locked = new Pipeline();
-        // A coupon's per-customer rules are counted behind the account's lock too.
-        const signedIn = lockPlacer(locked, tx, this.limits, placer, coupon !== null);
+        const signedIn = lockPlacer(locked, tx, this.limits, placer);
         // Behind the locks, an attempt with the same key that got there first is visible.
         const first = idempotencyKey ? locked.add(repo.byIdempotencyKey(tx, user.id, idempotencyKey)) : null;
+        const saveAddress = rememberAddress(locked, tx, user.id, input.shippingAddress);
+        // Needed before the writes, whose email quotes it; this round trip is made anyway.
+        const numbered = locked.add(repo.takeOrderNumber(tx));
         const withinLimits = unpaidLimits(locked, tx, this.limits, placer, units);
         const couponStillApplies = coupon
           ? this.coupons.recheck(
@@ -403,19 +407,21 @@ export class OrdersService {
           })),
         );
         const placeHeld = this.delivery.hold(writes, tx, booking);
-        const [orderInsert, itemsInsert] = repo.insertOrder(tx, values, itemValues);
+        const numberedValues = { ...values, number: numbered().rows[0]!.n };
+        const [orderInsert, itemsInsert] = repo.insertOrder(tx, numberedValues, itemValues);
         const order = writes.add(orderInsert);
         const items = writes.add(itemsInsert);
         for (const statement of orderEventWrites(tx, orderId, {
           kind: 'placed',
           at: now,
-          mail: { kind: 'order_placed', order: values, items: itemValues, site: this.site },
+          mail: { kind: 'order_placed', order: numberedValues, items: itemValues, site: this.site },
         }))
           writes.add(statement);
         // After the order it names: the use's row references it.
         const couponHeld = coupon
           ? this.coupons.hold(writes, tx, { couponId: coupon.id, orderId, userId: user.id })
           : null;
+        saveAddress(writes, now);
         await writes.flush();
         await stockHeld();
         await placeHeld();
@@ -635,4 +641,18 @@ export const orderPayments = {
     });
   },
   expire: expireOrder,
+  /**
+   * Money kept from a payment for this order has gone back to the shopper: a line in the timeline
+   * and the 'refund issued' email, in the transaction that records the refund, which the payments
+   * module makes once per refund.
+   */
+  refunded: async (tx: Tx, orderId: string, refund: MailRefund, now: Date, site: MailSite): Promise<void> => {
+    const row = await repo.findOrder(tx, orderId);
+    if (!row) return;
+    await recordOrderEvent(tx, orderId, {
+      kind: 'refunded',
+      at: now,
+      mail: { kind: 'refund_issued', order: row, items: await repo.itemsOf(tx, [orderId]), site, refund },
+    });
+  },
 };

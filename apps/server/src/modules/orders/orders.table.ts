@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   smallint,
   text,
@@ -45,11 +46,18 @@ export interface BookedSlot {
   fee: number;
 }
 
+/** Order numbers as shoppers quote them ('PW-000123'): short, unique, in the order they were placed. */
+export const orderNumbers = pgSequence('order_numbers', { startWith: 1 });
+
 /** Money columns hold integer paise, as computed by the server; the client's figures are never stored. */
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The short number shown to people; the API keeps `_id` as the order's identity. */
+    number: integer('number')
+      .notNull()
+      .default(sql`nextval('order_numbers')`),
     /** Null once the account is deleted; the order (an accounting record) stays, with the names below. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     userName: text('user_name').notNull(),
@@ -145,6 +153,7 @@ export const orders = pgTable(
     uniqueIndex('orders_payment').on(t.paymentId),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     uniqueIndex('orders_invoice_number').on(t.invoiceNumber),
+    uniqueIndex('orders_number').on(t.number),
     check('orders_coupon_discount', sql`${t.couponDiscount} >= 0`),
     check('orders_invoiced_when_paid', sql`${t.invoiceNumber} IS NULL OR ${t.status} = 'paid'`),
   ],
@@ -197,6 +206,7 @@ export const ORDER_EVENT_KINDS = [
   'packed',
   'out_for_delivery',
   'delivered',
+  'refunded',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 

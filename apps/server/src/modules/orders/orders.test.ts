@@ -185,6 +185,41 @@ describe(`placing orders on ${testDatabaseKind}`, () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().shippingAddress.address).toBe('');
   });
+
+  it("numbers orders in the order they are placed, as 'PW-' and six digits, wherever the order is read", async () => {
+    const id = await insertProduct(t.database.db, { name: 'Numbered Marigolds', countInStock: 5 });
+    const first = (await placeOrder(t.app, shopper.cookie, orderBody([{ _id: id, qty: 1 }]))).json();
+    const second = (await placeOrder(t.app, shopper.cookie, orderBody([{ _id: id, qty: 1 }]))).json();
+    expect(Number.isInteger(first.number)).toBe(true);
+    expect(second.number).toBe(first.number + 1);
+    expect(first.orderNumber).toBe(`PW-${String(first.number).padStart(6, '0')}`);
+    expect(second.orderNumber).toMatch(/^PW-\d{6,}$/);
+
+    const stored = await t.database.db.select({ number: orders.number }).from(orders).where(eq(orders.id, first._id));
+    expect(stored).toEqual([{ number: first.number }]);
+    const read = (await t.app.inject({ url: `/api/orders/${first._id}`, headers: { cookie: shopper.cookie } })).json();
+    expect(read).toMatchObject({ number: first.number, orderNumber: first.orderNumber });
+    const mine = (await t.app.inject({ url: '/api/orders/mine', headers: { cookie: shopper.cookie } })).json();
+    expect(mine.find((o: { _id: string }) => o._id === second._id)).toMatchObject({
+      number: second.number,
+      orderNumber: second.orderNumber,
+    });
+  });
+
+  it('gives twenty orders placed at once twenty different numbers, with none skipped', async () => {
+    const id = await insertProduct(t.database.db, { name: 'Rush Hour Lilies', countInStock: 20 });
+    const buyers = await Promise.all(Array.from({ length: 10 }, () => registerCustomer(t.app)));
+    const placed = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        placeOrder(t.app, buyers[i % buyers.length]!.cookie, orderBody([{ _id: id, qty: 1 }])),
+      ),
+    );
+    expect(placed.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    const numbers = placed.map((r) => r.json().number as number).sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(20);
+    expect(numbers.at(-1)! - numbers[0]!).toBe(19);
+    expect(new Set(placed.map((r) => r.json().orderNumber)).size).toBe(20);
+  });
 });
 
 describe(`reading and delivering orders on ${testDatabaseKind}`, () => {

@@ -72,6 +72,7 @@ describe(`an order's timeline and emails on ${testDatabaseKind}`, () => {
     expect(afterPlacing.map((m) => m.kind)).toEqual(['welcome', 'order_placed']);
     expect(afterPlacing[1]!.payload).toMatchObject({
       orderId: order._id,
+      orderNumber: order.orderNumber,
       orderUrl: `${t.config.publicUrl}/order/${order._id}`,
       lines: [{ name: 'Pink Carnations', variant: null, qty: 2, amount: 169_800 }],
       totalPrice: order.totalPrice * 100,
@@ -220,6 +221,9 @@ describe(`an order's timeline and emails on ${testDatabaseKind}`, () => {
         expect(part).toContain('₹1,698');
         expect(part).toContain('Anjali Menon');
         expect(part).toContain('Any time, 09:00–21:00');
+        // Shoppers quote the short number; the id is only in the link.
+        expect(part).toContain(`Order ${order.orderNumber}`);
+        expect(part).not.toContain(`Order ${order._id}`);
       }
       expect(mail.html).toMatch(/max-width:600px/);
     }

@@ -11,6 +11,11 @@ import type { RenderedMail } from './outbox.service.js';
  */
 export const orderMailPayloadSchema = z.object({
   orderId: z.string(),
+  /**
+   * 'PW-000123', as the shopper sees it on the site. Messages written before orders had numbers
+   * have none and name the order by its id, so that they can still go out.
+   */
+  orderNumber: z.string().optional(),
   orderUrl: z.string(),
   name: z.string(),
   lines: z.array(z.object({ name: z.string(), variant: z.string().nullable(), qty: z.number(), amount: z.number() })),
@@ -26,10 +31,17 @@ export const orderMailPayloadSchema = z.object({
   payBy: z.string(),
   /** The gateway's words, on a failed payment. */
   reason: z.string().optional(),
+  /** On a refund: the gateway's reference (rfnd_…), which the shopper's bank can trace, and its amount. */
+  refund: z.object({ id: z.string(), amount: z.number() }).optional(),
 });
 export type OrderMailPayload = z.infer<typeof orderMailPayloadSchema>;
 
+/** A refund email cannot go out without the refund it tells of. */
+const refundMailPayloadSchema = orderMailPayloadSchema.required({ refund: true });
+
 const MUTED = '#6b6b6b';
+
+const orderName = (order: OrderMailPayload) => `Order ${order.orderNumber ?? order.orderId}`;
 
 const cell = (content: ReactNode, align: 'left' | 'right' = 'left', strong = false) =>
   h('td', { align, style: { padding: '6px 0', fontWeight: strong ? 700 : 400, verticalAlign: 'top' } }, content);
@@ -92,7 +104,7 @@ function Summary({ order }: { order: OrderMailPayload }) {
       h('strong', null, 'To: '),
       `${order.recipient.name}, ${order.recipient.city} ${order.recipient.postalCode}`,
     ),
-    h('p', { style: { margin: '16px 0 0', color: MUTED, fontSize: 12 } }, `Order ${order.orderId}`),
+    h('p', { style: { margin: '16px 0 0', color: MUTED, fontSize: 12 } }, orderName(order)),
   );
 }
 
@@ -107,22 +119,22 @@ function summaryText(order: OrderMailPayload): string[] {
     ...(order.delivery ? [`Delivery: ${order.delivery.date}, ${order.delivery.slot}`] : []),
     `To: ${order.recipient.name}, ${order.recipient.city} ${order.recipient.postalCode}`,
     '',
-    `Order ${order.orderId}`,
+    orderName(order),
   ];
 }
 
-interface OrderMessage {
-  subject: (o: OrderMailPayload) => string;
+interface OrderMessage<P extends OrderMailPayload> {
+  subject: (o: P) => string;
   /** The first sentence, also what the inbox shows beside the subject. */
-  lead: (o: OrderMailPayload) => string;
-  more?: (o: OrderMailPayload) => string;
+  lead: (o: P) => string;
+  more?: (o: P) => string;
   action: string;
 }
 
 /** One template per order event: the words differ, the look and the summary do not. */
-function orderEmail(message: OrderMessage) {
+function orderEmail<P extends OrderMailPayload>(schema: z.ZodType<P>, message: OrderMessage<P>) {
   return (payload: Record<string, unknown>): RenderedMail => {
-    const order = orderMailPayloadSchema.parse(payload);
+    const order = schema.parse(payload);
     const lead = message.lead(order);
     const more = message.more?.(order);
     return {
@@ -154,14 +166,14 @@ function orderEmail(message: OrderMessage) {
 
 const whenAndWhere = (o: OrderMailPayload) => (o.delivery ? `on ${o.delivery.date}, ${o.delivery.slot}` : 'as booked');
 
-export const orderPlacedEmail = orderEmail({
+export const orderPlacedEmail = orderEmail(orderMailPayloadSchema, {
   subject: () => 'We have your order: pay to confirm it',
   lead: (o) => `Thank you for your order. We are holding it for you until ${o.payBy}; pay by then to confirm it.`,
   more: () => 'If you have already paid, there is nothing more to do: a confirmation follows in a moment.',
   action: 'Pay for your order',
 });
 
-export const orderPaidEmail = orderEmail({
+export const orderPaidEmail = orderEmail(orderMailPayloadSchema, {
   subject: (o) => `Payment received: your gift for ${o.recipient.name} is confirmed`,
   lead: (o) => `We have received your payment of ${formatInr(o.totalPrice)}. Thank you!`,
   more: (o) =>
@@ -169,7 +181,7 @@ export const orderPaidEmail = orderEmail({
   action: 'View your order',
 });
 
-export const paymentFailedEmail = orderEmail({
+export const paymentFailedEmail = orderEmail(orderMailPayloadSchema, {
   subject: () => 'Your payment did not go through',
   lead: (o) =>
     `Your payment of ${formatInr(o.totalPrice)} did not go through${o.reason ? ` (${o.reason})` : ''}. No money was taken.`,
@@ -177,22 +189,31 @@ export const paymentFailedEmail = orderEmail({
   action: 'Try again',
 });
 
-export const orderPackedEmail = orderEmail({
+export const orderPackedEmail = orderEmail(orderMailPayloadSchema, {
   subject: (o) => `Your gift for ${o.recipient.name} is packed`,
   lead: (o) => `Your order is packed and ready to go to ${o.recipient.name} ${whenAndWhere(o)}.`,
   action: 'Follow your order',
 });
 
-export const orderOutForDeliveryEmail = orderEmail({
+export const orderOutForDeliveryEmail = orderEmail(orderMailPayloadSchema, {
   subject: (o) => `Out for delivery: your gift for ${o.recipient.name}`,
   lead: (o) => `Your gift is on its way to ${o.recipient.name} in ${o.recipient.city}.`,
   more: (o) => (o.delivery ? `Delivery slot: ${o.delivery.slot}.` : ''),
   action: 'Follow your order',
 });
 
-export const orderDeliveredEmail = orderEmail({
+export const orderDeliveredEmail = orderEmail(orderMailPayloadSchema, {
   subject: (o) => `Delivered: your gift reached ${o.recipient.name}`,
   lead: (o) => `Your gift has been delivered to ${o.recipient.name}. Thank you for choosing Phoolwala Gifts.`,
   more: () => 'Tell others what you thought: reviews on the product page help them choose.',
+  action: 'View your order',
+});
+
+export const refundIssuedEmail = orderEmail(refundMailPayloadSchema, {
+  subject: (o) => `Refund issued: ${formatInr(o.refund.amount)} is on its way back to you`,
+  lead: (o) =>
+    `We have refunded ${formatInr(o.refund.amount)} to the card, UPI app or bank account you paid with: that payment could not be used for this order.`,
+  more: (o) =>
+    `Banks take 5–7 working days to show a refund. If it has not reached you by then, give your bank the refund reference ${o.refund.id}.`,
   action: 'View your order',
 });

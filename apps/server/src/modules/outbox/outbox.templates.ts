@@ -6,6 +6,7 @@ import {
   orderPaidEmail,
   orderPlacedEmail,
   paymentFailedEmail,
+  refundIssuedEmail,
 } from './outbox.order-emails.js';
 import type { RenderedMail } from './outbox.service.js';
 
@@ -25,6 +26,7 @@ const TEMPLATES: Record<string, Template> = {
   order_packed: orderPackedEmail,
   order_out_for_delivery: orderOutForDeliveryEmail,
   order_delivered: orderDeliveredEmail,
+  refund_issued: refundIssuedEmail,
 };
 
 export function renderMail(kind: string, payload: Record<string, unknown>): RenderedMail {

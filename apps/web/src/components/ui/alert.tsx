@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CircleAlert, CircleCheck, Info } from 'lucide-react';
+import { CircleAlert, CircleCheck, Clock, Info } from 'lucide-react';
 import { cn } from '../../lib/cn.js';
 
 const tones = {
@@ -7,6 +7,8 @@ const tones = {
   success: { classes: 'border-green-200 bg-green-50 text-green-800', Icon: CircleCheck },
   info: { classes: 'border-sky-200 bg-sky-50 text-sky-900', Icon: Info },
   warning: { classes: 'border-amber-200 bg-amber-50 text-amber-900', Icon: CircleAlert },
+  /** A step not reached yet, which nobody needs to act on. */
+  neutral: { classes: 'border-neutral-200 bg-neutral-50 text-neutral-800', Icon: Clock },
 } as const;
 
 export interface AlertProps {

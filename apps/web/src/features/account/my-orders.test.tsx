@@ -25,6 +25,8 @@ describe("the profile's My Orders", () => {
   it('lists the orders with ID, DATE, DELIVERY, TOTAL, STATUS, PAID, DELIVERED and a Details link', async () => {
     const delivered = paid({
       _id: 'aaaaaaaa-1111-4111-8111-111111111111',
+      number: 41,
+      orderNumber: 'PW-000041',
       totalPrice: 2499,
       createdAt: '2026-11-20T10:00:00.000Z',
       paidAt: '2026-11-20T10:05:00.000Z',
@@ -43,12 +45,16 @@ describe("the profile's My Orders", () => {
     });
     const unpaid = order({
       _id: 'bbbbbbbb-2222-4222-8222-222222222222',
+      number: 1043,
+      orderNumber: 'PW-001043',
       createdAt: '2026-11-22T10:00:00.000Z',
       delivery: orderDelivery(),
     });
     // Placed before delivery slots existed: no delivery.
     const expired = order({
       _id: 'cccccccc-3333-4333-8333-333333333333',
+      number: 1042,
+      orderNumber: 'PW-001042',
       status: 'expired',
       stage: 'expired',
       totalPrice: 499,
@@ -68,18 +74,26 @@ describe("the profile's My Orders", () => {
         .getAllByRole('cell')
         .map((c) => c.textContent);
     // Newest first, as the server sends them.
+    // The ID column is the number the shopper quotes; the link still goes by the order's id.
     expect(cells(rows[0]!)).toEqual([
-      'bbbbbbbb…',
+      'PW-001043',
       formatDate(unpaid.createdAt),
       'Thu, 24 Dec · Midnight, 23:00–23:59',
       '₹1,398',
       'Awaiting payment',
       'No',
       'No',
-      'Details of order bbbbbbbb',
+      'Details of order PW-001043',
     ]);
+    expect(
+      within(rows[0]!)
+        .getByRole('link', { name: /^Details/ })
+        .getAttribute('href'),
+    ).toBe('/order/bbbbbbbb-2222-4222-8222-222222222222');
+    expect(cells(rows[1]!)[0]).toBe('PW-001042');
     expect(cells(rows[1]!).slice(2, 7)).toEqual(['—Not scheduled', '₹499', 'Expired', 'Expired', 'No']);
-    expect(cells(rows[2]!).slice(1, 7)).toEqual([
+    expect(cells(rows[2]!).slice(0, 7)).toEqual([
+      'PW-000041',
       formatDate(delivered.createdAt),
       'Sat, 21 Nov · Fixed time, 09:00–11:00',
       '₹2,499',
@@ -99,7 +113,7 @@ describe("the profile's My Orders", () => {
     const cards = within(screen.getByRole('list', { name: 'My Orders' })).getAllByRole('listitem');
     expect(cards).toHaveLength(3);
     expect(cards[0]!.textContent).toBe(
-      `ID bbbbbbbb…₹1,398STATUSAwaiting paymentDELIVERYThu, 24 Dec · Midnight, 23:00–23:59DATE${formatDate(unpaid.createdAt)}PAIDNoDELIVEREDNoDetails of order bbbbbbbb`,
+      `ID PW-001043₹1,398STATUSAwaiting paymentDELIVERYThu, 24 Dec · Midnight, 23:00–23:59DATE${formatDate(unpaid.createdAt)}PAIDNoDELIVEREDNoDetails of order PW-001043`,
     );
     expect(cards[1]!.textContent).toContain('STATUSExpired');
     expect(cards[1]!.textContent).toContain('PAIDExpired');

@@ -71,23 +71,18 @@ function DeliverySlot({ order }: { order: OrderResponse }) {
   );
 }
 
-/** The first eight characters tell a shopper's orders apart; the whole id is on the order's page. */
-function ShortId({ id }: { id: string }) {
-  return (
-    <span className="font-mono text-xs" title={id}>
-      {id.slice(0, 8)}
-      <span aria-hidden="true">…</span>
-    </span>
-  );
+/** The number a shopper quotes, as the order's page heads it ('PW-000123'). */
+function OrderNumber({ order }: { order: OrderResponse }) {
+  return <span className="font-mono text-xs font-medium">{order.orderNumber}</span>;
 }
 
-function DetailsLink({ id }: { id: string }) {
+function DetailsLink({ order }: { order: OrderResponse }) {
   return (
     <Link
-      to={`/order/${id}`}
+      to={`/order/${order._id}`}
       className="inline-flex items-center rounded-md border border-neutral-300 bg-white px-3 py-1.5 text-xs font-medium text-neutral-900 hover:bg-neutral-50"
     >
-      Details<span className="sr-only"> of order {id.slice(0, 8)}</span>
+      Details<span className="sr-only"> of order {order.orderNumber}</span>
     </Link>
   );
 }
@@ -122,7 +117,7 @@ function OrdersTable({ orders }: { orders: OrderResponse[] }) {
           {orders.map((order) => (
             <tr key={order._id}>
               <td className={cell}>
-                <ShortId id={order._id} />
+                <OrderNumber order={order} />
               </td>
               <td className={cell}>{formatDate(order.createdAt)}</td>
               <td className={cell}>
@@ -139,7 +134,7 @@ function OrdersTable({ orders }: { orders: OrderResponse[] }) {
                 <Delivered order={order} />
               </td>
               <td className={cell}>
-                <DetailsLink id={order._id} />
+                <DetailsLink order={order} />
               </td>
             </tr>
           ))}
@@ -158,7 +153,7 @@ function OrderCards({ orders }: { orders: OrderResponse[] }) {
           <div className="flex items-center justify-between gap-3">
             <span>
               <span className="text-xs font-semibold tracking-wide text-neutral-700">ID </span>
-              <ShortId id={order._id} />
+              <OrderNumber order={order} />
             </span>
             <span className="font-semibold tabular-nums">{inr(order.totalPrice)}</span>
           </div>
@@ -182,7 +177,7 @@ function OrderCards({ orders }: { orders: OrderResponse[] }) {
             ))}
           </dl>
           <div>
-            <DetailsLink id={order._id} />
+            <DetailsLink order={order} />
           </div>
         </li>
       ))}

@@ -6,7 +6,7 @@ import { asha, renderRoutes, sentBodies, stubApi, type Answers } from '../../tes
 import { setUserInfo } from '../../stores/user-store.js';
 import { formatDateTime, formatIstDateTime } from '../../lib/format.js';
 import { OrderPage } from './order-page.js';
-import { order, orderDelivery, ORDER_ID, paid } from '../../test/order-test-utils.js';
+import { order, orderDelivery, ORDER_ID, ORDER_NUMBER, paid } from '../../test/order-test-utils.js';
 import type { CheckoutConstructor, CheckoutOptions } from './payments/types.js';
 
 const GET_ORDER = `GET /api/orders/${ORDER_ID}`;
@@ -33,7 +33,11 @@ const delivered = () =>
     timeline: [...paid().timeline, { status: 'delivered', at: '2026-11-23T06:30:00.000Z' }],
   });
 
-const heading = () => screen.findByRole('heading', { level: 1, name: `Order ${ORDER_ID}` });
+const heading = () => screen.findByRole('heading', { level: 1, name: `Order ${ORDER_NUMBER}` });
+const THANKS = 'Payment received. Thank you, Asha!';
+const greeting = () => screen.queryByRole('region', { name: THANKS });
+/** The colour a status box is shown in, as its background says. */
+const toneOf = (status: HTMLElement) => /\bbg-(\w+)-50\b/.exec(status.className)?.[1];
 const section = (name: string) => screen.getByRole('region', { name });
 const button = (name: string) => screen.queryByRole('button', { name });
 /**
@@ -78,6 +82,12 @@ describe('the /order/:id page', () => {
     const payment = section('Payment Method');
     expect(payment.textContent).toContain('Razorpay');
     expect(within(payment).getByRole('status').textContent).toBe('Not Paid');
+    // Waiting for the payment, or for the delivery, is no alarm: neither is red.
+    expect(toneOf(within(payment).getByRole('status'))).toBe('neutral');
+    expect(toneOf(within(shipping).getByRole('status'))).toBe('neutral');
+    // The short number is the heading; the id the links use is there for whoever needs it.
+    expect(screen.getByText(ORDER_ID).parentElement?.textContent).toBe(`Reference ${ORDER_ID}`);
+    expect(greeting()).toBeNull();
     expect(section('Order Items').textContent).toContain('2 × ₹699 = ₹1,398');
     const summary = section('Order Summary');
     expect(summary.textContent).toContain('Items₹1,398');
@@ -131,6 +141,10 @@ describe('the /order/:id page', () => {
       screen.getByText('This order expired unpaid; its items were released. Please place it again.'),
     ).not.toBeNull();
     expect(within(section('Payment Method')).getByRole('status').textContent).toBe('Not Paid');
+    // An expired order will never be paid or delivered: that stays red.
+    expect(toneOf(within(section('Payment Method')).getByRole('status'))).toBe('red');
+    expect(toneOf(within(section('Shipping')).getByRole('status'))).toBe('red');
+    expect(greeting()).toBeNull();
     expect(button('Pay Now')).toBeNull();
   });
 
@@ -182,6 +196,58 @@ describe('the delivery slot and the message card', () => {
     await heading();
     expect(section('Shipping').textContent).toContain('DeliveryThu, 24 Dec · Any time, 09:00–21:00');
     expect(section('Order Summary').textContent).toContain('Shipping₹0Total');
+  });
+});
+
+describe('the thanks for a paid order', () => {
+  it('greets the shopper by first name and says when and to whom the gift goes, on every visit', async () => {
+    renderOrder({
+      [GET_ORDER]: [
+        200,
+        paid({
+          shippingAddress: { ...order().shippingAddress, firstName: 'Ravi', lastName: 'Kumar' },
+          delivery: orderDelivery(),
+        }),
+      ],
+    });
+    await heading();
+    const thanks = greeting();
+    expect(thanks?.textContent).toBe(
+      `${THANKS}We'll deliver your order to Ravi Kumar on Thu, 24 Dec (Midnight, 23:00–23:59). We'll email you at each step.`,
+    );
+    // It sits above everything else the page says of the order.
+    expect(thanks!.compareDocumentPosition(screen.getByRole('list', { name: 'Order status' }))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    // Paid is good news; not delivered yet is simply next.
+    expect(toneOf(within(section('Payment Method')).getByRole('status'))).toBe('green');
+    expect(within(section('Shipping')).getByRole('status').textContent).toBe('Not Delivered');
+    expect(toneOf(within(section('Shipping')).getByRole('status'))).toBe('neutral');
+  });
+
+  it('still thanks the shopper while the gift is on its way, without a date for an order placed before slots', async () => {
+    renderOrder({ [GET_ORDER]: [200, paid({ stage: 'out_for_delivery' })] });
+    await heading();
+    expect(greeting()?.textContent).toBe(
+      `${THANKS}We'll deliver your order to Asha Menon. We'll email you at each step.`,
+    );
+  });
+
+  it.each([
+    ['unpaid', () => order()],
+    ['expired', () => order({ status: 'expired', stage: 'expired' })],
+    ['delivered', () => delivered()],
+  ])('is not shown on an order %s', async (_state, shown) => {
+    renderOrder({ [GET_ORDER]: [200, shown()] });
+    await heading();
+    expect(screen.queryByText(/Thank you/)).toBeNull();
+  });
+
+  it('is for the shopper, not for an admin looking at the order', async () => {
+    signIn(admin, true);
+    renderOrder({ [GET_ORDER]: [200, paid()] });
+    await heading();
+    expect(screen.queryByText(/Thank you/)).toBeNull();
   });
 });
 
@@ -489,7 +555,7 @@ describe('paying with the simulated checkout', () => {
     await user.click(button('Pay Now')!);
     const checkout = await dialog();
     expect(checkout.textContent).toContain('Phoolwala Gifts');
-    expect(checkout.textContent).toContain(`Order ${ORDER_ID}`);
+    expect(checkout.textContent).toContain(`Order ${ORDER_NUMBER}`);
     expect(checkout.textContent).toContain('₹1,398');
     await user.click(within(checkout).getByRole('radio', { name: 'Card' }));
     await user.click(within(checkout).getByRole('button', { name: 'Pay ₹1,398' }));
@@ -510,11 +576,12 @@ describe('paying with the simulated checkout', () => {
     expect(within(section('Payment Method')).getByRole('status').textContent).toBe(
       `Paid on ${formatDateTime(nowPaid.paidAt!)}`,
     );
+    expect(greeting()).not.toBeNull();
     expect(button('Pay Now')).toBeNull();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('fails: the alert lists code, description, source, step, reason, order id and payment id', async () => {
+  it('fails: a plain sentence and Try again, then code, description, source, step, reason and ids under Details', async () => {
     const error = {
       code: 'BAD_REQUEST_ERROR',
       description: 'Your payment could not be completed as the bank declined it (simulated).',
@@ -533,6 +600,16 @@ describe('paying with the simulated checkout', () => {
     await user.click(within(await dialog()).getByRole('button', { name: 'Fail payment' }));
 
     const alert = await screen.findByRole('alert');
+    expect(alert.querySelector('p')?.textContent).toBe(
+      'Your bank declined the payment. No money was taken. Try again or use another method.',
+    );
+    // The gateway's words wait behind Details.
+    const details = within(alert).getByRole('button', { name: 'Details' });
+    expect(details.getAttribute('aria-expanded')).toBe('false');
+    expect(alert.textContent).not.toContain('BAD_REQUEST_ERROR');
+    expect(alert.textContent).not.toContain('pay_Fail0001');
+    await user.click(details);
+    expect(details.getAttribute('aria-expanded')).toBe('true');
     for (const value of [
       'BAD_REQUEST_ERROR',
       error.description,
@@ -551,6 +628,38 @@ describe('paying with the simulated checkout', () => {
     expect(sentBodies(fetchMock, VERIFY)).toEqual([]);
     expect(within(section('Payment Method')).getByRole('status').textContent).toBe('Not Paid');
     expect(button('Pay Now')).toHaveProperty('disabled', false);
+
+    // Try again opens checkout again, and the failure makes way for the new attempt.
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    const again = await dialog();
+    expect(screen.queryByText(/No money was taken/)).toBeNull();
+    await user.click(within(again).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it.each([
+    ['customer', 'payment_cancelled', 'You cancelled the payment. No money was taken. Try again when you are ready.'],
+    ['gateway', 'server_error', 'The payment did not go through. No money was taken. Please try again.'],
+  ])('says a failure from %s (%s) in its own words', async (source, reason, sentence) => {
+    const error = {
+      code: 'BAD_REQUEST_ERROR',
+      description: 'Payment processing failed',
+      source,
+      step: 'payment_authentication',
+      reason,
+      metadata: { order_id: 'order_SimTest0001', payment_id: 'pay_Fail0002' },
+    };
+    const { user } = renderOrder({
+      [GET_ORDER]: [200, order()],
+      'GET /api/config': [200, simulated],
+      'POST /api/payments/simulated/pay': [200, { error }],
+    });
+    await heading();
+    await user.click(button('Pay Now')!);
+    await user.click(within(await dialog()).getByRole('button', { name: 'Fail payment' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.querySelector('p')?.textContent).toBe(sentence);
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).not.toBeNull();
   });
 
   it('can be closed without paying; Pay Now opens it again', async () => {
@@ -634,7 +743,7 @@ describe('paying with Razorpay', () => {
       currency: 'INR',
       order_id: 'order_SimTest0001',
       name: 'Phoolwala Gifts',
-      description: `Order ${ORDER_ID}`,
+      description: `Order ${ORDER_NUMBER}`,
       prefill: { name: 'Asha Menon', email: 'asha@example.com', contact: '+919847012345' },
       notes: { orderId: ORDER_ID },
     });

@@ -1,13 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { FileDown, LoaderCircle } from 'lucide-react';
+import { ChevronDown, CircleCheck, FileDown, LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import type { OrderResponse } from '@store/contracts';
 import {
   DELIVERY_STEP_ACTIONS,
   DELIVERY_STEPS,
   ORDER_STAGE_LABELS,
+  paymentFailureSentence,
   type DeliveryStep,
   type OrderStage,
 } from '@store/domain';
@@ -29,7 +30,8 @@ import { Skeleton } from '../../components/ui/skeleton.js';
 import { ApiError, errorMessage } from '../../lib/api.js';
 import { SITE_NAME, usePageTitle } from '../../lib/page-title.js';
 import { useUserInfo } from '../../stores/user-store.js';
-import { formatDelivery } from '../../lib/delivery.js';
+import { formatDelivery, formatDeliveryDate, slotName } from '../../lib/delivery.js';
+import { cn } from '../../lib/cn.js';
 import { formatAddress, formatDateTime, showPhone } from '../../lib/format.js';
 import { Facts, OrderItems, OrderSection, SummaryCard } from '../../components/order/order-parts.js';
 import type { CheckoutOptions, PaymentFailure } from './payments/types.js';
@@ -76,6 +78,7 @@ export function OrderPage() {
   const order = query.data;
   const isOwner = !!user && order.user._id === user._id;
   const awaitingPayment = order.status === 'awaiting_payment';
+  const expired = order.status === 'expired';
 
   /** The server's newer order replaces the one on screen; lists of orders are asked again. */
   function show(next: OrderResponse) {
@@ -124,7 +127,7 @@ export function OrderPage() {
         currency: 'INR',
         order_id: order.razorpayOrder.id,
         name: SITE_NAME,
-        description: `Order ${order._id}`,
+        description: `Order ${order.orderNumber}`,
         prefill: { name: order.user.name, email: order.user.email, contact: order.shippingAddress.phone },
         notes: { orderId: order._id },
         theme: { color: BRAND_COLOR },
@@ -179,16 +182,21 @@ export function OrderPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 md:py-10">
-      <h1 className="text-2xl font-bold wrap-anywhere text-neutral-900 md:text-3xl">Order {order._id}</h1>
+      <h1 className="text-2xl font-bold wrap-anywhere text-neutral-900 md:text-3xl">Order {order.orderNumber}</h1>
       <p className="mt-1.5 text-sm text-neutral-600">Placed on {formatDateTime(order.createdAt)}</p>
+      {/* The id the API, links and the gateway's records use, for whoever needs to look it up. */}
+      <p className="mt-0.5 text-xs wrap-anywhere text-neutral-500">
+        Reference <span className="font-mono">{order._id}</span>
+      </p>
 
       <div className="mt-4 flex flex-col gap-3 empty:hidden">
-        {order.status === 'expired' ? (
+        {isOwner && order.isPaid && !order.isDelivered ? <PaidGreeting order={order} /> : null}
+        {expired ? (
           <Alert tone="warning" role="status">
             This order expired unpaid; its items were released. Please place it again.
           </Alert>
         ) : null}
-        {failure ? <FailureAlert failure={failure} /> : null}
+        {failure ? <FailureAlert failure={failure} busy={busy !== null} onRetry={() => void payNow()} /> : null}
       </div>
 
       <OrderTimeline order={order} />
@@ -202,7 +210,10 @@ export function OrderPage() {
                 Delivered on {formatDateTime(order.deliveredAt)}
               </Alert>
             ) : (
-              <Alert role="status">Not Delivered</Alert>
+              // Not delivered yet is where every live order is, no alarm; an expired one never will be.
+              <Alert role="status" tone={expired ? 'danger' : 'neutral'}>
+                Not Delivered
+              </Alert>
             )}
           </OrderSection>
           {order.giftMessage ? (
@@ -226,7 +237,9 @@ export function OrderPage() {
                 Paid on {formatDateTime(order.paidAt)}
               </Alert>
             ) : (
-              <Alert role="status">Not Paid</Alert>
+              <Alert role="status" tone={expired ? 'danger' : 'neutral'}>
+                Not Paid
+              </Alert>
             )}
           </OrderSection>
           <OrderSection title="Order Items">
@@ -318,8 +331,40 @@ function MoveButtons({
   );
 }
 
-/** What Razorpay said about a failed attempt: the seven values of its payment.failed event. */
-function FailureAlert({ failure }: { failure: PaymentFailure }) {
+/**
+ * The shopper's thanks once the order is paid, and what happens next, until it is delivered. It
+ * follows from the order as the server has it, so it is there again after a reload.
+ */
+function PaidGreeting({ order }: { order: OrderResponse }) {
+  const firstName = order.user.name.trim().split(/\s+/)[0];
+  const a = order.shippingAddress;
+  const recipient = `${a.firstName} ${a.lastName}`.trim();
+  const when = order.delivery ? ` on ${formatDeliveryDate(order.delivery.date)} (${slotName(order.delivery)})` : '';
+  return (
+    <section
+      aria-labelledby="paid-greeting"
+      className="flex items-start gap-3 rounded-xl border border-green-200 bg-green-50 px-4 py-3.5 text-green-900"
+    >
+      <CircleCheck className="mt-0.5 size-6 shrink-0 text-green-700" aria-hidden="true" />
+      <div className="min-w-0">
+        <h2 id="paid-greeting" className="text-lg font-semibold">
+          Payment received. Thank you, {firstName}!
+        </h2>
+        <p className="mt-1 text-sm">
+          We'll deliver your order to {recipient}
+          {when}. We'll email you at each step.
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * A failed attempt: first, in plain words, what happened and that no money was taken, with the way
+ * to try again; the seven values of Razorpay's payment.failed event behind Details, for support.
+ */
+function FailureAlert({ failure, busy, onRetry }: { failure: PaymentFailure; busy: boolean; onRetry: () => void }) {
+  const [open, setOpen] = useState(false);
   const rows: [string, string][] = [
     ['Code', failure.code],
     ['Description', failure.description],
@@ -331,15 +376,31 @@ function FailureAlert({ failure }: { failure: PaymentFailure }) {
   ];
   return (
     <Alert>
-      <p className="font-semibold">Payment failed. You can try again with Pay Now.</p>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="font-medium">{label}</dt>
-            <dd className="min-w-0 wrap-anywhere">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <p className="font-semibold">{paymentFailureSentence(failure)}</p>
+      <div className="mt-2.5 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Button size="sm" disabled={busy} onClick={onRetry}>
+          Try again
+        </Button>
+        <button
+          type="button"
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+          className="inline-flex items-center gap-1 rounded-sm font-medium underline underline-offset-2"
+        >
+          Details
+          <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+        </button>
+      </div>
+      {open ? (
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-medium">{label}</dt>
+              <dd className="min-w-0 wrap-anywhere">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
     </Alert>
   );
 }
