@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { addressResponseSchema } from './address.js';
 import { idSchema, safeText } from './common.js';
+import { shippingAddressSchema } from './orders.js';
 
 const email = safeText()
   .trim()
@@ -92,3 +94,19 @@ export const adminUserUpdateSchema = z.object({
   isAdmin: z.boolean({ message: 'isAdmin must be true or false' }).optional(),
 });
 export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
+
+/**
+ * A recipient kept in the signed-in shopper's address book: checked like an order's shipping
+ * address, and its PIN code must be in the state it names.
+ */
+export const savedAddressInputSchema = shippingAddressSchema;
+export type SavedAddressInput = z.infer<typeof savedAddressInputSchema>;
+
+export const savedAddressSchema = addressResponseSchema.extend({
+  _id: z.uuid(),
+  /** When an order last went to it, or it was last saved: the book lists newest use first. */
+  lastUsedAt: z.iso.datetime(),
+});
+export type SavedAddress = z.infer<typeof savedAddressSchema>;
+
+export const savedAddressIdParamsSchema = z.object({ id: idSchema });

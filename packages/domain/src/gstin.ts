@@ -48,7 +48,10 @@ export const GST_STATES: readonly GstState[] = [
   { code: '97', name: 'Other Territory' },
 ];
 
-/** The India Post names the store's PIN directory uses where they differ from GSTN's, by code. */
+/**
+ * The India Post names the store's PIN directory uses where they differ from GSTN's, and the
+ * names shoppers still type (old names, Delhi's full title), by code.
+ */
 const STATE_ALIASES: Readonly<Record<string, string>> = {
   'Andaman & Nicobar': '35',
   Chattisgarh: '22',
@@ -57,10 +60,13 @@ const STATE_ALIASES: Readonly<Record<string, string>> = {
   Pondicherry: '34',
   'Jammu & Kashmir': '01',
   Orissa: '21',
+  Uttaranchal: '05',
+  'NCT of Delhi': '07',
+  'National Capital Territory of Delhi': '07',
 };
 
 /** '&' and 'and' are the same word to a reader, and spacing and punctuation vary between sources. */
-const nameKey = (name: string) =>
+export const stateNameKey = (name: string) =>
   name
     .toLowerCase()
     .replaceAll('&', ' and ')
@@ -68,12 +74,12 @@ const nameKey = (name: string) =>
 
 const byCode = new Map(GST_STATES.map((state) => [state.code, state]));
 const byName = new Map<string, GstState>([
-  ...GST_STATES.map((state): [string, GstState] => [nameKey(state.name), state]),
-  ...Object.entries(STATE_ALIASES).map(([alias, code]): [string, GstState] => [nameKey(alias), byCode.get(code)!]),
+  ...GST_STATES.map((state): [string, GstState] => [stateNameKey(state.name), state]),
+  ...Object.entries(STATE_ALIASES).map(([alias, code]): [string, GstState] => [stateNameKey(alias), byCode.get(code)!]),
 ]);
 
 export function gstStateOf(name: string): GstState | undefined {
-  return byName.get(nameKey(name));
+  return byName.get(stateNameKey(name));
 }
 
 export function gstStateByCode(code: string): GstState | undefined {

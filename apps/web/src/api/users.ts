@@ -6,6 +6,8 @@ import type {
   ProfileUpdate,
   RegisterInput,
   ResetPasswordInput,
+  SavedAddress,
+  SavedAddressInput,
   UserResponse,
 } from '@store/contracts';
 import { apiFetch } from '../lib/api.js';
@@ -76,4 +78,27 @@ export function seedClientConfig(queryClient: QueryClient, doc: Document = docum
   } catch {
     // An unreadable block is no worse than none: the request answers instead.
   }
+}
+
+const savedAddressesKey = [...queryKeys.users, 'addresses'] as const;
+
+/** The signed-in shopper's address book, newest use first. */
+export function useSavedAddresses() {
+  return useQuery({
+    queryKey: savedAddressesKey,
+    queryFn: ({ signal }) => apiFetch<SavedAddress[]>('/api/users/addresses', { signal }),
+  });
+}
+
+export function updateSavedAddress(id: string, input: SavedAddressInput): Promise<SavedAddress> {
+  return apiFetch<SavedAddress>(`/api/users/addresses/${id}`, { method: 'PUT', body: input });
+}
+
+export function removeSavedAddress(id: string): Promise<{ message: string }> {
+  return apiFetch<{ message: string }>(`/api/users/addresses/${id}`, { method: 'DELETE' });
+}
+
+/** Shows the book as the server has it now, after a change. */
+export function refreshSavedAddresses(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: savedAddressesKey });
 }

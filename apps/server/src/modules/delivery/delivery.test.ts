@@ -183,7 +183,10 @@ describe(`ordering a delivery on ${testDatabaseKind}`, () => {
       [{ delivery: { date: '2026-12-23', slotId: 'fixed-1100' } }, 409, 'Too late for this slot'],
       [{ delivery: { date: '2026-12-23', slotId: 'early-morning' } }, 409, 'Too late for this slot'],
       [
-        { delivery: { date: '2026-12-24', slotId: 'midnight' }, shippingAddress: { ...ADDRESS, postalCode: '600001' } },
+        {
+          delivery: { date: '2026-12-24', slotId: 'midnight' },
+          shippingAddress: { ...ADDRESS, city: 'Chennai', state: 'Tamil Nadu', postalCode: '600001' },
+        },
         400,
         'Not offered for this PIN code',
       ],

@@ -1,4 +1,10 @@
-import { isPincodeFormat, PINCODE_FORMAT_MESSAGE, PINCODE_UNKNOWN_MESSAGE } from '@store/domain';
+import {
+  isPincodeFormat,
+  PINCODE_FORMAT_MESSAGE,
+  PINCODE_UNKNOWN_MESSAGE,
+  pincodeStateName,
+  pincodeStateProblem,
+} from '@store/domain';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import {
@@ -9,16 +15,39 @@ import {
   type ServiceAreaRow,
 } from './pincodes.repository.js';
 
+const fieldRefusal = (field: string, message: string) => new AppError('VALIDATION', message, [{ field, message }]);
+
 export class PincodesService {
   constructor(private readonly db: Db) {}
 
-  /** Answers with the spec's own texts, which the product page shows as they come. */
+  /**
+   * Answers with the spec's own texts, which the product page shows as they come. The state is
+   * named as it is today, not as the directory files it (Leh is in Ladakh, not Jammu & Kashmir).
+   */
   async lookup(input: unknown): Promise<PincodeRecord> {
     const pincode = typeof input === 'string' || typeof input === 'number' ? String(input).trim() : '';
     if (!isPincodeFormat(pincode)) throw new AppError('VALIDATION', PINCODE_FORMAT_MESSAGE);
     const found = await findPincode(this.db, pincode);
     if (!found) throw new AppError('NOT_FOUND', PINCODE_UNKNOWN_MESSAGE);
-    return found;
+    return { ...found, state: pincodeStateName(found) };
+  }
+
+  /**
+   * The PIN code of an address, which must exist and be in the state the address names; a refusal
+   * is a 400 naming the field (`postalCode` or `state`, after `prefix`, as schema validation names
+   * the fields of a nested object).
+   */
+  async checkAddress(address: { postalCode: string; state: string }, prefix = ''): Promise<PincodeRecord> {
+    let place: PincodeRecord;
+    try {
+      place = await this.lookup(address.postalCode);
+    } catch (err) {
+      if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+      throw fieldRefusal(`${prefix}postalCode`, err.message);
+    }
+    const problem = pincodeStateProblem(place, address.state);
+    if (problem) throw fieldRefusal(`${prefix}state`, problem);
+    return place;
   }
 
   /** Where the store delivers, most general first. */

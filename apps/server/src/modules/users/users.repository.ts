@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { SessionUser } from '../../lib/auth.js';
-import { passwordResets, sessions, users } from './users.table.js';
+import { passwordResets, savedAddresses, sessions, users } from './users.table.js';
 
 /** A whole row of the users table, password hash included: never for a response as it is. */
 export type UserRow = typeof users.$inferSelect;
@@ -160,4 +160,56 @@ export async function spendPasswordResets(db: Db | Tx, userId: string, usedAt: D
     .update(passwordResets)
     .set({ usedAt })
     .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+export type SavedAddressRow = typeof savedAddresses.$inferSelect;
+/** An address book entry's own columns: whose it is and when it was used are set by the service. */
+export type SavedAddressValues = Pick<
+  SavedAddressRow,
+  'firstName' | 'lastName' | 'address' | 'address2' | 'city' | 'state' | 'postalCode' | 'phone'
+>;
+
+/** The account's address book, newest use first; the id breaks ties so the order is stable. */
+export function listSavedAddresses(db: Db | Tx, userId: string) {
+  return db
+    .select()
+    .from(savedAddresses)
+    .where(eq(savedAddresses.userId, userId))
+    .orderBy(desc(savedAddresses.lastUsedAt), desc(savedAddresses.createdAt), savedAddresses.id);
+}
+
+export function insertSavedAddress(db: Db | Tx, userId: string, values: SavedAddressValues, now: Date) {
+  return db
+    .insert(savedAddresses)
+    .values({ ...values, userId, createdAt: now, lastUsedAt: now })
+    .returning();
+}
+
+/** Marks an entry used now, so it comes first in the book. */
+export function touchSavedAddress(db: Db | Tx, id: string, now: Date) {
+  return db.update(savedAddresses).set({ lastUsedAt: now }).where(eq(savedAddresses.id, id)).returning();
+}
+
+/** Only the account's own entry is changed; another account's id changes nothing. */
+export async function updateSavedAddress(
+  db: Db | Tx,
+  userId: string,
+  id: string,
+  values: SavedAddressValues,
+): Promise<SavedAddressRow | undefined> {
+  const [row] = await db
+    .update(savedAddresses)
+    .set(values)
+    .where(and(eq(savedAddresses.id, id), eq(savedAddresses.userId, userId)))
+    .returning();
+  return row;
+}
+
+/** True when the account had such an entry. */
+export async function deleteSavedAddress(db: Db | Tx, userId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(savedAddresses)
+    .where(and(eq(savedAddresses.id, id), eq(savedAddresses.userId, userId)))
+    .returning({ id: savedAddresses.id });
+  return deleted.length > 0;
 }

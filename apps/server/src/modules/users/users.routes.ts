@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ADDRESS_BOOK_LIMIT } from '@store/domain';
 import {
   adminUserSchema,
   adminUserUpdateSchema,
@@ -15,6 +16,9 @@ import {
   profileUpdateSchema,
   registerInputSchema,
   resetPasswordInputSchema,
+  savedAddressIdParamsSchema,
+  savedAddressInputSchema,
+  savedAddressSchema,
   userIdParamsSchema,
   userResponseSchema,
 } from '@store/contracts';
@@ -29,6 +33,13 @@ import { toAdminUser, toUserResponse, UsersService } from './users.service.js';
 
 const tags = ['Users'];
 const adminTags = ['Users (admin)'];
+const addressTags = ['Address book'];
+const addressErrors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
@@ -260,6 +271,71 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
       });
       return toUserResponse(updated);
+    },
+  );
+
+  app.get(
+    '/api/users/addresses',
+    {
+      schema: {
+        tags: addressTags,
+        summary: "The signed-in shopper's saved recipients, newest use first",
+        response: { 200: z.array(savedAddressSchema), 401: errorResponseSchema },
+      },
+    },
+    async (req) => service.addresses(signedInUser(req)),
+  );
+
+  app.post(
+    '/api/users/addresses',
+    {
+      schema: {
+        tags: addressTags,
+        summary: 'Save a recipient to the address book',
+        description:
+          "Checked like an order's shipping address; the PIN code must exist and be in the state named (400 " +
+          'naming `postalCode` or `state`). An address the book has already (capitals and spaces aside) is ' +
+          `marked used and answered with 200; a new one is 201. At most ${ADDRESS_BOOK_LIMIT} per account (409).`,
+        body: savedAddressInputSchema,
+        response: { 200: savedAddressSchema, 201: savedAddressSchema, ...addressErrors },
+      },
+    },
+    async (req, reply) => {
+      const { address, created } = await service.saveAddress(signedInUser(req), req.body);
+      return reply.code(created ? 201 : 200).send(address);
+    },
+  );
+
+  app.put(
+    '/api/users/addresses/:id',
+    {
+      schema: {
+        tags: addressTags,
+        summary: 'Change a saved recipient',
+        description:
+          "The whole address, checked as when it is saved. Another account's address is 404; making it the " +
+          'same as another entry of the book is 409.',
+        params: savedAddressIdParamsSchema,
+        body: savedAddressInputSchema,
+        response: { 200: savedAddressSchema, ...addressErrors },
+      },
+    },
+    async (req) => service.updateAddress(signedInUser(req), req.params.id, req.body),
+  );
+
+  app.delete(
+    '/api/users/addresses/:id',
+    {
+      schema: {
+        tags: addressTags,
+        summary: 'Remove a saved recipient',
+        params: savedAddressIdParamsSchema,
+        response: { 200: messageResponseSchema, ...addressErrors },
+      },
+    },
+    async (req) => {
+      await service.removeAddress(signedInUser(req), req.params.id);
+      return { message: 'Address removed' };
     },
   );
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { passwordProblem } from '@store/domain';
+import { ADDRESS_BOOK_FULL_MESSAGE, ADDRESS_BOOK_LIMIT, passwordProblem, sameAddress } from '@store/domain';
 import {
   PASSWORD_RESET_VALID_MINUTES,
   RESET_LINK_EXPIRED,
@@ -11,19 +11,22 @@ import {
   type ProfileUpdate,
   type RegisterInput,
   type ResetPasswordInput,
+  type SavedAddress,
+  type SavedAddressInput,
   type UserResponse,
 } from '@store/contracts';
 import type { Db, Tx } from '../../db/client.js';
-import type { Answer, Pipeline } from '../../db/pipeline.js';
+import { Pipeline, type Answer } from '../../db/pipeline.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SessionUser } from '../../lib/auth.js';
 import type { GoogleIdentity } from './users.google.js';
 import { hashPassword, passwordMatches } from './users.passwords.js';
 import * as repo from './users.repository.js';
-import type { PasswordResetRow, UserRow } from './users.repository.js';
+import type { PasswordResetRow, SavedAddressRow, UserRow } from './users.repository.js';
 import { hashToken } from './users.sessions.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { enqueue } from '../outbox/outbox.service.js';
+import { PincodesService } from '../pincodes/pincodes.service.js';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const EMAIL_TAKEN = 'An account with this email already exists';
@@ -42,6 +45,24 @@ export function toUserResponse(u: SessionUser): UserResponse {
 export function toAdminUser(u: UserRow): AdminUser {
   return { ...toUserResponse(u), createdAt: u.createdAt.toISOString(), googleLinked: u.googleSubject !== null };
 }
+
+export function toSavedAddress(row: SavedAddressRow): SavedAddress {
+  return { _id: row.id, ...addressValues(row), lastUsedAt: row.lastUsedAt.toISOString() };
+}
+
+const addressValues = (a: repo.SavedAddressValues): repo.SavedAddressValues => ({
+  firstName: a.firstName,
+  lastName: a.lastName,
+  address: a.address,
+  address2: a.address2,
+  city: a.city,
+  state: a.state,
+  postalCode: a.postalCode,
+  phone: a.phone,
+});
+
+const ADDRESS_NOT_FOUND = 'Address not found';
+const ADDRESS_KEPT_ALREADY = 'This address is already in your address book';
 
 /** A refusal about one field, named in `details` the way schema validation reports fields. */
 const fieldProblem = (code: 'VALIDATION' | 'CONFLICT', field: string, message: string) =>
@@ -72,6 +93,7 @@ export interface ProfileChangeContext {
 export class UsersService {
   /** Verifying against this when no account matches keeps "no such email" as slow as "wrong password". */
   private readonly dummyHash: Promise<string>;
+  private readonly pincodes: PincodesService;
 
   constructor(
     private readonly db: Db,
@@ -79,6 +101,7 @@ export class UsersService {
     private readonly store: { url: string; host: string } = { url: 'http://localhost:3000', host: 'localhost' },
   ) {
     this.dummyHash = hashPassword('not-a-real-password');
+    this.pincodes = new PincodesService(db);
   }
 
   /** A new account and its welcome email, together: neither exists without the other (ADR 029). */
@@ -308,6 +331,63 @@ export class UsersService {
     if (target.isAdmin) throw new AppError('VALIDATION', 'Admin users cannot be deleted');
     await repo.deleteCustomer(this.db, id);
   }
+
+  /** The signed-in shopper's address book, newest use first. */
+  async addresses(user: SessionUser): Promise<SavedAddress[]> {
+    return (await repo.listSavedAddresses(this.db, user.id)).map(toSavedAddress);
+  }
+
+  /**
+   * The account's book read behind its lock, in one round trip: saves, edits and orders of one
+   * account queue there, so two at once can neither pass the limit nor both add one address.
+   */
+  private async lockedBook(tx: Tx, userId: string): Promise<SavedAddressRow[]> {
+    const pipeline = new Pipeline();
+    const locked = lockAccount(pipeline, tx, userId);
+    const book = pipeline.add(repo.listSavedAddresses(tx, userId));
+    await pipeline.flush();
+    if (!locked()) throw new AppError('UNAUTHORIZED', 'Please sign in');
+    return book();
+  }
+
+  /**
+   * Saves a recipient to the book. The same address again (capitals and spaces aside) is no second
+   * entry: the one kept is marked used now and answered, with `created` false.
+   */
+  async saveAddress(user: SessionUser, input: SavedAddressInput): Promise<{ address: SavedAddress; created: boolean }> {
+    await this.pincodes.checkAddress(input);
+    const now = new Date();
+    return this.db.transaction(async (tx) => {
+      const book = await this.lockedBook(tx, user.id);
+      const same = book.find((row) => sameAddress(row, input));
+      if (same) {
+        const [used] = await repo.touchSavedAddress(tx, same.id, now);
+        return { address: toSavedAddress(used!), created: false };
+      }
+      if (book.length >= ADDRESS_BOOK_LIMIT) throw new AppError('CONFLICT', ADDRESS_BOOK_FULL_MESSAGE);
+      const [added] = await repo.insertSavedAddress(tx, user.id, addressValues(input), now);
+      return { address: toSavedAddress(added!), created: true };
+    });
+  }
+
+  /** Changes an entry of the shopper's own book; editing it is not using it, so its place in the list stays. */
+  async updateAddress(user: SessionUser, id: string, input: SavedAddressInput): Promise<SavedAddress> {
+    await this.pincodes.checkAddress(input);
+    return this.db.transaction(async (tx) => {
+      const book = await this.lockedBook(tx, user.id);
+      if (!book.some((row) => row.id === id)) throw new AppError('NOT_FOUND', ADDRESS_NOT_FOUND);
+      if (book.some((row) => row.id !== id && sameAddress(row, input))) {
+        throw new AppError('CONFLICT', ADDRESS_KEPT_ALREADY);
+      }
+      const updated = await repo.updateSavedAddress(tx, user.id, id, addressValues(input));
+      return toSavedAddress(updated!);
+    });
+  }
+
+  /** Another account's entry, or one already removed, is not found. */
+  async removeAddress(user: SessionUser, id: string): Promise<void> {
+    if (!(await repo.deleteSavedAddress(this.db, user.id, id))) throw new AppError('NOT_FOUND', ADDRESS_NOT_FOUND);
+  }
 }
 
 /**
@@ -318,4 +398,28 @@ export class UsersService {
 export function lockAccount(pipeline: Pipeline, tx: Tx, userId: string): Answer<boolean> {
   const locked = pipeline.add(repo.lockAccount(tx, userId));
   return () => locked().length > 0;
+}
+
+/**
+ * For an order's transaction (ADR 027): reads the account's address book into `locked`, the
+ * pipeline that takes the account's lock before it. The answer adds to the order's `writes` the
+ * one statement that keeps the order's address: the entry marked used now when the book has it
+ * already (capitals and spaces aside), or a new entry. A full book is left as it is: an order never
+ * drops a recipient the shopper kept, and the book's page says how to make room.
+ */
+export function rememberAddress(
+  locked: Pipeline,
+  tx: Tx,
+  userId: string,
+  address: SavedAddressInput,
+): (writes: Pipeline, now: Date) => void {
+  const book = locked.add(repo.listSavedAddresses(tx, userId));
+  return (writes, now) => {
+    const rows = book();
+    const same = rows.find((row) => sameAddress(row, address));
+    if (same) writes.add(repo.touchSavedAddress(tx, same.id, now));
+    else if (rows.length < ADDRESS_BOOK_LIMIT) {
+      writes.add(repo.insertSavedAddress(tx, userId, addressValues(address), now));
+    }
+  };
 }

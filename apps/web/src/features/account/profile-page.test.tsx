@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { toast } from 'sonner';
 import { asha, renderRoutes, sentBodies, stubApi, type Answers } from '../../test/account-test-utils.js';
@@ -12,8 +12,8 @@ function renderProfile() {
   return renderRoutes('/profile', <Route path="/profile" element={<ProfilePage />} />);
 }
 
-/** The profile's second column, My Orders, asks for the shopper's orders. */
-const noOrders: Answers = { 'GET /api/orders/mine': [200, []] };
+/** My Orders and the address book ask for the shopper's orders and saved addresses. */
+const noOrders: Answers = { 'GET /api/orders/mine': [200, []], 'GET /api/users/addresses': [200, []] };
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
@@ -174,5 +174,118 @@ describe('the /profile page', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('An account with this email already exists'));
     expect(input('Email Address').getAttribute('aria-invalid')).toBe('true');
     expect(JSON.parse(localStorage.getItem('userInfo')!)).toMatchObject({ email: 'asha@example.com' });
+  });
+});
+
+describe('the address book', () => {
+  const ravi = {
+    _id: '1f0c9a52-7d3e-4b8a-9c21-5e6f7a8b9c01',
+    firstName: 'Ravi',
+    lastName: 'Nair',
+    address: 'Villa 9',
+    address2: '12 MG Road',
+    city: 'Kochi',
+    state: 'Kerala',
+    postalCode: '682011',
+    phone: '+919895011111',
+    lastUsedAt: '2026-11-20T10:00:00.000Z',
+  };
+  const amma = { ...ravi, _id: '2f0c9a52-7d3e-4b8a-9c21-5e6f7a8b9c02', firstName: 'Lakshmi', address: '' };
+  const RAVI = `PUT /api/users/addresses/${ravi._id}`;
+
+  /** The profile with a book the server changes as it is asked to. */
+  function renderWithBook(answers: Answers = {}) {
+    let book: unknown[] = [ravi, amma];
+    const fetchMock = stubApi({
+      ...noOrders,
+      'GET /api/users/profile': [200, asha],
+      'GET /api/users/addresses': () => [200, book],
+      [RAVI]: (init) => {
+        book = [{ ...ravi, ...JSON.parse(String(init.body)), phone: '+919895022222' }, amma];
+        return [200, book[0]];
+      },
+      [`DELETE /api/users/addresses/${amma._id}`]: () => {
+        book = [ravi];
+        return [200, { message: 'Address removed' }];
+      },
+      ...answers,
+    });
+    return { ...renderProfile(), fetchMock };
+  }
+  const list = () => screen.getByRole('list', { name: 'Address book' });
+
+  it('says when there are no saved addresses yet', async () => {
+    stubApi({ ...noOrders, 'GET /api/users/profile': [200, asha] });
+    renderProfile();
+    await screen.findByText(/^No saved addresses yet\./);
+    expect(screen.queryByRole('heading', { level: 2, name: 'Address book' })).not.toBeNull();
+  });
+
+  it('lists the saved recipients, newest use first, each with its address and phone', async () => {
+    renderWithBook();
+    await screen.findByRole('list', { name: 'Address book' });
+    const cards = within(list()).getAllByRole('listitem');
+    expect(cards.map((c) => c.textContent)).toEqual([
+      expect.stringContaining('Ravi NairVilla 9, 12 MG Road, Kochi, Kerala 682011+91 9895011111'),
+      expect.stringContaining('Lakshmi Nair12 MG Road, Kochi, Kerala 682011'),
+    ]);
+    expect(within(cards[0]!).getByRole('button', { name: 'Edit the address of Ravi Nair' })).not.toBeNull();
+    expect(within(cards[1]!).getByRole('button', { name: 'Remove the address of Lakshmi Nair' })).not.toBeNull();
+  });
+
+  it('edits a recipient, checked as at checkout, and shows what the server keeps', async () => {
+    const { user, fetchMock } = renderWithBook();
+    await user.click(await screen.findByRole('button', { name: 'Edit the address of Ravi Nair' }));
+    const form = screen.getByRole('form', { name: 'Edit the address of Ravi Nair' });
+    expect(document.activeElement).toBe(within(form).getByLabelText('First Name'));
+    expect((within(form).getByLabelText('Phone') as HTMLInputElement).value).toBe('9895011111');
+
+    await user.clear(within(form).getByLabelText('Phone'));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(toast.error).toHaveBeenCalledWith('Phone is required');
+    expect(sentBodies(fetchMock, RAVI)).toEqual([]);
+
+    await user.type(within(form).getByLabelText('Phone'), '98950 22222');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Address saved'));
+    const { _id: _ignored, lastUsedAt: _used, ...fields } = ravi;
+    expect(sentBodies(fetchMock, RAVI)).toEqual([{ ...fields, phone: '9895022222' }]);
+    await waitFor(() => expect(within(list()).getAllByRole('listitem')[0]!.textContent).toContain('+91 9895022222'));
+    expect(screen.queryByRole('form', { name: 'Edit the address of Ravi Nair' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit the address of Ravi Nair' }));
+  });
+
+  it('says under State when the server finds the PIN code in another state', async () => {
+    const message = 'PIN code 682011 is in Kerala';
+    const { user } = renderWithBook({
+      [RAVI]: [400, { message, code: 'VALIDATION', details: [{ field: 'state', message }] }],
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit the address of Ravi Nair' }));
+    const form = screen.getByRole('form', { name: 'Edit the address of Ravi Nair' });
+    const state = within(form).getByLabelText('State') as HTMLInputElement;
+    await user.clear(state);
+    await user.paste('Tamil Nadu');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
+    expect(state.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByText(message, { selector: 'p' })).not.toBeNull();
+    expect(document.activeElement).toBe(state);
+    expect(within(form).queryByRole('alert')).toBeNull();
+  });
+
+  it('removes a recipient only once the shopper confirms', async () => {
+    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.stubGlobal('confirm', confirm);
+    const { user, fetchMock } = renderWithBook();
+    const remove = await screen.findByRole('button', { name: 'Remove the address of Lakshmi Nair' });
+    await user.click(remove);
+    expect(confirm).toHaveBeenCalledWith('Remove Lakshmi Nair, Kochi, from your address book?');
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toEqual([]);
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(2);
+
+    await user.click(remove);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Address removed'));
+    await waitFor(() => expect(within(list()).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(list()).getByRole('listitem').textContent).toContain('Ravi Nair');
   });
 });

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { MyOrders } from './my-orders.js';
+import { AddressBook } from './address-book.js';
 import { AccountFields } from './account-fields.js';
 import { useAccountForm } from './use-account-form.js';
 import { getUserInfo, setCredentials, useUserInfo } from '../../stores/user-store.js';
@@ -26,7 +27,10 @@ function storeUser(next: UserResponse): void {
   if (current) setCredentials(next, current.expirationTime);
 }
 
-/** /profile (signed-in group): name, email and a new password; beside them, the shopper's orders. */
+/**
+ * /profile (signed-in group): name, email and a new password, and the address book under them;
+ * beside them, the shopper's orders.
+ */
 export function ProfilePage() {
   usePageTitle('User Profile', 'Your Phoolwala Gifts account: name, email address and password.');
   const user = useUserInfo();
@@ -93,41 +97,46 @@ export function ProfilePage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 md:py-10">
-      {/* The profile takes the left third on wide screens, 'My Orders' the rest (below it on a phone). */}
+      {/* Profile and address book take the left third on wide screens, 'My Orders' the rest (below on a phone). */}
       <div className="grid items-start gap-8 lg:grid-cols-[minmax(18rem,1fr)_2fr]">
-        <section aria-labelledby="profile-heading" className="flex w-full max-w-md flex-col gap-5 lg:max-w-none">
-          <div>
-            <h1 id="profile-heading" className="text-2xl font-bold text-neutral-900 md:text-3xl">
-              User Profile
-            </h1>
-            <p className="mt-1.5 text-sm text-neutral-600">Change your name or email address, or set a new password.</p>
-          </div>
-          {form.alert ? <Alert>{form.alert}</Alert> : null}
-          <form
-            ref={form.formRef}
-            onSubmit={submit}
-            noValidate
-            aria-label="User Profile"
-            aria-busy={form.pending}
-            className="flex flex-col gap-4 rounded-xl border border-neutral-200 bg-neutral-50 p-5"
-          >
-            <AccountFields
-              values={values}
-              errors={form.errors}
-              change={change}
-              passwordHint="Leave blank to keep your current password. At least 8 characters."
-              currentPasswordHint={
-                askCurrentPassword
-                  ? 'Needed to change your email or password. Only ever signed in with Google? Leave it blank.'
-                  : undefined
-              }
-            />
-            <Button type="submit" size="lg" disabled={form.pending} className="mt-1 w-full">
-              {form.pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
-              Update
-            </Button>
-          </form>
-        </section>
+        <div className="flex min-w-0 flex-col gap-10">
+          <section aria-labelledby="profile-heading" className="flex w-full max-w-md flex-col gap-5 lg:max-w-none">
+            <div>
+              <h1 id="profile-heading" className="text-2xl font-bold text-neutral-900 md:text-3xl">
+                User Profile
+              </h1>
+              <p className="mt-1.5 text-sm text-neutral-600">
+                Change your name or email address, or set a new password.
+              </p>
+            </div>
+            {form.alert ? <Alert>{form.alert}</Alert> : null}
+            <form
+              ref={form.formRef}
+              onSubmit={submit}
+              noValidate
+              aria-label="User Profile"
+              aria-busy={form.pending}
+              className="flex flex-col gap-4 rounded-xl border border-neutral-200 bg-neutral-50 p-5"
+            >
+              <AccountFields
+                values={values}
+                errors={form.errors}
+                change={change}
+                passwordHint="Leave blank to keep your current password. At least 8 characters."
+                currentPasswordHint={
+                  askCurrentPassword
+                    ? 'Needed to change your email or password. Only ever signed in with Google? Leave it blank.'
+                    : undefined
+                }
+              />
+              <Button type="submit" size="lg" disabled={form.pending} className="mt-1 w-full">
+                {form.pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+                Update
+              </Button>
+            </form>
+          </section>
+          <AddressBook />
+        </div>
         <MyOrders />
       </div>
     </div>

@@ -4,24 +4,14 @@ import { formatInr, isPincodeFormat, rupeesToPaise } from '@store/domain';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Price } from '../../components/ui/price.js';
 import { Sheet } from '../../components/ui/sheet.js';
-import { readJson } from '../../lib/storage.js';
+import { checkedPincode } from '../../lib/checked-pincode.js';
 import { useUserInfo } from '../../stores/user-store.js';
 import { CartBanners } from './cart-banners.js';
 import { setCartPanelOpen, useCartPanelOpen } from '../../stores/cart-panel-store.js';
 import { inr } from '../../lib/format.js';
-import {
-  cartActions,
-  cartCount,
-  cartItemsSummary,
-  clampQty,
-  lineKey,
-  useCart,
-  type CartItem,
-} from '../../stores/cart-store.js';
+import { cartActions, cartCount, cartItemsSummary, lineKey, useCart, type CartItem } from '../../stores/cart-store.js';
 
 const close = () => setCartPanelOpen(false);
-/** Written by the product page's delivery check: the PIN code the shopper last checked; else the account's. */
-const PINCODE_STORAGE_KEY = 'pincode';
 
 /** The cart sliding in from the right: opened by the header's cart icon and by Add To Cart. */
 export function CartPanel() {
@@ -31,7 +21,8 @@ export function CartPanel() {
   const count = cartCount(cart);
   const empty = cart.cartItems.length === 0;
   const user = useUserInfo();
-  const pincode = (open && readJson<string>(PINCODE_STORAGE_KEY, '')) || user?.pincode || '';
+  // The PIN code the shopper last checked on a product page; else the account's.
+  const pincode = (open && checkedPincode()) || user?.pincode || '';
 
   return (
     <Sheet open={open} onOpenChange={setCartPanelOpen} title={`Cart (${count})`}>
@@ -104,7 +95,7 @@ function EmptyCart() {
 }
 
 function PanelLine({ item }: { item: CartItem }) {
-  const setQty = (qty: number) => cartActions.add({ ...item, qty: clampQty(qty, item.countInStock) });
+  const setQty = (qty: number) => cartActions.setQty(lineKey(item), qty);
   return (
     <li className="flex gap-3 py-4 first:pt-0">
       <img

@@ -7,6 +7,7 @@ import { findSlot, gstinProblem, normaliseGstin, SLOT_REASONS } from '@store/dom
 import { isCouponRefusal } from '../../api/coupons.js';
 import { deliverySlotsKey, deliverySlotsQuery } from '../../api/delivery.js';
 import { createOrder, orderKey, orderPayload } from '../../api/orders.js';
+import { refreshSavedAddresses } from '../../api/users.js';
 import { GiftCard } from '../../components/order/gift-card.js';
 import { CouponField, useCoupon } from '../../components/order/coupon-field.js';
 import { Alert } from '../../components/ui/alert.js';
@@ -127,8 +128,10 @@ export function PlaceOrderPage() {
       attempt.current = null;
       placed.current = true;
       cartActions.clearItems();
-      // Stock changed, a slot has one place fewer, and the shopper's order list has a new order.
+      // Stock changed, a slot has one place fewer, the shopper's order list has a new order, and
+      // the address book the recipient.
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
+      void refreshSavedAddresses(queryClient);
       void queryClient.invalidateQueries({ queryKey: queryKeys.products });
       void queryClient.invalidateQueries({ queryKey: deliverySlotsKey });
       queryClient.setQueryData(orderKey(order._id), order);

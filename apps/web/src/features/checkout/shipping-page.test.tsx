@@ -13,7 +13,7 @@ const ernakulam = {
   pincode: '682011',
   district: 'Ernakulam',
   state: 'Kerala',
-  postOffices: ['Ernakulam North'],
+  postOffices: ['Ernakulam', 'Ernakulam North', 'Ravipuram'],
   deliveryAvailable: true,
   sameDayDelivery: true,
 };
@@ -31,6 +31,7 @@ const slotsOn = (date: string) => `GET /api/delivery/slots?pincode=682011&date=$
 
 const pincodeAnswers: Answers = {
   [SLOTS]: [200, todaySlots()],
+  'GET /api/users/addresses': [200, []],
   'GET /api/pincodes/682011': [200, ernakulam],
   'GET /api/pincodes/560001': [200, bengaluru],
   'GET /api/pincodes/999999': [404, { message: 'Please enter a valid Pin' }],
@@ -314,6 +315,172 @@ describe('the /shipping page', () => {
     act(() => cartActions.clearItems());
     renderShipping();
     expect(where()).toBe('/cart');
+  });
+});
+
+/** The options a field's datalist offers. */
+const offered = (label: string) => {
+  const id = input(label).getAttribute('list');
+  return id ? [...document.getElementById(id)!.querySelectorAll('option')].map((o) => o.value) : [];
+};
+
+describe('the PIN code and the state', () => {
+  it("offers the PIN code's district and post offices for City", async () => {
+    const { user } = renderShipping();
+    expect(offered('City')).toEqual([]);
+    await user.type(input('Pin Code'), '682011');
+    await waitFor(() => expect(offered('City')).toEqual(['Ernakulam', 'Ernakulam North', 'Ravipuram']));
+    // Another code, other places.
+    await user.clear(input('Pin Code'));
+    await user.type(input('Pin Code'), '560001');
+    await waitFor(() => expect(offered('City')).toEqual(['Bengaluru', 'Ernakulam', 'Ernakulam North', 'Ravipuram']));
+    expect(offered('State')).toContain('Kerala');
+    expect(offered('State')).toHaveLength(36);
+  });
+
+  it('says beside State when the PIN code is in another state, and will not go on until they agree', async () => {
+    act(() => cartActions.saveShippingAddress(address));
+    const { user } = renderShipping();
+    await user.click(await screen.findByRole('radio', { name: 'Any time, 09:00–21:00' }));
+    expect(errorOf('State')).toBe('');
+
+    await user.clear(input('State'));
+    await user.paste('Tamil Nadu');
+    expect(errorOf('State')).toBe('PIN code 682011 is in Kerala');
+    expect(input('State').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getAllByRole('status').some((s) => s.textContent?.includes('PIN code 682011 is in Kerala'))).toBe(
+      true,
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('PIN code 682011 is in Kerala'));
+    expect(document.activeElement).toBe(input('State'));
+    expect(where()).toBeUndefined();
+    expect(cart.shippingAddress?.state).toBe('Kerala');
+
+    // The same state however it is written.
+    await user.clear(input('State'));
+    await user.paste(' kerala');
+    expect(errorOf('State')).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(where()).toBe('/placeorder'));
+    expect(cart.shippingAddress?.state).toBe('kerala');
+  });
+
+  it('starts from the PIN code checked on a product page when the form has none', async () => {
+    localStorage.setItem('pincode', JSON.stringify('560001'));
+    renderShipping();
+    expect(input('Pin Code').value).toBe('560001');
+    await waitFor(() => expect(input('City').value).toBe('Bengaluru'));
+    expect(input('State').value).toBe('Karnataka');
+  });
+
+  it('keeps the PIN code of the address the shopper gave before', async () => {
+    localStorage.setItem('pincode', JSON.stringify('560001'));
+    act(() => cartActions.saveShippingAddress(address));
+    renderShipping();
+    expect(input('Pin Code').value).toBe('682011');
+    expect(input('City').value).toBe('Ernakulam');
+  });
+});
+
+const saved = (id: string, over: Record<string, string>) => ({
+  _id: id,
+  ...address,
+  phone: '+919847012345',
+  lastUsedAt: '2026-11-20T10:00:00.000Z',
+  ...over,
+});
+const ravi = saved('a1', { firstName: 'Ravi', lastName: 'Nair', address: 'Villa 9', phone: '+919895011111' });
+const amma = saved('a2', { firstName: 'Lakshmi', lastName: 'Menon', address: '', address2: '3 Temple Road' });
+
+describe('the saved addresses', () => {
+  const withBook = (book: unknown[]) => renderShipping({ ...pincodeAnswers, 'GET /api/users/addresses': [200, book] });
+  const picker = () => screen.getByRole('radiogroup', { name: 'Deliver to' });
+  /** Each card's name, as its radio button is called. */
+  const cardNames = () =>
+    within(picker())
+      .getAllByRole('radio')
+      .map((r) => document.getElementById(r.getAttribute('aria-labelledby') ?? '')?.textContent);
+
+  it('are not offered to a shopper who has none', async () => {
+    const { fetchMock } = withBook([]);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/users/addresses', expect.anything()));
+    expect(screen.queryByRole('radiogroup', { name: 'Deliver to' })).toBeNull();
+  });
+
+  it('fill the form with the recipient picked, which goes on to the order', async () => {
+    const { user } = withBook([ravi, amma]);
+    await screen.findByRole('radiogroup', { name: 'Deliver to' });
+    expect(cardNames()).toEqual(['Ravi Nair', 'Lakshmi Menon', 'Use a new address']);
+    expect(
+      within(picker())
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).checked),
+    ).toEqual([false, false, true]);
+    expect(descriptionOf(within(picker()).getByRole('radio', { name: 'Ravi Nair' }))).toBe(
+      'Villa 9, 12 MG Road, Ravipuram, Ernakulam, Kerala 682011 +91 9895011111',
+    );
+    expect((within(picker()).getByRole('radio', { name: 'Use a new address' }) as HTMLInputElement).checked).toBe(true);
+
+    await user.click(within(picker()).getByRole('radio', { name: 'Ravi Nair' }));
+    expect(input('First Name').value).toBe('Ravi');
+    expect(input(/^Address Line 1/).value).toBe('Villa 9');
+    expect(input('Phone').value).toBe('9895011111');
+    expect(input('Pin Code').value).toBe('682011');
+    expect((within(picker()).getByRole('radio', { name: 'Ravi Nair' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(await screen.findByRole('radio', { name: 'Any time, 09:00–21:00' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(where()).toBe('/placeorder'));
+    expect(cart.shippingAddress).toEqual({
+      ...address,
+      firstName: 'Ravi',
+      lastName: 'Nair',
+      address: 'Villa 9',
+      phone: '9895011111',
+    });
+  });
+
+  it('count an edited pick as a new address, and clear the form for one', async () => {
+    act(() =>
+      cartActions.saveShippingAddress({
+        ...address,
+        firstName: 'lakshmi',
+        lastName: 'MENON',
+        address: '',
+        address2: '3 Temple Road',
+      }),
+    );
+    const { user } = withBook([ravi, amma]);
+    // The address the form holds is a saved one: its card is the one chosen.
+    await waitFor(() =>
+      expect((within(picker()).getByRole('radio', { name: 'Lakshmi Menon' }) as HTMLInputElement).checked).toBe(true),
+    );
+    await user.type(input('Phone'), '1');
+    expect((within(picker()).getByRole('radio', { name: 'Use a new address' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(picker()).getByRole('radio', { name: 'Lakshmi Menon' }));
+    expect(input('Phone').value).toBe('9847012345');
+
+    await user.click(within(picker()).getByRole('radio', { name: 'Use a new address' }));
+    for (const label of ['First Name', 'Last Name', 'Address Line 2', 'City', 'State', 'Pin Code', 'Phone']) {
+      expect(input(label).value, label).toBe('');
+    }
+    expect(document.activeElement).toBe(input('First Name'));
+  });
+
+  it('show the four used last, and all of them when asked', async () => {
+    const book = Array.from({ length: 6 }, (_, i) => saved(`b${i}`, { firstName: `Friend${i}` }));
+    const { user } = withBook(book);
+    await screen.findByRole('radiogroup', { name: 'Deliver to' });
+    expect(cardNames()).toEqual([
+      'Friend0 Menon',
+      'Friend1 Menon',
+      'Friend2 Menon',
+      'Friend3 Menon',
+      'Use a new address',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Show all 6 saved addresses' }));
+    expect(cardNames()).toHaveLength(7);
+    expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull();
   });
 });
 

@@ -2,10 +2,22 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Navigate, useNavigate } from 'react-router';
 import { LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
-import type { DeliverySlotView, PincodeDetail } from '@store/contracts';
-import { isPincodeFormat, type SlotType } from '@store/domain';
+import type { DeliverySlotView, PincodeDetail, SavedAddress } from '@store/contracts';
+import { isPincodeFormat, pincodeStateProblem, type SlotType } from '@store/domain';
+import { useSavedAddresses } from '../../api/users.js';
+import { AddressFields } from '../../components/address-fields.js';
 import { Button } from '../../components/ui/button.js';
-import { Field } from '../../components/ui/field.js';
+import {
+  addressErrors,
+  cleanAddress,
+  emptyAddress,
+  firstInvalid,
+  formAddress,
+  savedAddressOf,
+  type AddressErrors,
+  type AddressField,
+} from '../../lib/address-form.js';
+import { checkedPincode } from '../../lib/checked-pincode.js';
 import { todayIst } from '../../lib/delivery.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import {
@@ -18,20 +30,15 @@ import {
 import { CheckoutSteps } from './checkout-steps.js';
 import { CHOOSE_SLOT_MESSAGE, DeliveryPicker } from './delivery-picker.js';
 import { GiftMessageCard } from './gift-message-card.js';
+import { SavedAddressPicker } from './saved-address-picker.js';
 import {
-  cleanAddress,
-  emptyAddress,
-  firstInvalid,
   giftMessageErrors,
   NO_DELIVERY_MESSAGE,
-  shippingErrors,
   type GiftMessageErrors,
   type GiftMessageValues,
-  type ShippingErrors,
-  type ShippingField,
 } from './shipping-form.js';
 import { useDeliverySlots } from './use-delivery-slots.js';
-import { usePincodeLookup, type PincodeLookup } from './use-pincode-lookup.js';
+import { usePincodeLookup, type PincodeAnswer, type PincodeLookup } from './use-pincode-lookup.js';
 
 /** What the PIN code look-up says under the field: a refusal (an error) or where the order goes (a hint). */
 function pincodeOutcome(lookup: PincodeLookup): { error?: string; hint?: string; blocks: boolean } {
@@ -47,6 +54,31 @@ function pincodeOutcome(lookup: PincodeLookup): { error?: string; hint?: string;
   if (!detail.deliveryAvailable) return { error: NO_DELIVERY_MESSAGE, blocks: true };
   const where = `Delivering to ${detail.district}, ${detail.state}`;
   return { hint: detail.sameDayDelivery ? `${where}. Same-day delivery available.` : `${where}.`, blocks: false };
+}
+
+/** Where the PIN code is, when the state typed is another ('PIN code 682011 is in Kerala'). */
+function stateOutcome(lookup: PincodeLookup | PincodeAnswer, state: string): string | undefined {
+  if (lookup.status !== 'found' || !state.trim()) return undefined;
+  return pincodeStateProblem(lookup.detail, state) ?? undefined;
+}
+
+/** The places a PIN code names, offered for City: its district first, then its post offices. */
+function citiesOf(lookup: PincodeLookup): string[] {
+  if (lookup.status !== 'found') return [];
+  const { district, postOffices } = lookup.detail;
+  const seen = new Set<string>();
+  return [district, ...postOffices].filter((place) => {
+    const key = place.toLowerCase();
+    if (!place || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** An empty recipient but for the PIN code the shopper checked on a product page: most likely where the gift goes. */
+function newAddress(): ShippingAddress {
+  const checked = checkedPincode();
+  return { ...emptyAddress(), postalCode: isPincodeFormat(checked) ? checked : '' };
 }
 
 /** The PIN code whose slots can be asked for: one the look-up found deliverable, or could not check just now. */
@@ -76,15 +108,19 @@ function FormSection({ id, title, note, children }: { id: string; title: string;
 
 /**
  * /shipping (signed-in): the recipient (the address, and the name and phone the courier calls),
- * checked field by field; when the gift arrives (date and slot, fee shown); and the message card.
- * Continue goes on to confirm the order.
+ * checked field by field, or picked from the shopper's saved addresses; when the gift arrives
+ * (date and slot, fee shown); and the message card. Continue goes on to confirm the order.
  */
 export function ShippingPage() {
   usePageTitle('Shipping Details', 'Where your Phoolwala Gifts order should be delivered.');
   const cart = useCart();
   const navigate = useNavigate();
-  const [values, setValues] = useState<ShippingAddress>(() => ({ ...emptyAddress(), ...cart.shippingAddress }));
-  const [errors, setErrors] = useState<ShippingErrors>({});
+  const [values, setValues] = useState<ShippingAddress>(() => {
+    const saved = { ...emptyAddress(), ...cart.shippingAddress };
+    return saved.postalCode.trim() ? saved : { ...saved, postalCode: newAddress().postalCode };
+  });
+  const [errors, setErrors] = useState<AddressErrors>({});
+  const savedAddresses = useSavedAddresses().data ?? [];
   const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const [today] = useState(() => todayIst());
@@ -137,8 +173,7 @@ export function ShippingPage() {
 
   if (cart.cartItems.length === 0) return <Navigate to="/cart" replace />;
 
-  const change = (field: ShippingField) => (e: { target: { value: string } }) => {
-    const value = e.target.value;
+  const change = (field: AddressField, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((errs) => (errs[field] ? { ...errs, [field]: undefined } : errs));
     if (field === 'postalCode') {
@@ -148,7 +183,22 @@ export function ShippingPage() {
     }
   };
 
-  function refuse(found: ShippingErrors) {
+  /** Fills the form with a recipient (saved, or a new one) as it is, and checks its PIN code again. */
+  function fill(next: ShippingAddress) {
+    autoFilled.current = null;
+    setValues(next);
+    setErrors({});
+    if (isPincodeFormat(next.postalCode)) void lookup(next.postalCode);
+    else pincode.reset();
+  }
+
+  function startNewAddress() {
+    fill(newAddress());
+    const first = formRef.current?.elements.namedItem('firstName');
+    if (first instanceof HTMLInputElement) first.focus();
+  }
+
+  function refuse(found: AddressErrors) {
     setErrors(found);
     const first = firstInvalid(found);
     if (!first) return;
@@ -182,7 +232,7 @@ export function ShippingPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (pending) return;
-    const found = shippingErrors(values);
+    const found = addressErrors(values);
     if (firstInvalid(found)) {
       if (!chosenSlot) setSlotError(CHOOSE_SLOT_MESSAGE);
       return refuse(found);
@@ -195,6 +245,8 @@ export function ShippingPage() {
       if (!answer || answer.pincode !== pin) answer = await lookup(pin);
       const outcome = pincodeOutcome(answer);
       if (outcome.blocks) return refuse({ postalCode: outcome.error });
+      const otherState = stateOutcome(answer, values.state);
+      if (otherState) return refuse({ state: otherState });
     } finally {
       setPending(false);
     }
@@ -225,13 +277,8 @@ export function ShippingPage() {
   }
 
   const pin = pincodeOutcome(pincode.state);
-  const field = (name: ShippingField) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: change(name),
-    'aria-required': name === 'address' ? undefined : true,
-  });
+  const otherState = stateOutcome(pincode.state, values.state);
+  const picked = savedAddressOf(savedAddresses, values);
 
   const idleText = isPincodeFormat(values.postalCode.trim())
     ? pincode.state.status === 'loading'
@@ -252,54 +299,42 @@ export function ShippingPage() {
         aria-busy={pending}
         className="mt-6 flex flex-col gap-5"
       >
+        {savedAddresses.length > 0 ? (
+          <FormSection
+            id="deliver-to-heading"
+            title="Deliver to"
+            note="A recipient you sent gifts to before, or a new one."
+          >
+            <SavedAddressPicker
+              addresses={savedAddresses}
+              picked={picked}
+              labelledBy="deliver-to-heading"
+              onPick={(address: SavedAddress) => fill(formAddress(address))}
+              onNew={startNewAddress}
+            />
+          </FormSection>
+        ) : null}
         <FormSection
           id="recipient-heading"
           title="Recipient"
           note="Whom the gift goes to: the courier calls this name and phone number."
         >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="First Name" autoComplete="given-name" {...field('firstName')} />
-            <Field label="Last Name" autoComplete="family-name" {...field('lastName')} />
-            {/* Line 1 is the apartment or suite and line 2 the street address, hence the crossed autocomplete. */}
-            <Field
-              label="Address Line 1"
-              optional
-              hint="Apartment, suite, etc."
-              autoComplete="address-line2"
-              className="sm:col-span-2"
-              {...field('address')}
-            />
-            <Field
-              label="Address Line 2"
-              hint="House number, street and area"
-              autoComplete="address-line1"
-              className="sm:col-span-2"
-              {...field('address2')}
-            />
-            <Field label="City" autoComplete="address-level2" {...field('city')} />
-            <Field label="State" autoComplete="address-level1" {...field('state')} />
-            <Field
-              label="Pin Code"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              maxLength={6}
-              hint={errors.postalCode ? undefined : pin.hint}
-              {...field('postalCode')}
-              error={errors.postalCode ?? pin.error}
-            />
-            <Field
-              label="Phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              hint="10-digit mobile number, with or without +91"
-              {...field('phone')}
-            />
-            {/* What the PIN code look-up found, for screen readers as it arrives. */}
-            <p role="status" className="sr-only">
-              {errors.postalCode ? '' : (pin.error ?? (pincode.state.status === 'loading' ? '' : pin.hint))}
-            </p>
-          </div>
+          <AddressFields
+            values={values}
+            errors={errors}
+            onChange={change}
+            cities={citiesOf(pincode.state)}
+            notes={{ postalCode: pin, state: { error: otherState } }}
+          />
+          {/* What the PIN code look-up found, for screen readers as it arrives. */}
+          <p role="status" className="sr-only">
+            {[
+              errors.postalCode ? '' : (pin.error ?? (pincode.state.status === 'loading' ? '' : pin.hint)),
+              errors.state ? '' : otherState,
+            ]
+              .filter(Boolean)
+              .join(' ')}
+          </p>
         </FormSection>
         <FormSection id="delivery-heading" title="Delivery date and time">
           <DeliveryPicker

@@ -5,10 +5,7 @@ import { isPincodeFormat, PINCODE_FORMAT_MESSAGE } from '@store/domain';
 import { deliverySlotsQuery } from '../../api/delivery.js';
 import { pincodeQuery } from '../../api/products.js';
 import { errorMessage } from '../../lib/api.js';
-import { readJson, writeJson } from '../../lib/storage.js';
-
-/** The last PIN code a shopper checked; the cart panel shows it in its shipping estimate. */
-const PINCODE_STORAGE_KEY = 'pincode';
+import { checkedPincode, rememberCheckedPincode } from '../../lib/checked-pincode.js';
 
 export type PincodeCheck =
   | { status: 'idle' }
@@ -45,14 +42,14 @@ type Asked = { pincode: string } | { badFormat: true } | null;
  * for a PIN code delivered to, the earliest delivery date of this product and today's cut-off.
  */
 export function usePincodeCheck(productId?: string): PincodeCheckApi {
-  const [value, setValueState] = useState(() => readJson<string>(PINCODE_STORAGE_KEY, ''));
+  const [value, setValueState] = useState(checkedPincode);
   // A PIN code remembered from an earlier visit is checked again at once, so its answer is current.
   const [asked, setAsked] = useState<Asked>(() => (isPincodeFormat(value) ? { pincode: value } : null));
   const pincode = asked && 'pincode' in asked ? asked.pincode : null;
   const query = useQuery({ ...pincodeQuery(pincode ?? ''), enabled: pincode !== null });
 
   useEffect(() => {
-    if (pincode !== null && query.data) writeJson(PINCODE_STORAGE_KEY, pincode);
+    if (pincode !== null && query.data) rememberCheckedPincode(pincode);
   }, [pincode, query.data]);
 
   let state: PincodeCheck;

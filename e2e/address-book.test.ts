@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { seriousViolations } from './support/axe.js';
+import { launchBrowser } from './support/browser.js';
+import { repoRoot } from './support/server.js';
+import { signIn } from './support/shopper.js';
+
+interface Product {
+  _id: string;
+  name: string;
+  available: boolean;
+  countInStock: number;
+  variants?: unknown[];
+}
+
+const screenshots = path.join(repoRoot, 'test-results', 'screenshots');
+const PASSWORD = 'marigold-rangoli-at-dawn';
+let browser: Browser;
+let product: Product;
+
+const url = (route: string) => `${inject('baseUrl')}${route}`;
+
+/** An in-stock product sold without variants, found through the API so demo data may change. */
+async function pickProduct(): Promise<Product> {
+  const list = (await (await fetch(url('/api/products?pageLimit=20'))).json()) as { products: Product[] };
+  for (const candidate of list.products.filter((p) => p.available && p.countInStock >= 5)) {
+    const detail = (await (await fetch(url(`/api/products/${candidate._id}`))).json()) as Product;
+    if (detail.variants?.length === 0) return detail;
+  }
+  throw new Error('no in-stock product without variants in the first 20');
+}
+
+async function registerByApi(): Promise<string> {
+  const email = `recipients-${randomUUID().slice(0, 8)}@example.com`;
+  const res = await fetch(url('/api/users'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Nandini Rao', email, password: PASSWORD }),
+  });
+  expect(res.status).toBe(201);
+  return email;
+}
+
+/** A browser of the shopper's own (cookies and storage), signed in, and every error its pages log or receive. */
+async function openSignedIn(email: string, width: number) {
+  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 812 : 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+  await page.goto(url('/login'));
+  await signIn(page, email, PASSWORD);
+  await page.waitForURL((u) => u.pathname === '/');
+  return { context, page, problems };
+}
+
+/** On the product page: checks delivery to a PIN code, adds one to the cart, closes the cart panel. */
+async function checkAndAdd(page: Page, pincode: string) {
+  await page.goto(url(`/product/${product._id}`));
+  await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+  await page.getByLabel('Check delivery').fill(pincode);
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await page.getByRole('status').filter({ hasText: 'Available' }).waitFor();
+  await page.getByRole('button', { name: 'Add To Cart' }).click();
+  const panel = page.getByRole('dialog');
+  await panel.getByRole('heading', { name: /^Cart \(\d+\)$/ }).waitFor();
+  await page.keyboard.press('Escape');
+  await panel.waitFor({ state: 'hidden' });
+}
+
+/** Tomorrow's standard slot is open whatever the hour of today. */
+async function chooseTomorrow(page: Page) {
+  await page.getByRole('button', { name: /^Tomorrow,/ }).click();
+  await page.getByRole('radio', { name: 'Any time, 09:00–21:00' }).check();
+}
+
+async function confirmOrder(page: Page) {
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL((u) => u.pathname === '/placeorder');
+  await page.getByRole('button', { name: 'Confirm Order' }).click();
+  await page.waitForURL((u) => u.pathname.startsWith('/order/'));
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await mkdir(screenshots, { recursive: true });
+  product = await pickProduct();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('recipients: the PIN code and its state, and the address book', () => {
+  it('refuses a state the PIN code is not in, keeps the address of the order, and offers it at the next checkout', async () => {
+    const email = await registerByApi();
+
+    // First checkout (1280): the PIN code checked on the product page is already in the form.
+    const first = await openSignedIn(email, 1280);
+    await checkAndAdd(first.page, '682011');
+    await first.page.goto(url('/shipping'));
+    const form = first.page.getByRole('form', { name: 'Shipping Details' });
+    await form.getByRole('heading', { name: 'Recipient' }).waitFor();
+    expect(await first.page.getByRole('radiogroup', { name: 'Deliver to' }).count()).toBe(0);
+    expect(await form.getByLabel('Pin Code').inputValue()).toBe('682011');
+    await expect.poll(() => form.getByLabel('City').inputValue()).toBe('Ernakulam');
+    expect(await form.getByLabel('State').inputValue()).toBe('Kerala');
+    await form.getByLabel('First Name').fill('Kavya');
+    await form.getByLabel('Last Name').fill('Pillai');
+    await form.getByLabel('Address Line 2').fill('22 Broadway, Ernakulam');
+    await form.getByLabel('Phone').fill('9846011223');
+    await chooseTomorrow(first.page);
+
+    // Another state: said beside State, and Continue goes nowhere.
+    await form.getByLabel('State').fill('Tamil Nadu');
+    const stateError = form.getByText('PIN code 682011 is in Kerala', { exact: true });
+    await stateError.waitFor();
+    expect(await form.getByLabel('State').getAttribute('aria-invalid')).toBe('true');
+    await first.page.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => first.page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('state');
+    expect(new URL(first.page.url()).pathname).toBe('/shipping');
+    await shoot(first.page, 'address-book-state-refused-1280');
+    expect(await seriousViolations(first.page)).toEqual([]);
+
+    await form.getByLabel('State').fill('Kerala');
+    await stateError.waitFor({ state: 'detached' });
+    await confirmOrder(first.page);
+    expect(first.problems).toEqual([]);
+    await first.context.close();
+
+    // Next checkout, in another browser (375): the recipient comes from the account, not the browser.
+    const next = await openSignedIn(email, 375);
+    await checkAndAdd(next.page, '560001');
+    await next.page.goto(url('/shipping'));
+    const deliverTo = next.page.getByRole('radiogroup', { name: 'Deliver to' });
+    await deliverTo.waitFor();
+    const kavya = deliverTo.getByRole('radio', { name: 'Kavya Pillai' });
+    expect(await kavya.isChecked()).toBe(false);
+    expect(await deliverTo.getByRole('radio', { name: 'Use a new address' }).isChecked()).toBe(true);
+    const nextForm = next.page.getByRole('form', { name: 'Shipping Details' });
+    expect(await nextForm.getByLabel('Pin Code').inputValue()).toBe('560001');
+    await kavya.check();
+    expect(await nextForm.getByLabel('First Name').inputValue()).toBe('Kavya');
+    expect(await nextForm.getByLabel('State').inputValue()).toBe('Kerala');
+    expect(await nextForm.getByLabel('Pin Code').inputValue()).toBe('682011');
+    await next.page.getByText('Delivering to Ernakulam, Kerala').first().waitFor();
+    await chooseTomorrow(next.page);
+    await shoot(next.page, 'address-book-deliver-to-375');
+    expect(await seriousViolations(next.page)).toEqual([]);
+    expect(await noSidewaysScroll(next.page)).toBeLessThanOrEqual(375);
+    await next.page.setViewportSize({ width: 1280, height: 900 });
+    await shoot(next.page, 'address-book-deliver-to-1280');
+    await next.page.setViewportSize({ width: 375, height: 812 });
+    await next.page.getByRole('button', { name: 'Continue' }).click();
+    await next.page.waitForURL((u) => u.pathname === '/placeorder');
+    expect(await next.page.getByRole('region', { name: 'Shipping' }).innerText()).toContain('22 Broadway, Ernakulam');
+    await next.page.getByRole('button', { name: 'Confirm Order' }).click();
+    await next.page.waitForURL((u) => u.pathname.startsWith('/order/'));
+
+    // One recipient, kept once: the profile's address book shows it.
+    await next.page.goto(url('/profile'));
+    const book = next.page.getByRole('list', { name: 'Address book' });
+    await book.waitFor();
+    expect(await book.getByRole('listitem').count()).toBe(1);
+    expect(await book.innerText()).toContain('Kavya Pillai');
+    await shoot(next.page, 'address-book-profile-375');
+    expect(await seriousViolations(next.page)).toEqual([]);
+    expect(await noSidewaysScroll(next.page)).toBeLessThanOrEqual(375);
+    await next.page.setViewportSize({ width: 1280, height: 900 });
+    await book.getByRole('button', { name: 'Edit the address of Kavya Pillai' }).click();
+    await next.page.getByRole('form', { name: 'Edit the address of Kavya Pillai' }).waitFor();
+    await shoot(next.page, 'address-book-profile-edit-1280');
+    expect(await seriousViolations(next.page)).toEqual([]);
+    expect(next.problems).toEqual([]);
+    await next.context.close();
+  });
+});
