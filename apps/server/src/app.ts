@@ -16,6 +16,7 @@ import { registerCatalogReadModel } from './modules/products/catalog.plugin.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSessions } from './modules/users/users.sessions.js';
 import { usersRoutes } from './modules/users/users.routes.js';
+import { wishlistRoutes } from './modules/users/wishlist.routes.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerStaticFiles } from './plugins/static-files.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   await app.register(pincodesRoutes);
   await app.register(seoRoutes);
   await app.register(usersRoutes);
+  await app.register(wishlistRoutes);
   await app.register(ordersRoutes);
   await app.register(deliveryRoutes);
   await app.register(couponsRoutes);

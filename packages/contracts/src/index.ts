@@ -11,3 +11,4 @@ export * from './address.js';
 export * from './delivery.js';
 export * from './coupons.js';
 export * from './outbox.js';
+export * from './wishlist.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, optionalQuery, repeatableQuery, safeText } from './common.js';
+import { WISHLIST_MAX_PRODUCTS } from './wishlist.js';
 
 export const STOREFRONT_PAGE_SIZE = 12;
 export const MAX_PAGE_LIMIT = 100;
@@ -63,6 +64,18 @@ export const productSearchQuerySchema = z.object({
     (v) => v ?? '',
     safeText().trim().max(MAX_KEYWORD_LENGTH, `keyword must be at most ${MAX_KEYWORD_LENGTH} characters`),
   ),
+});
+
+/** `?ids=a,b,c`: the products a wishlist names, in its order; as many as a wishlist may hold. */
+export const productsByIdsQuerySchema = z.object({
+  ids: z
+    .string({ message: 'ids is required' })
+    .transform((v) => [...new Set(v.split(',').filter(Boolean))])
+    .pipe(
+      z
+        .array(idSchema, { message: 'ids must be product ids separated by commas' })
+        .max(WISHLIST_MAX_PRODUCTS, `ids must name at most ${WISHLIST_MAX_PRODUCTS} products`),
+    ),
 });
 
 const isoDate = z.iso.datetime();

@@ -35,6 +35,10 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../features/cart/cart-page.js')).CartPage }),
       },
       {
+        path: '/wishlist',
+        lazy: async () => ({ Component: (await import('../features/wishlist/wishlist-page.js')).WishlistPage }),
+      },
+      {
         path: '/login',
         lazy: async () => ({ Component: (await import('../features/account/login-page.js')).LoginPage }),
       },

@@ -9,6 +9,7 @@ import {
   clampQty,
   lineKey,
   removeItem,
+  setItemQty,
   withTotals,
   type Cart,
   type CartDelivery,
@@ -29,23 +30,44 @@ const item = (over: Partial<CartItem> = {}): CartItem => ({
 });
 
 describe('cart rules', () => {
-  it('appends a new item and replaces one already present', () => {
+  it('appends a new item and adds to the quantity of one already present, taking its new price', () => {
     let cart = addItem(empty, item());
     cart = addItem(cart, item({ _id: 'p2', price: 100 }));
-    cart = addItem(cart, item({ qty: 3 }));
-    expect(cart.cartItems.map((i) => [i._id, i.qty])).toEqual([
-      ['p1', 3],
-      ['p2', 1],
+    cart = addItem(cart, item({ qty: 3, price: 649 }));
+    expect(cart.cartItems.map((i) => [i._id, i.qty, i.price])).toEqual([
+      ['p1', 4, 649],
+      ['p2', 1, 100],
     ]);
-    expect(cartCount(cart)).toBe(4);
+    expect(cartCount(cart)).toBe(5);
+  });
+
+  it('adds the same product and variant twice as one line of quantity 2, never beyond the stock', () => {
+    const half = { _id: 'half', name: 'Half Kg' };
+    let cart = addItem(empty, item({ variant: half, countInStock: 3 }));
+    cart = addItem(cart, item({ variant: half, countInStock: 3 }));
+    expect(cart.cartItems.map((i) => [i.variant?.name, i.qty])).toEqual([['Half Kg', 2]]);
+    cart = addItem(cart, item({ variant: half, countInStock: 3, qty: 2 }));
+    expect(cart.cartItems.map((i) => i.qty)).toEqual([3]);
   });
 
   it('keeps each variant of a product on its own line', () => {
     let cart = addItem(empty, item({ variant: { _id: 'half', name: 'Half Kg' } }));
     cart = addItem(cart, item({ variant: { _id: 'one', name: '1 Kg' }, price: 999 }));
-    expect(cart.cartItems).toHaveLength(2);
+    expect(cart.cartItems.map((i) => [i.variant?.name, i.qty])).toEqual([
+      ['Half Kg', 1],
+      ['1 Kg', 1],
+    ]);
     cart = removeItem(cart, lineKey({ _id: 'p1', variant: { _id: 'half', name: 'Half Kg' } }));
     expect(cart.cartItems.map((i) => i.variant?.name)).toEqual(['1 Kg']);
+  });
+
+  it("sets a line's quantity, from 1 to its stock, leaving the other lines alone", () => {
+    let cart = [item({ countInStock: 4 }), item({ _id: 'p2' })].reduce(addItem, empty);
+    cart = setItemQty(cart, 'p1', 3);
+    expect(cart.cartItems.map((i) => i.qty)).toEqual([3, 1]);
+    expect(cart.itemsPrice).toBe(699 * 4);
+    expect(setItemQty(cart, 'p1', 9).cartItems[0]?.qty).toBe(4);
+    expect(setItemQty(cart, 'p1', 0).cartItems[0]?.qty).toBe(1);
   });
 
   it.each([

@@ -92,7 +92,7 @@ const emptyCart = (): Cart => ({
   totalPrice: 0,
 });
 
-/** One line per product and variant: adding the same one again replaces the line (spec section 4). */
+/** One line per product and variant: adding the same one again adds to that line's quantity. */
 export function lineKey(item: Pick<CartItem, '_id' | 'variant'>): string {
   return item.variant ? `${item._id}:${item.variant._id}` : item._id;
 }
@@ -242,10 +242,22 @@ export function withTotals(input: CartInput): Cart {
   };
 }
 
+/**
+ * Adds a line, or to the quantity of the line of the same product and variant (up to the stock);
+ * that line takes the price and stock just read from the product page.
+ */
 export function addItem(cart: Cart, item: CartItem): Cart {
   const key = lineKey(item);
-  const exists = cart.cartItems.some((i) => lineKey(i) === key);
-  const cartItems = exists ? cart.cartItems.map((i) => (lineKey(i) === key ? item : i)) : [...cart.cartItems, item];
+  const existing = cart.cartItems.find((i) => lineKey(i) === key);
+  const cartItems = existing
+    ? cart.cartItems.map((i) => (i === existing ? { ...item, qty: clampQty(i.qty + item.qty, item.countInStock) } : i))
+    : [...cart.cartItems, item];
+  return withTotals({ ...cart, cartItems });
+}
+
+/** Sets a line's quantity, as the cart's quantity pickers do. */
+export function setItemQty(cart: Cart, key: string, qty: number): Cart {
+  const cartItems = cart.cartItems.map((i) => (lineKey(i) === key ? { ...i, qty: clampQty(qty, i.countInStock) } : i));
   return withTotals({ ...cart, cartItems });
 }
 
@@ -262,6 +274,7 @@ const store = createStore<Cart>(emptyCart, { key: STORAGE_KEY, revive: withTotal
 
 export const cartActions = {
   add: (item: CartItem) => store.set((cart) => addItem(cart, { ...item, qty: clampQty(item.qty, item.countInStock) })),
+  setQty: (key: string, qty: number) => store.set((cart) => setItemQty(cart, key, qty)),
   remove: (key: string) => store.set((cart) => removeItem(cart, key)),
   saveShippingAddress: (shippingAddress: ShippingAddress) => store.set((cart) => ({ ...cart, shippingAddress })),
   savePaymentMethod: (paymentMethod: string) => store.set((cart) => ({ ...cart, paymentMethod })),

@@ -270,6 +270,25 @@ export function listedForSitemap(db: Db, limit: number) {
     .limit(limit);
 }
 
+/** The ids among these that name a product, listed or not. */
+export async function existingIds(db: Db | Tx, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+  return rows.map((r) => r.id);
+}
+
+/** Card data of these products, listed or not, in no order; unknown ids are left out. */
+export function summariesByIds(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select(summaryColumns)
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+}
+
 /** Whether each product can go out the day it is ordered (unknown ids are left out). */
 export function sameDayFlags(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);

@@ -7,6 +7,7 @@ import {
   productDetailSchema,
   productListQuerySchema,
   productListResponseSchema,
+  productsByIdsQuerySchema,
   productSearchQuerySchema,
   productsResponseSchema,
   reviewInputSchema,
@@ -206,6 +207,22 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       sendCached(app, reply, ['search', req.query.keyword], productsResponseSchema, async () => ({
         products: await service.searchByName(req.query.keyword),
       })),
+  );
+
+  app.get(
+    '/api/products/by-ids',
+    {
+      schema: {
+        tags,
+        summary: 'Cards of the products a wishlist names, in its order (`?ids=a,b,c`, up to 200)',
+        description:
+          'Ids that name no product (deleted since) are left out, so a client can forget them. ' +
+          'Unavailable products are included: they are still on the list.',
+        querystring: productsByIdsQuerySchema,
+        response: { 200: productsResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (req) => ({ products: await service.summaries(req.query.ids) }),
   );
 
   app.get(

@@ -58,6 +58,26 @@ export class ProductsService {
     return repo.sameDayFlags(this.db, ids);
   }
 
+  /**
+   * The ids among these that name a product now, listed or not. Asked of the database, not the
+   * read model, which learns of a new or deleted product only after its commit.
+   */
+  async existing(ids: readonly string[]): Promise<Set<string>> {
+    return new Set(await repo.existingIds(this.db, ids));
+  }
+
+  /** Cards of these products in the order asked, listed or not; ids that name no product are left out. */
+  async summaries(ids: readonly string[], now = new Date()): Promise<ProductSummary[]> {
+    const memory = this.memory;
+    const rows = memory
+      ? ids.flatMap((id) => memory.get(id)?.row ?? [])
+      : await repo.summariesByIds(this.db, ids).then((found) => {
+          const byId = new Map(found.map((r) => [r.id, r]));
+          return ids.flatMap((id) => byId.get(id) ?? []);
+        });
+    return rows.map((r) => toProductSummary(r, now));
+  }
+
   async list(query: ProductListQuery, now = new Date()): Promise<ProductListResponse> {
     const page = query.pageNumber ?? 1;
     const limit = query.pageLimit ?? STOREFRONT_PAGE_SIZE;

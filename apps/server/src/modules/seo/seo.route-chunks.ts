@@ -17,6 +17,7 @@ export const ROUTE_MODULES: [RegExp, string][] = [
   [/^\/products(\/.*)?$/, 'src/features/product-listing/product-list-page.tsx'],
   [/^\/(search\/[^/]+(\/page\/[^/]+)?|page\/[^/]+)?\/?$/, 'src/features/home/home-page.tsx'],
   [/^\/cart\/?$/, 'src/features/cart/cart-page.tsx'],
+  [/^\/wishlist\/?$/, 'src/features/wishlist/wishlist-page.tsx'],
   [/^\/terms-and-conditions\/?$/, 'src/features/pages/terms-page.tsx'],
   [/^\/login\/?$/, 'src/features/account/login-page.tsx'],
   [/^\/register\/?$/, 'src/features/account/register-page.tsx'],

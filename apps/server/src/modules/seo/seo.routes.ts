@@ -37,6 +37,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
       'Disallow: /register',
       'Disallow: /forgot-password',
       'Disallow: /reset-password',
+      'Disallow: /wishlist',
       `Sitemap: ${publicUrl}/sitemap.xml`,
       '',
     ].join('\n');

@@ -15,7 +15,7 @@ export function CartButton() {
       aria-label={cartLabel(count)}
       aria-haspopup="dialog"
       onClick={() => setCartPanelOpen(true)}
-      className="relative grid size-10 place-items-center rounded-full text-neutral-800 hover:bg-neutral-100"
+      className="relative grid size-9 place-items-center rounded-full text-neutral-800 hover:bg-neutral-100 sm:size-10"
     >
       <ShoppingBag className="size-6" aria-hidden="true" />
       {count > 0 ? (

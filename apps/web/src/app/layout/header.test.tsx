@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cartActions, type CartItem } from '../../stores/cart-store.js';
 import { setCartPanelOpen, useCartPanelOpen } from '../../stores/cart-panel-store.js';
 import { setUserInfo } from '../../stores/user-store.js';
+import { clearWishlist, wishlistStore } from '../../stores/wishlist-store.js';
 import { Header } from './header.js';
 
 function Where() {
@@ -65,6 +66,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   act(() => {
     cartActions.reset();
+    clearWishlist();
     setUserInfo(null);
     setCartPanelOpen(false);
   });
@@ -108,6 +110,19 @@ describe('Header', () => {
     expect(screen.getByRole('status', { name: 'where' }).textContent).toBe('/ panel');
   });
 
+  it('links to the wishlist, the badge counting what is on it once something is', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    const heart = screen.getByRole('link', { name: 'Wishlist, empty' });
+    expect(heart.getAttribute('href')).toBe('/wishlist');
+    expect(heart.textContent).toBe('');
+
+    act(() => wishlistStore.set({ productIds: ['p2', 'p1'], accountId: null }));
+    expect(screen.getByRole('link', { name: 'Wishlist, 2 products' }).textContent).toBe('2');
+    await user.click(screen.getByRole('link', { name: 'Wishlist, 2 products' }));
+    expect(screen.getByRole('status', { name: 'where' }).textContent).toBe('/wishlist');
+  });
+
   it('sends a signed-out shopper to /login and shows a signed-in one their menu', async () => {
     const user = userEvent.setup();
     renderHeader();
@@ -149,6 +164,7 @@ describe('Header', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/users/logout', expect.objectContaining({ method: 'POST' }));
     expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeNull();
     expect(screen.queryByRole('button', { name: 'Cart, empty' })).not.toBeNull();
+    expect(screen.queryByRole('link', { name: 'Wishlist, empty' })).not.toBeNull();
     expect(localStorage.getItem('wishlist')).toBeNull();
     expect(localStorage.getItem('userInfo')).toBeNull();
   });

@@ -5,6 +5,7 @@ import { HeaderSearch } from './header-search.js';
 import { Logo } from './logo.js';
 import { sidebarActions, useSidebarState } from './sidebar-store.js';
 import { UserMenu } from './user-menu.js';
+import { WishlistLink } from './wishlist-link.js';
 
 export function Header() {
   const { keyword = '' } = useParams();
@@ -17,7 +18,7 @@ export function Header() {
         <span>FREE SHIPPING ON ORDERS OVER ₹1000</span>
       </p>
       <div className="border-b border-neutral-200 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-2 px-3 py-2 md:h-14 md:flex-nowrap md:gap-x-6 md:px-6 md:py-0">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1.5 gap-y-2 px-3 py-2 sm:gap-x-2 md:h-14 md:flex-nowrap md:gap-x-6 md:px-6 md:py-0">
           <button
             type="button"
             aria-label="Open menu"
@@ -28,14 +29,16 @@ export function Header() {
           >
             <Menu className="size-6" aria-hidden="true" />
           </button>
-          <Logo />
+          {/* A smaller name on phones leaves room for the wishlist, cart and account icons beside it. */}
+          <Logo className="max-sm:[&>span]:text-base max-sm:[&>svg]:size-7" />
           {/* Keyed by the route's keyword so the box shows the search that produced the page. */}
           <HeaderSearch
             key={keyword}
             initialKeyword={keyword}
             className="order-last w-full md:order-none md:mx-auto md:max-w-xl md:flex-1"
           />
-          <div className="ml-auto flex items-center gap-1 md:ml-0">
+          <div className="ml-auto flex items-center sm:gap-1 md:ml-0">
+            <WishlistLink />
             <CartButton />
             <UserMenu />
           </div>

@@ -6,6 +6,7 @@ import { asha, renderRoutes, sentBodies, stubApi, type Answers } from '../../tes
 import { LoginPage } from './login-page.js';
 import { logOutOnUnauthorized } from './logout.js';
 import { SESSION_LIFETIME_MS, setUserInfo } from '../../stores/user-store.js';
+import { clearWishlist, wishlistStore } from '../../stores/wishlist-store.js';
 
 const noGoogle: Answers = { 'GET /api/config': [200, { googleClientId: null }] };
 
@@ -23,6 +24,7 @@ async function signIn(user: ReturnType<typeof renderLogin>['user'], email: strin
 
 beforeEach(() => {
   localStorage.clear();
+  clearWishlist();
   vi.spyOn(toast, 'error');
 });
 afterEach(() => {
@@ -72,6 +74,26 @@ describe('the /login page', () => {
     expect(stored).toMatchObject({ ...asha });
     expect(stored.expirationTime).toBeGreaterThanOrEqual(before + SESSION_LIFETIME_MS);
     expect(stored.expirationTime).toBeLessThanOrEqual(Date.now() + SESSION_LIFETIME_MS);
+  });
+
+  it("joins the wishlist hearted in this browser to the account's, and keeps the merged list", async () => {
+    const fetchMock = stubApi({
+      ...noGoogle,
+      'POST /api/users/auth': [200, asha],
+      'POST /api/users/wishlist/merge': [200, { productIds: ['p2', 'p1', 'p7'] }],
+    });
+    wishlistStore.set({ productIds: ['p2', 'p1'], accountId: null });
+    const { user } = renderLogin('/login');
+    await signIn(user, 'asha@example.com', 'a-long-secret');
+
+    await waitFor(() =>
+      expect(sentBodies(fetchMock, 'POST /api/users/wishlist/merge')).toEqual([{ productIds: ['p2', 'p1'] }]),
+    );
+    await waitFor(() => expect(wishlistStore.get()).toEqual({ productIds: ['p2', 'p1', 'p7'], accountId: asha._id }));
+    expect(JSON.parse(localStorage.getItem('wishlist')!)).toEqual({
+      productIds: ['p2', 'p1', 'p7'],
+      accountId: asha._id,
+    });
   });
 
   it.each(['//evil.com', 'https://evil.com', '/\\evil.com', 'javascript:alert(1)'])(
@@ -164,7 +186,9 @@ describe('Google sign-in on /login', () => {
     const fetchMock = stubApi({
       'GET /api/config': [200, { googleClientId: 'client-123.apps.googleusercontent.com' }],
       'POST /api/users/auth/callback': [200, asha],
+      'POST /api/users/wishlist/merge': [200, { productIds: ['p3'] }],
     });
+    wishlistStore.set({ productIds: ['p3'], accountId: null });
     renderLogin('/login?redirect=/profile');
     await waitFor(() => expect(google.prompt).toHaveBeenCalled());
     const config = google.initialize.mock.lastCall![0] as {
@@ -181,6 +205,7 @@ describe('Google sign-in on /login', () => {
     await waitFor(() => expect(where()).toBe('/profile'));
     expect(sentBodies(fetchMock, 'POST /api/users/auth/callback')).toEqual([{ credential: 'id-token' }]);
     expect(localStorage.getItem('userInfo')).toContain(asha._id);
+    expect(sentBodies(fetchMock, 'POST /api/users/wishlist/merge')).toEqual([{ productIds: ['p3'] }]);
     // Leaving the page closes One Tap.
     expect(google.cancel).toHaveBeenCalled();
   });

@@ -10,7 +10,8 @@ import { AuthCard } from './auth-card.js';
 import { GoogleSignIn } from './google-sign-in.js';
 import { safeRedirect, withRedirect } from './redirect.js';
 import { useAccountForm } from './use-account-form.js';
-import { setCredentials, useUserInfo } from '../../stores/user-store.js';
+import { useUserInfo } from '../../stores/user-store.js';
+import { signedIn } from './signed-in.js';
 import { emailError } from '../../lib/account-validation.js';
 
 /** /login: email and password or Google; afterwards on to `redirect` (a path on this site, else home). */
@@ -33,11 +34,7 @@ export function LoginPage() {
       email: emailError(email),
       password: password ? undefined : 'Password is required',
     });
-    if (valid)
-      void form.send(
-        () => login({ email: email.trim(), password }),
-        (u) => setCredentials(u),
-      );
+    if (valid) void form.send(() => login({ email: email.trim(), password }), signedIn);
   }
 
   return (
@@ -96,7 +93,7 @@ export function LoginPage() {
           Sign In
         </Button>
       </form>
-      <GoogleSignIn onSignedIn={(u) => setCredentials(u)} />
+      <GoogleSignIn onSignedIn={signedIn} />
     </AuthCard>
   );
 }

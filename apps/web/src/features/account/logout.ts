@@ -4,6 +4,7 @@ import { queryKeys } from '../../lib/query-client.js';
 import { sidebarActions } from '../../app/layout/sidebar-store.js';
 import { cartActions } from '../../stores/cart-store.js';
 import { getUserInfo, setUserInfo } from '../../stores/user-store.js';
+import { clearWishlist } from '../../stores/wishlist-store.js';
 
 export interface LogoutDeps {
   /** Router navigation: `useNavigate()` in a component, `router.navigate` outside one. */
@@ -15,8 +16,8 @@ export interface LogoutDeps {
 let pending: Promise<void> | undefined;
 
 /**
- * Logout (spec section 4): tell the server, then forget everything local — user, cart, all of
- * localStorage, cached user and order data — close the sidebar and go to /login. A failed server
+ * Logout (spec section 4): tell the server, then forget everything local — user, cart, wishlist,
+ * all of localStorage, cached user and order data — close the sidebar and go to /login. A failed server
  * call is only logged. Calls made while one is under way join it instead of starting another.
  */
 export function logout(deps: LogoutDeps): Promise<void> {
@@ -42,6 +43,7 @@ async function run({ navigate, queryClient }: LogoutDeps): Promise<void> {
   }
   setUserInfo(null);
   cartActions.reset();
+  clearWishlist();
   try {
     localStorage.clear();
   } catch {

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { asha, renderRoutes, sentBodies, stubApi } from '../../test/account-test-utils.js';
 import { RegisterPage } from './register-page.js';
 import { setUserInfo } from '../../stores/user-store.js';
+import { wishlistStore } from '../../stores/wishlist-store.js';
 
 function renderRegister(path: string) {
   return renderRoutes(path, <Route path="/register" element={<RegisterPage />} />);
@@ -70,8 +71,12 @@ describe('the /register page', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('registers, signs in and goes on to the redirect', async () => {
-    const fetchMock = stubApi({ 'POST /api/users': [201, asha] });
+  it('registers, signs in and goes on to the redirect, joining the wishlist hearted here to the account', async () => {
+    const fetchMock = stubApi({
+      'POST /api/users': [201, asha],
+      'POST /api/users/wishlist/merge': [200, { productIds: ['p1'] }],
+    });
+    wishlistStore.set({ productIds: ['p1'], accountId: null });
     const { user } = renderRegister('/register?redirect=%2Fshipping');
     await fill(user, {
       name: ' Asha Menon ',
@@ -87,6 +92,8 @@ describe('the /register page', () => {
       ...asha,
       expirationTime: expect.any(Number),
     });
+    expect(sentBodies(fetchMock, 'POST /api/users/wishlist/merge')).toEqual([{ productIds: ['p1'] }]);
+    await waitFor(() => expect(wishlistStore.get()).toEqual({ productIds: ['p1'], accountId: asha._id }));
   });
 
   it('shows the server’s refusal of a taken email on the email field', async () => {

@@ -9,7 +9,8 @@ import { AccountFields } from './account-fields.js';
 import { AuthCard } from './auth-card.js';
 import { safeRedirect, withRedirect } from './redirect.js';
 import { useAccountForm } from './use-account-form.js';
-import { setCredentials, useUserInfo } from '../../stores/user-store.js';
+import { useUserInfo } from '../../stores/user-store.js';
+import { signedIn } from './signed-in.js';
 import {
   confirmError,
   emailError,
@@ -45,10 +46,7 @@ export function RegisterPage() {
     });
     if (!valid) return;
     const input = { name: values.name.trim(), email: values.email.trim(), password: values.password };
-    void form.send(
-      () => register(input),
-      (u) => setCredentials(u),
-    );
+    void form.send(() => register(input), signedIn);
   }
 
   return (

@@ -10,7 +10,7 @@ import { Field } from '../../components/ui/field.js';
 import { ApiError } from '../../lib/api.js';
 import { confirmError, newPasswordError } from '../../lib/account-validation.js';
 import { usePageTitle } from '../../lib/page-title.js';
-import { setCredentials } from '../../stores/user-store.js';
+import { signedIn } from './signed-in.js';
 import { AuthCard } from './auth-card.js';
 import { safeRedirect } from './redirect.js';
 import { useAccountForm } from './use-account-form.js';
@@ -66,7 +66,7 @@ export function ResetPasswordPage() {
       },
       (user) => {
         if (!user) return;
-        setCredentials(user);
+        signedIn(user);
         toast.success('Your new password is set, and you are signed in');
         void navigate(redirect, { replace: true });
       },

@@ -129,7 +129,7 @@ function CartLine({ item }: { item: CartItem }) {
           <select
             id={selectId}
             value={item.qty}
-            onChange={(e) => cartActions.add({ ...item, qty: Number(e.target.value) })}
+            onChange={(e) => cartActions.setQty(lineKey(item), Number(e.target.value))}
             className="h-10 rounded-md border border-neutral-300 bg-white px-3 text-sm"
           >
             {Array.from({ length: Math.max(1, item.countInStock) }, (_, i) => i + 1).map((n) => (

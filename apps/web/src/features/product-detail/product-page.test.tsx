@@ -167,9 +167,9 @@ describe('the product page', () => {
     await user.click(heart);
     expect(heart.getAttribute('aria-label')).toBe('Remove from wishlist');
     expect(heart.getAttribute('aria-pressed')).toBe('true');
-    expect(JSON.parse(localStorage.getItem('wishlist')!)).toEqual(['p1']);
+    expect(JSON.parse(localStorage.getItem('wishlist')!)).toEqual({ productIds: ['p1'], accountId: null });
     await user.click(heart);
-    expect(JSON.parse(localStorage.getItem('wishlist')!)).toEqual([]);
+    expect(JSON.parse(localStorage.getItem('wishlist')!)).toEqual({ productIds: [], accountId: null });
   });
 
   it('says so when the product does not exist', async () => {

@@ -102,6 +102,13 @@ const pincodeCalls = (fetchMock: ReturnType<typeof stubPincodes>) =>
 const slotCalls = (fetchMock: ReturnType<typeof stubPincodes>) =>
   fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/delivery/slots'));
 
+/** The price beside the title (the size choices show theirs too). */
+const shownPrice = () =>
+  screen
+    .getAllByText(/^₹/)
+    .filter((el) => !el.closest('fieldset'))
+    .map((el) => el.textContent)
+    .join(' ');
 const addButton = () => screen.getByRole('button', { name: 'Add To Cart' });
 const buyButton = () => screen.getByRole('button', { name: 'Buy Now' });
 
@@ -308,10 +315,11 @@ describe('adding to the cart', () => {
   it("uses the chosen variant's price and stock", async () => {
     stubPincodes({ '682001': json(200, kochi) });
     const user = renderPanel(product({ category: 'Cakes', countInStock: 9, variants }));
-    expect(screen.queryByText('30% Off')).not.toBeNull();
+    await user.click(screen.getByRole('radio', { name: /1 Kg/ }));
+    expect(shownPrice()).toBe('₹1,449');
     await user.click(screen.getByRole('radio', { name: /Half Kg/ }));
+    expect(shownPrice()).toBe('₹799');
     expect(screen.queryByText('30% Off')).toBeNull();
-    expect(screen.getAllByText('₹799').length).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
     expect(screen.getByRole('button', { name: 'Increase quantity' })).toHaveProperty('disabled', true);
     await checkPincode(user, '682001');
@@ -325,5 +333,47 @@ describe('adding to the cart', () => {
       qty: 2,
       variant: { _id: 'v1', name: 'Half Kg' },
     });
+  });
+
+  it('adds the same product and size twice as one line of quantity 2, and another size as a second line', async () => {
+    stubPincodes({ '682001': json(200, kochi) });
+    const user = renderPanel(product({ category: 'Cakes', variants }));
+    await checkPincode(user, '682001');
+    await screen.findByText('Available');
+    await user.click(addButton());
+    await user.click(addButton());
+    await waitFor(() => expect(cartLines.map((l) => [l.variant?.name, l.qty])).toEqual([['Half Kg', 2]]));
+    await user.click(screen.getByRole('radio', { name: /1 Kg/ }));
+    await user.click(addButton());
+    await waitFor(() =>
+      expect(cartLines.map((l) => [l.variant?.name, l.price, l.qty])).toEqual([
+        ['Half Kg', 799, 2],
+        ['1 Kg', 1449, 1],
+      ]),
+    );
+  });
+});
+
+describe('a product sold in sizes or weights', () => {
+  it('opens on the first one in stock, with its price and not the product discount', () => {
+    stubPincodes({});
+    const soldOutFirst = [{ ...variants[0]!, countInStock: 0 }, ...variants.slice(1)];
+    renderPanel(product({ category: 'Cakes', variants: soldOutFirst }));
+    expect(screen.getByRole('group', { name: 'Select weight' })).not.toBeNull();
+    expect(screen.getByRole('radio', { name: /1 Kg/ })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: /Half Kg/ })).toHaveProperty('disabled', true);
+    expect(shownPrice()).toBe('₹1,449');
+    expect(screen.queryByText('30% Off')).toBeNull();
+  });
+
+  it('with all of them sold out, shows the first one out of stock and cannot be bought', () => {
+    stubPincodes({});
+    renderPanel(product({ variants: variants.map((v) => ({ ...v, countInStock: 0 })) }));
+    expect(screen.getByRole('group', { name: 'Select size' })).not.toBeNull();
+    expect(screen.getAllByRole('radio').filter((r) => (r as HTMLInputElement).checked)).toEqual([]);
+    expect(shownPrice()).toBe('₹799');
+    expect(screen.getAllByText('Out of stock').filter((el) => !el.closest('fieldset'))).toHaveLength(1);
+    expect(addButton()).toHaveProperty('disabled', true);
+    expect(buyButton()).toHaveProperty('disabled', true);
   });
 });

@@ -37,10 +37,13 @@ type PurchaseFields = Pick<
 export function PurchasePanel({ product }: { product: PurchaseFields }) {
   const navigate = useNavigate();
   const delivery = usePincodeCheck(product._id);
-  const [variantId, setVariantId] = useState<string | null>(null);
+  // The first size or weight in stock is chosen from the start; none is when all are sold out.
+  const [variantId, setVariantId] = useState(() => product.variants.find((v) => v.countInStock > 0)?._id ?? null);
   const [qty, setQty] = useState(1);
 
-  const variant = product.variants.find((v) => v._id === variantId);
+  // A product sold in sizes is priced and stocked by one of them, never by itself: with all sold
+  // out, the first shows its price and no stock, so nothing can be added without a size.
+  const variant = product.variants.find((v) => v._id === variantId) ?? product.variants[0];
   // Variant prices are list prices: a product's discount applies to the product itself only.
   const price = variant ? variant.price : product.price;
   const discountPrice = variant ? 0 : product.discountPrice;
