@@ -1,5 +1,10 @@
+import type { FormEvent, ReactNode } from 'react';
+import { LoaderCircle } from 'lucide-react';
+import { Alert } from '../../components/ui/alert.js';
+import { Button } from '../../components/ui/button.js';
 import { Field } from '../../components/ui/field.js';
 import type { AccountField, FieldErrors } from '../../lib/account-validation.js';
+import type { useAccountForm } from './use-account-form.js';
 
 export type AccountValues = Record<Exclude<AccountField, 'currentPassword'>, string> & { currentPassword?: string };
 
@@ -78,5 +83,65 @@ export function AccountFields({
         />
       )}
     </>
+  );
+}
+
+interface AccountFormProps {
+  form: Pick<ReturnType<typeof useAccountForm>, 'alert' | 'formRef' | 'pending'>;
+  /** The form's accessible name. */
+  label: string;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  submitLabel: string;
+  children: ReactNode;
+}
+
+/**
+ * Every account screen's form alike: what went wrong above it, the browser's own checks off (the
+ * page says what is wrong, in its words), busy and its button spinning while it is sent.
+ */
+export function AccountForm({ form, label, onSubmit, submitLabel, children }: AccountFormProps) {
+  return (
+    <>
+      {form.alert ? <Alert>{form.alert}</Alert> : null}
+      <form
+        ref={form.formRef}
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={label}
+        aria-busy={form.pending}
+        className="flex flex-col gap-4"
+      >
+        {children}
+        <Button type="submit" size="lg" disabled={form.pending} className="mt-1 w-full">
+          {form.pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+          {submitLabel}
+        </Button>
+      </form>
+    </>
+  );
+}
+
+/** The email a shopper signs in or asks for a reset link with. */
+export function EmailField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field
+      label="Email Address"
+      name="email"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      placeholder="you@example.com"
+      value={value}
+      error={error}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

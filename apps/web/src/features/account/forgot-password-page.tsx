@@ -1,13 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { LoaderCircle } from 'lucide-react';
 import { PASSWORD_RESET_VALID_MINUTES } from '@store/contracts';
 import { forgotPassword } from '../../api/users.js';
 import { Alert } from '../../components/ui/alert.js';
-import { Button } from '../../components/ui/button.js';
-import { Field } from '../../components/ui/field.js';
 import { emailError } from '../../lib/account-validation.js';
 import { usePageTitle } from '../../lib/page-title.js';
+import { AccountForm, EmailField } from './account-fields.js';
 import { AuthCard } from './auth-card.js';
 import { useAccountForm } from './use-account-form.js';
 
@@ -67,34 +65,16 @@ export function ForgotPasswordPage() {
         </>
       ) : (
         <>
-          {form.alert ? <Alert>{form.alert}</Alert> : null}
-          <form
-            ref={form.formRef}
-            onSubmit={submit}
-            noValidate
-            aria-label="Forgot password"
-            aria-busy={form.pending}
-            className="flex flex-col gap-4"
-          >
-            <Field
-              label="Email Address"
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@example.com"
+          <AccountForm form={form} label="Forgot password" onSubmit={submit} submitLabel="Send reset link">
+            <EmailField
               value={email}
               error={form.errors.email}
-              onChange={(e) => {
-                setEmail(e.target.value);
+              onChange={(value) => {
+                setEmail(value);
                 form.clearField('email');
               }}
             />
-            <Button type="submit" size="lg" disabled={form.pending} className="mt-1 w-full">
-              {form.pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
-              Send reset link
-            </Button>
-          </form>
+          </AccountForm>
         </>
       )}
     </AuthCard>

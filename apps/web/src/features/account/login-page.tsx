@@ -1,11 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { LoaderCircle } from 'lucide-react';
 import { login } from '../../api/users.js';
-import { Alert } from '../../components/ui/alert.js';
-import { Button } from '../../components/ui/button.js';
 import { Field } from '../../components/ui/field.js';
 import { usePageTitle } from '../../lib/page-title.js';
+import { AccountForm, EmailField } from './account-fields.js';
 import { AuthCard } from './auth-card.js';
 import { GoogleSignIn } from './google-sign-in.js';
 import { safeRedirect, withRedirect } from './redirect.js';
@@ -50,26 +48,12 @@ export function LoginPage() {
         </>
       }
     >
-      {form.alert ? <Alert>{form.alert}</Alert> : null}
-      <form
-        ref={form.formRef}
-        onSubmit={submit}
-        noValidate
-        aria-label="Sign in"
-        aria-busy={form.pending}
-        className="flex flex-col gap-4"
-      >
-        <Field
-          label="Email Address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
+      <AccountForm form={form} label="Sign in" onSubmit={submit} submitLabel="Sign In">
+        <EmailField
           value={email}
           error={form.errors.email}
-          onChange={(e) => {
-            setEmail(e.target.value);
+          onChange={(value) => {
+            setEmail(value);
             form.clearField('email');
           }}
         />
@@ -88,11 +72,7 @@ export function LoginPage() {
         <Link to="/forgot-password" className="-mt-2 self-end text-sm font-medium text-brand-700 hover:underline">
           Forgot password?
         </Link>
-        <Button type="submit" size="lg" disabled={form.pending} className="mt-1 w-full">
-          {form.pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
-          Sign In
-        </Button>
-      </form>
+      </AccountForm>
       <GoogleSignIn onSignedIn={signedIn} />
     </AuthCard>
   );

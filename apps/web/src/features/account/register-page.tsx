@@ -1,11 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { LoaderCircle } from 'lucide-react';
 import { register } from '../../api/users.js';
-import { Alert } from '../../components/ui/alert.js';
-import { Button } from '../../components/ui/button.js';
 import { usePageTitle } from '../../lib/page-title.js';
-import { AccountFields } from './account-fields.js';
+import { AccountFields, AccountForm } from './account-fields.js';
 import { AuthCard } from './auth-card.js';
 import { safeRedirect, withRedirect } from './redirect.js';
 import { useAccountForm } from './use-account-form.js';
@@ -62,15 +59,7 @@ export function RegisterPage() {
         </>
       }
     >
-      {form.alert ? <Alert>{form.alert}</Alert> : null}
-      <form
-        ref={form.formRef}
-        onSubmit={submit}
-        noValidate
-        aria-label="Register"
-        aria-busy={form.pending}
-        className="flex flex-col gap-4"
-      >
+      <AccountForm form={form} label="Register" onSubmit={submit} submitLabel="Register">
         <AccountFields
           values={values}
           errors={form.errors}
@@ -78,11 +67,7 @@ export function RegisterPage() {
           passwordHint="At least 8 characters."
           emailPlaceholder="you@example.com"
         />
-        <Button type="submit" size="lg" disabled={form.pending} className="mt-1 w-full">
-          {form.pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
-          Register
-        </Button>
-      </form>
+      </AccountForm>
     </AuthCard>
   );
 }

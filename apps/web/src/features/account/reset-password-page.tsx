@@ -1,16 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import { RESET_LINK_INVALID } from '@store/contracts';
 import { resetPassword } from '../../api/users.js';
 import { Alert } from '../../components/ui/alert.js';
-import { Button } from '../../components/ui/button.js';
 import { Field } from '../../components/ui/field.js';
 import { ApiError } from '../../lib/api.js';
 import { confirmError, newPasswordError } from '../../lib/account-validation.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { signedIn } from './signed-in.js';
+import { AccountForm } from './account-fields.js';
 import { AuthCard } from './auth-card.js';
 import { safeRedirect } from './redirect.js';
 import { useAccountForm } from './use-account-form.js';
@@ -95,15 +94,7 @@ export function ResetPasswordPage() {
         </>
       ) : (
         <>
-          {form.alert ? <Alert>{form.alert}</Alert> : null}
-          <form
-            ref={form.formRef}
-            onSubmit={submit}
-            noValidate
-            aria-label="Reset password"
-            aria-busy={form.pending}
-            className="flex flex-col gap-4"
-          >
+          <AccountForm form={form} label="Reset password" onSubmit={submit} submitLabel="Set new password">
             <Field
               label="New Password"
               name="password"
@@ -123,11 +114,7 @@ export function ResetPasswordPage() {
               error={form.errors.confirmPassword}
               onChange={change('confirmPassword')}
             />
-            <Button type="submit" size="lg" disabled={form.pending} className="mt-1 w-full">
-              {form.pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
-              Set new password
-            </Button>
-          </form>
+          </AccountForm>
         </>
       )}
     </AuthCard>
