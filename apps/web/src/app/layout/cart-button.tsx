@@ -1,6 +1,7 @@
 import { ShoppingBag } from 'lucide-react';
 import { cartCount, useCart } from '../../stores/cart-store.js';
 import { setCartPanelOpen } from '../../stores/cart-panel-store.js';
+import { CountBadge } from './count-badge.js';
 
 export function cartLabel(count: number): string {
   return count === 0 ? 'Cart, empty' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
@@ -18,14 +19,7 @@ export function CartButton() {
       className="relative grid size-9 place-items-center rounded-full text-neutral-800 hover:bg-neutral-100 sm:size-10"
     >
       <ShoppingBag className="size-6" aria-hidden="true" />
-      {count > 0 ? (
-        <span
-          aria-hidden="true"
-          className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-brand-600 px-1 text-[0.6875rem] leading-none font-bold text-white ring-2 ring-white"
-        >
-          {count > 99 ? '99+' : count}
-        </span>
-      ) : null}
+      <CountBadge count={count} />
     </button>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Heart } from 'lucide-react';
 import { useWishlist } from '../../stores/wishlist-store.js';
+import { CountBadge } from './count-badge.js';
 
 function wishlistLabel(count: number): string {
   return count === 0 ? 'Wishlist, empty' : `Wishlist, ${count} ${count === 1 ? 'product' : 'products'}`;
@@ -16,14 +17,7 @@ export function WishlistLink() {
       className="relative grid size-9 place-items-center rounded-full text-neutral-800 hover:bg-neutral-100 sm:size-10"
     >
       <Heart className="size-6" aria-hidden="true" />
-      {count > 0 ? (
-        <span
-          aria-hidden="true"
-          className="absolute -top-0.5 -right-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-brand-600 px-1 text-[0.6875rem] leading-none font-bold text-white ring-2 ring-white"
-        >
-          {count > 99 ? '99+' : count}
-        </span>
-      ) : null}
+      <CountBadge count={count} />
     </Link>
   );
 }
