@@ -150,8 +150,13 @@ describe('accounts', () => {
 
   it('logs out on a 401: the session cookie gone, /profile ends at /login with no stored user', async () => {
     const account = await registerByApi('Divya Rao');
-    // The profile page's 401s (its user and its orders) once the cookie is gone are the answer under test.
-    const { context, page, problems } = await open(1280, 900, ['/api/users/profile', '/api/orders/mine']);
+    // The 401s once the cookie is gone (the profile, its orders and address book, the account's wishlist) are the answer under test.
+    const { context, page, problems } = await open(1280, 900, [
+      '/api/users/profile',
+      '/api/orders/mine',
+      '/api/users/addresses',
+      '/api/users/wishlist',
+    ]);
     await page.goto(url('/login?redirect=%2Fprofile'));
     await signIn(page, account.email, PASSWORD);
     await page.getByRole('heading', { level: 1, name: 'User Profile' }).waitFor();

@@ -252,14 +252,15 @@ describe('admin', () => {
       }),
     });
     expect(placed.status).toBe(201);
-    const order = (await placed.json()) as { _id: string };
+    const order = (await placed.json()) as { _id: string; orderNumber: string };
 
     const { context, page, problems } = await open(1280);
     page.on('dialog', (d) => void d.accept());
 
     await signIn(page, ADMIN.email, ADMIN.password, '/admin/orderlist');
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
-    const orderRow = page.getByRole('row').filter({ hasText: order._id.slice(0, 8) });
+    // The ID column shows the order's short number (PW-000123).
+    const orderRow = page.getByRole('row').filter({ hasText: order.orderNumber });
     const cells = orderRow.getByRole('cell');
     await orderRow.waitFor();
     expect(await page.getByRole('region', { name: 'Orders' }).getByRole('columnheader').allTextContents()).toEqual([
