@@ -7,16 +7,22 @@ import {
   DEFAULT_CARE_INSTRUCTIONS,
   DEFAULT_FRAGRANCE,
   FRAGRANCES,
+  GST_RATE_REQUIRED,
   GST_RATES,
+  HSN_CODE_REQUIRED,
   isGstRate,
   isHsnCode,
   MATERIALS,
+  MAX_PRODUCT_OPTIONS,
+  OPTION_KINDS,
+  OPTION_NAME_MAX,
+  OPTION_TEXT_MAX,
   OCCASIONS,
   RECIPIENTS,
   VENDORS,
   type Category,
 } from '@store/domain';
-import { idSchema, safeText } from './common.js';
+import { idSchema, optionalQuery, safeText } from './common.js';
 import { productDetailSchema, productSummarySchema } from './products.js';
 
 const MAX_RUPEES = 1_000_000;
@@ -127,6 +133,28 @@ export const productUpdateSchema = z
       )
       .max(20, 'At most 20 variants')
       .default([]),
+    /** Personalisations (ADR 035); options keep their ids (carts refer to them) when sent back. */
+    options: z
+      .array(
+        z.object({
+          _id: idSchema.optional(),
+          name: safeText({ message: 'Option name is required' })
+            .trim()
+            .min(1, 'Option name is required')
+            .max(OPTION_NAME_MAX, `Option name must be at most ${OPTION_NAME_MAX} characters`),
+          kind: z.enum(OPTION_KINDS, { message: "Option kind must be 'choice' (yes/no) or 'text'" }),
+          price: rupees('Option price'),
+          maxLength: z
+            .number({ message: 'Character limit must be a whole number' })
+            .int('Character limit must be a whole number')
+            .min(0, 'Character limit cannot be negative')
+            .max(OPTION_TEXT_MAX, `Character limit must be at most ${OPTION_TEXT_MAX}`)
+            .default(0),
+          required: z.boolean().default(false),
+        }),
+      )
+      .max(MAX_PRODUCT_OPTIONS, `At most ${MAX_PRODUCT_OPTIONS} options`)
+      .default([]),
     weight: z
       .number({ message: 'Weight must be a number' })
       .int('Weight must be whole grams')
@@ -171,6 +199,41 @@ export const productUpdateSchema = z
         message: 'Discount end date must be after the start date',
       });
     }
+    // A GST class is an HSN code and its rate together: either alone would be paired with the
+    // category's default for the other, a class nobody chose.
+    if (p.hsnCode !== undefined && p.gstRate === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['gstRate'], message: GST_RATE_REQUIRED });
+    }
+    if (p.hsnCode === undefined && p.gstRate !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['hsnCode'], message: HSN_CODE_REQUIRED });
+    }
+    const names = new Set<string>();
+    const ids = new Set<string>();
+    p.options.forEach((option, i) => {
+      const name = option.name.toLowerCase();
+      if (names.has(name)) {
+        ctx.addIssue({ code: 'custom', path: ['options', i, 'name'], message: `Two options are named ${option.name}` });
+      }
+      names.add(name);
+      if (option._id !== undefined && ids.has(option._id)) {
+        ctx.addIssue({ code: 'custom', path: ['options', i, '_id'], message: 'Two options have the same id' });
+      }
+      if (option._id !== undefined) ids.add(option._id);
+      if (option.kind === 'text' && option.maxLength < 1) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['options', i, 'maxLength'],
+          message: `${option.name} needs a character limit from 1 to ${OPTION_TEXT_MAX}`,
+        });
+      }
+      if (option.kind === 'choice' && option.required) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['options', i, 'required'],
+          message: `${option.name} is a yes/no choice, which cannot be required`,
+        });
+      }
+    });
     const allowed: readonly string[] = CATEGORY_SUBCATEGORIES[p.category as Category] ?? [];
     for (const sub of p.subCategory) {
       if (!allowed.includes(sub)) {
@@ -199,6 +262,8 @@ export const adminProductListQuerySchema = z.object({
     .min(1, 'pageNumber must be at least 1')
     .max(100_000)
     .default(1),
+  /** Part of the product's name, any case. */
+  q: optionalQuery(safeText().trim().max(100, 'q must be at most 100 characters')),
 });
 
 export const adminProductListSchema = z.object({

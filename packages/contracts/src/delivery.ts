@@ -111,7 +111,15 @@ export const scheduledOrderSchema = z.object({
   _id: z.string(),
   recipient: z.object({ name: z.string(), phone: z.string() }),
   shippingAddress: addressResponseSchema,
-  items: z.array(z.object({ name: z.string(), variantName: z.string().nullable(), qty: z.number() })),
+  items: z.array(
+    z.object({
+      name: z.string(),
+      variantName: z.string().nullable(),
+      qty: z.number(),
+      /** What the baker makes: 'Eggless', 'Message on cake: “Happy birthday”'. */
+      options: z.array(z.object({ name: z.string(), value: z.string().nullable() })),
+    }),
+  ),
   giftMessage: giftMessageSchema.nullable(),
   isDelivered: z.boolean(),
 });

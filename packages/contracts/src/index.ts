@@ -1,3 +1,4 @@
+export * from './constants.js';
 export * from './common.js';
 export * from './products.js';
 export * from './catalog.js';
@@ -12,3 +13,6 @@ export * from './delivery.js';
 export * from './coupons.js';
 export * from './outbox.js';
 export * from './wishlist.js';
+export * from './pictures.js';
+export * from './vitals.js';
+export * from './admin-lists.js';

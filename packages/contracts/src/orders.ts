@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import {
+  billingAddressProblem,
+  BUYER_NAME_MAX,
+  BUYER_NAME_REQUIRED,
   DELIVERY_STEPS,
   gstinProblem,
+  normaliseBillingAddress,
   normaliseGstin,
   normalizeIndianMobile,
+  OPTION_KINDS,
   ORDER_STAGES,
   PHONE_MESSAGE,
   PINCODE_FORMAT_MESSAGE,
@@ -41,33 +46,55 @@ export const shippingAddressSchema = z.object({
 export type ShippingAddressInput = z.infer<typeof shippingAddressSchema>;
 
 /**
- * The spec's order payload. Only what was chosen is read (product, variant, quantity): the names,
+ * The spec's order payload. Only what was chosen is read (product, variant, options, quantity): the names,
  * prices and totals a client sends are ignored and computed again from the database.
  */
-export const createOrderSchema = z.object({
-  orderItems: orderItemsSchema,
-  /** The recipient's address: the name and phone are whom the courier calls. */
-  shippingAddress: shippingAddressSchema,
-  delivery: deliveryChoiceSchema,
-  giftMessage: giftMessageSchema.optional(),
-  couponCode: couponCodeSchema.optional(),
-  /** A business buyer's GSTIN, printed on the tax invoice so it can claim the GST back. */
-  buyerGstin: z
-    .string({ message: 'GSTIN must be text' })
-    .transform((v, ctx) => {
-      const gstin = normaliseGstin(v);
-      if (gstin === '') return undefined;
-      const problem = gstinProblem(gstin);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      return gstin;
-    })
-    .optional(),
-  paymentMethod: z.literal('Razorpay', { message: "paymentMethod must be 'Razorpay'" }),
-  itemsPrice: z.unknown().optional(),
-  shippingPrice: z.unknown().optional(),
-  taxPrice: z.unknown().optional(),
-  totalPrice: z.unknown().optional(),
-});
+export const createOrderSchema = z
+  .object({
+    orderItems: orderItemsSchema,
+    /** The recipient's address: the name and phone are whom the courier calls. */
+    shippingAddress: shippingAddressSchema,
+    delivery: deliveryChoiceSchema,
+    giftMessage: giftMessageSchema.optional(),
+    couponCode: couponCodeSchema.optional(),
+    /** A business buyer's GSTIN, printed on the tax invoice so it can claim the GST back. */
+    buyerGstin: z
+      .string({ message: 'GSTIN must be text' })
+      .transform((v, ctx) => {
+        const gstin = normaliseGstin(v);
+        if (gstin === '') return undefined;
+        const problem = gstinProblem(gstin);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        return gstin;
+      })
+      .optional(),
+    /** With a GSTIN: the business's legal name as on its GST registration (rule 46(d)). */
+    buyerName: safeText({ message: 'Registered business name must be text' })
+      .trim()
+      .max(BUYER_NAME_MAX, `Registered business name must be at most ${BUYER_NAME_MAX} characters`)
+      .optional(),
+    /** With a GSTIN: its registered address, lines separated by newlines, with the PIN code. */
+    buyerAddress: safeText({ message: 'Billing address must be text' }).transform(normaliseBillingAddress).optional(),
+    paymentMethod: z.literal('Razorpay', { message: "paymentMethod must be 'Razorpay'" }),
+    itemsPrice: z.unknown().optional(),
+    shippingPrice: z.unknown().optional(),
+    taxPrice: z.unknown().optional(),
+    totalPrice: z.unknown().optional(),
+  })
+  // A registered buyer's invoice names the business and the address it is registered at; either
+  // without a GSTIN would print a business on what is a consumer's invoice.
+  .superRefine((order, ctx) => {
+    if (!order.buyerGstin) {
+      if (order.buyerName || order.buyerAddress) {
+        const message = 'A business name and billing address go on the invoice only with a GSTIN';
+        ctx.addIssue({ code: 'custom', path: ['buyerGstin'], message });
+      }
+      return;
+    }
+    if (!order.buyerName) ctx.addIssue({ code: 'custom', path: ['buyerName'], message: BUYER_NAME_REQUIRED });
+    const problem = billingAddressProblem(order.buyerAddress ?? '');
+    if (problem) ctx.addIssue({ code: 'custom', path: ['buyerAddress'], message: problem });
+  });
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 
 export const idempotencyKeyHeaderSchema = z.object({
@@ -85,6 +112,20 @@ const orderItemResponseSchema = z.object({
   qty: z.number(),
   price: z.number().describe('Unit price in rupees before discount'),
   discountPrice: z.number().describe('Unit discount price in rupees when ordered; 0 for none'),
+  options: z
+    .array(
+      z.object({
+        _id: z.string(),
+        name: z.string(),
+        kind: z.enum(OPTION_KINDS),
+        value: z.string().nullable().describe('The text of a text option; null for a choice'),
+        price: z.number().describe('Rupees per unit'),
+      }),
+    )
+    .describe('The personalisations chosen, as they were sold'),
+  optionsPrice: z
+    .number()
+    .describe('Rupees the options add to each unit: a unit costs (discountPrice or price) + optionsPrice'),
   image: z.string(),
   optimizedImages: z.object({ thumbnail: z.string(), detail: z.string() }),
   vendor: z.array(z.string()),
@@ -134,6 +175,9 @@ export const orderResponseSchema = z.object({
     .number()
     .describe('Rupees taken off by the coupon; totalPrice = itemsPrice + shippingPrice − couponDiscount'),
   buyerGstin: z.string().nullable(),
+  /** The registered buyer's legal name and billing address (lines by newline), given with the GSTIN. */
+  buyerName: z.string().nullable(),
+  buyerAddress: z.string().nullable(),
   /** Issued when the order is paid; the PDF is at /api/orders/:id/invoice. */
   invoice: z.object({ number: z.string(), issuedAt: z.iso.datetime() }).nullable(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { OPTION_KINDS } from '@store/domain';
 import { idSchema, optionalQuery, repeatableQuery, safeText } from './common.js';
-import { WISHLIST_MAX_PRODUCTS } from './wishlist.js';
+import { WISHLIST_MAX_PRODUCTS } from './constants.js';
 
 export const STOREFRONT_PAGE_SIZE = 12;
 export const MAX_PAGE_LIMIT = 100;
@@ -122,9 +123,26 @@ export const variantSchema = z.object({
   _id: idSchema,
   name: z.string(),
   price: z.number().describe('Rupees'),
+  discountPrice: z
+    .number()
+    .describe("Rupees while the product's discount is in force, the same share off as the product's; 0 otherwise"),
   countInStock: z.number().int(),
   image: z.string(),
 });
+
+/**
+ * A personalisation a shopper may add to each unit (ADR 035): a yes/no choice ('Eggless', +₹50)
+ * or a line of text up to `maxLength` characters ('Message on cake'). Price in rupees per unit.
+ */
+export const productOptionSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  kind: z.enum(OPTION_KINDS),
+  price: z.number().describe('Rupees added to each unit when chosen'),
+  maxLength: z.number().int().describe('Text options: the most characters (as a reader counts them); 0 for a choice'),
+  required: z.boolean().describe('Text options: every order of the product must carry the text'),
+});
+export type ProductOptionView = z.infer<typeof productOptionSchema>;
 
 export const reviewSchema = z.object({
   _id: idSchema,
@@ -156,6 +174,7 @@ export const productDetailSchema = productSummarySchema.extend({
   }),
   hsnCode: z.string().describe("HSN code of the product's GST class (its category's default until an admin sets one)"),
   variants: z.array(variantSchema),
+  options: z.array(productOptionSchema),
   relatedProducts: z.array(productSummarySchema),
   reviews: z.array(reviewSchema),
   updatedAt: isoDate,
@@ -166,6 +185,7 @@ export const productListResponseSchema = z.object({
   products: z.array(productSummarySchema),
   page: z.number().int(),
   pages: z.number().int(),
+  total: z.number().int().describe('How many products match, over all pages'),
 });
 export type ProductListResponse = z.infer<typeof productListResponseSchema>;
 
@@ -185,9 +205,3 @@ export const reviewInputSchema = z.object({
     .max(2000, 'Comment must be at most 2000 characters'),
 });
 export type ReviewInput = z.infer<typeof reviewInputSchema>;
-
-/**
- * A product page's HTML carries the product as this element's JSON (a `productDetailSchema`
- * answer), so the web app starts from it instead of asking the API again.
- */
-export const PRODUCT_DATA_ELEMENT_ID = 'product-data';

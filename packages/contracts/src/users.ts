@@ -74,6 +74,8 @@ export const clientConfigSchema = z.object({
   payments: z.object({ provider: z.enum(['razorpay', 'simulated']), keyId: z.string() }),
   /** A demo store (simulated payments, demo keys or demo accounts): every page says so. */
   demo: z.boolean(),
+  /** The share of page views that report their Core Web Vitals, 0 to 1 (ADR 043). */
+  vitalsSampleRate: z.number().min(0).max(1),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
-
-/** The most products one wishlist holds, on an account or in a browser. */
-export const WISHLIST_MAX_PRODUCTS = 200;
-export const WISHLIST_FULL = `Your wishlist is full (${WISHLIST_MAX_PRODUCTS} products). Remove one to add another.`;
+import { WISHLIST_MAX_PRODUCTS } from './constants.js';
 
 /** An account's wishlist: the ids of the products on it, newest first. */
 export const wishlistSchema = z.object({ productIds: z.array(z.uuid()) });

@@ -1,7 +1,8 @@
 /**
  * Flat-style product illustrations for the demo catalogue. Every picture is drawn as a
  * self-contained SVG (no text, no fonts, no external references) from an ArtSpec, so seeding
- * works offline on any machine; sharp rasterises it into the JPEG/WebP files the shop serves.
+ * works offline on any machine; sharp rasterises it into the WebP files the shop serves, drawn once
+ * and shipped in `pictures/` (pictures.ts).
  *
  * The drawing space is always 1000 x 1000; `size` only sets the output width/height.
  * A seeded PRNG varies counts, positions, rotations and small colour shifts, so two products of
@@ -1818,10 +1819,15 @@ export function renderArtSvg(spec: ArtSpec, size = 1000): string {
 }
 
 export interface ProductImageFiles {
-  original: string;
   thumbnail: string;
   detail: string;
 }
+
+/**
+ * The widths the shop's layouts ask for: a card or thumbnail (400, also the `400w` of a srcset)
+ * and the product page's picture (800). Nothing on the shop shows a picture wider than 800 px.
+ */
+export const PICTURE_WIDTHS = { thumbnail: 400, detail: 800 } as const;
 
 async function exists(file: string): Promise<boolean> {
   try {
@@ -1833,30 +1839,25 @@ async function exists(file: string): Promise<boolean> {
 }
 
 /**
- * Writes `${baseName}.jpg` (1000px), `${baseName}-thumb.webp` (400px) and
- * `${baseName}-detail.webp` (800px) into `dir`, skipping files that already exist. The SVG is
- * rasterised once; the three outputs are encoded from that one buffer.
+ * Writes `${baseName}-thumb.webp` (400 px) and `${baseName}-detail.webp` (800 px) into `dir`,
+ * skipping files that already exist. The SVG is rasterised once, at the larger size. WebP at
+ * effort 6 is slow to encode and small to send: these are drawn once and shipped (pictures.ts).
  */
 export async function writeArtImages(spec: ArtSpec, dir: string, baseName: string): Promise<ProductImageFiles> {
-  const files: ProductImageFiles = {
-    original: `${baseName}.jpg`,
-    thumbnail: `${baseName}-thumb.webp`,
-    detail: `${baseName}-detail.webp`,
-  };
-  const targets = [files.original, files.thumbnail, files.detail].map((name) => join(dir, name));
+  const files: ProductImageFiles = { thumbnail: `${baseName}-thumb.webp`, detail: `${baseName}-detail.webp` };
+  const targets = [files.thumbnail, files.detail].map((name) => join(dir, name));
   const present = await Promise.all(targets.map(exists));
   if (present.every(Boolean)) return files;
   await mkdir(dir, { recursive: true });
 
-  const { data, info } = await sharp(Buffer.from(renderArtSvg(spec, 1000)))
+  const { data, info } = await sharp(Buffer.from(renderArtSvg(spec, PICTURE_WIDTHS.detail)))
     .flatten({ background: '#ffffff' })
     .raw()
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
   const encoders: ((s: Sharp) => Sharp)[] = [
-    (s) => s.jpeg({ quality: 82, mozjpeg: true }),
-    (s) => s.resize(400, 400).webp({ quality: 72, effort: 2 }),
-    (s) => s.resize(800, 800).webp({ quality: 78, effort: 2 }),
+    (s) => s.resize(PICTURE_WIDTHS.thumbnail, PICTURE_WIDTHS.thumbnail).webp({ quality: 72, effort: 6 }),
+    (s) => s.webp({ quality: 78, effort: 6 }),
   ];
   await Promise.all(
     targets.map(async (target, i) => {

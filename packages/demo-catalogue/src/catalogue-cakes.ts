@@ -1,5 +1,5 @@
 import { VENDORS } from '@store/domain';
-import type { DemoProduct } from './demo-types.js';
+import type { DemoOption, DemoProduct } from './demo-types.js';
 import { cakeWeights, entry, type EntryBase } from './builders.js';
 
 const CHOCOLATE = '#5C3317';
@@ -24,11 +24,18 @@ const cakeDefaults: Partial<EntryBase> = {
   background: '#FFF8F0',
 };
 
-/** Cakes are sold by weight: the listed price is the Half Kg one. */
+const EGGLESS: DemoOption = { name: 'Eggless', kind: 'choice', price: 50 };
+const MESSAGE_ON_CAKE: DemoOption = { name: 'Message on cake', kind: 'text', price: 0, maxLength: 30 };
+
+/**
+ * Cakes are sold by weight: the listed price is the Half Kg one. Each takes a message iced on it,
+ * and each baked with eggs can be had eggless, as Indian bakeries offer.
+ */
 function cake(e: Omit<EntryBase, 'price' | 'variants'> & { halfKg: number; weights?: boolean }): DemoProduct {
   const { halfKg, weights = true, ...rest } = e;
   return entry('Cakes', cakeDefaults, {
     packageContent: `1 ${rest.name.toLowerCase()}, cake knife, candles`,
+    options: rest.subCategory.includes('Eggless') ? [MESSAGE_ON_CAKE] : [EGGLESS, MESSAGE_ON_CAKE],
     ...rest,
     price: halfKg,
     ...(weights ? { variants: cakeWeights(halfKg, Math.max(rest.countInStock, 0)) } : {}),

@@ -35,6 +35,17 @@ export interface DemoVariant {
   countInStock: number;
 }
 
+/** A personalisation per unit ('Eggless' +₹50, 'Message on cake' up to 30 characters). */
+export interface DemoOption {
+  name: string;
+  kind: 'choice' | 'text';
+  /** Rupees per unit; 0 for free. */
+  price: number;
+  /** Text options: the most characters. */
+  maxLength?: number;
+  required?: boolean;
+}
+
 export interface DemoReview {
   name: string;
   rating: 1 | 2 | 3 | 4 | 5;
@@ -83,6 +94,7 @@ export interface DemoProduct {
   /** How many days before seeding the product was created (0 to 9 shows the 'New' badge). */
   createdDaysAgo: number;
   variants?: DemoVariant[];
+  options?: DemoOption[];
   reviews: DemoReview[];
   /** Slugs of other demo products shown as related. */
   related?: string[];

@@ -85,8 +85,23 @@ describe('cart totals', () => {
   it.each([
     [{ price: 1000, discountPrice: 0 }, 1000],
     [{ price: 1000, discountPrice: 600 }, 600],
+    [{ price: 1000, discountPrice: 0, optionsPrice: 5000 }, 6000],
+    // A product's discount is on the product: the options are added at their own price.
+    [{ price: 1000, discountPrice: 600, optionsPrice: 5000 }, 5600],
   ])('unit price of %o is %i', (line, expected) => {
     expect(unitPrice(line)).toBe(expected);
+  });
+
+  it("charges, taxes and counts towards free delivery an option's price with the unit's", () => {
+    // ₹899 + ₹50 eggless, twice: ₹1898 ships free; 5 % GST is carved out of all of it.
+    const cake = { price: 89_900, discountPrice: 0, optionsPrice: 5_000, qty: 2, gstRate: 5 as const };
+    expect(cartTotals([cake])).toMatchObject({
+      itemsPrice: 189_800,
+      shippingPrice: 0,
+      taxPrice: 189_800 - 180_762,
+      totalPrice: 189_800,
+      savings: 0,
+    });
   });
 
   it('includes GST in the total rather than adding it, and takes a coupon off before it', () => {

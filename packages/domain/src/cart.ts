@@ -9,6 +9,8 @@ export interface PricedLine {
   price: Paise;
   /** Unit discount price in force, 0 when none. */
   discountPrice: Paise;
+  /** What the chosen options ('Eggless', a message on the cake) add to each unit; never discounted. */
+  optionsPrice?: Paise;
   qty: number;
   /** The GST % included in the price; 0 when not known (a cart line from before GST). */
   gstRate?: GstRate;
@@ -37,8 +39,13 @@ export interface CartTotals {
   awayFromFreeShipping: Paise;
 }
 
-export function unitPrice(line: Pick<PricedLine, 'price' | 'discountPrice'>): Paise {
-  return line.discountPrice > 0 ? line.discountPrice : line.price;
+/**
+ * What one unit costs: the discount price when one is in force, else the price, plus its options.
+ * Every figure built from lines (totals, GST, a coupon's share, the gateway's amount, invoices and
+ * emails) goes through this, so an option is charged, taxed and discounted like the product.
+ */
+export function unitPrice(line: Pick<PricedLine, 'price' | 'discountPrice' | 'optionsPrice'>): Paise {
+  return (line.discountPrice > 0 ? line.discountPrice : line.price) + (line.optionsPrice ?? 0);
 }
 
 /**

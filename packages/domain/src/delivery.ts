@@ -6,6 +6,8 @@ import type { Paise } from './money.js';
  * fixed offset is exact; nothing here reads the machine's local time.
  */
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+/** India Standard Time, the zone of every date and time the store shows, for `Intl.DateTimeFormat`. */
+export const STORE_TIME_ZONE = 'Asia/Kolkata';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 

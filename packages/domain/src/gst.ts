@@ -48,8 +48,19 @@ export const DEFAULT_TAX_CLASS: Record<Category, TaxClass> = {
   Combos: mixedSupply([FLOWERS, CAKES, CHOCOLATES]),
 };
 
+export const HSN_CODE_REQUIRED = 'HSN code is required with a GST rate';
+export const GST_RATE_REQUIRED = 'GST rate is required with an HSN code';
+
 /** Delivery (and a slot's fee) is a courier service, so an invoice shows it under this SAC. */
 export const DELIVERY_SAC = '9968';
+
+/**
+ * The unit quantity code (GSTN's UQC list) an invoice counts the store's goods in (rule 46(h)):
+ * every line is so many pieces, 'NOS'. A weight or size is a variant of the piece, not the unit it
+ * is sold by: two '1 kg' cakes are 2 NOS, not 2 KGS (nobody buys 1.5 of them), and the weight
+ * stays in the line's description. Delivery is a service and has no UQC.
+ */
+export const GOODS_UQC = 'NOS';
 
 export interface LineTax {
   amount: Paise;

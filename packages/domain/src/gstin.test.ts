@@ -4,8 +4,11 @@ import {
   GST_STATES,
   gstStateByCode,
   gstStateOf,
+  billingAddressProblem,
   gstinCheckCharacter,
   gstinProblem,
+  gstinState,
+  normaliseBillingAddress,
   normaliseGstin,
 } from './gstin.js';
 
@@ -86,7 +89,7 @@ describe('GSTIN', () => {
 
   it('has a well-formed demo GSTIN in Karnataka', () => {
     expect(gstinProblem(DEMO_GSTIN)).toBeNull();
-    expect(gstStateByCode(DEMO_GSTIN.slice(0, 2))?.name).toBe('Karnataka');
+    expect(gstinState(DEMO_GSTIN)?.name).toBe('Karnataka');
   });
 
   it.each([
@@ -119,5 +122,33 @@ describe('GSTIN', () => {
   ])('normalises $input', ({ input, output }) => {
     expect(normaliseGstin(input)).toBe(output);
     expect(gstinProblem(normaliseGstin(input))).toBeNull();
+  });
+});
+
+describe("a registered buyer's billing address", () => {
+  it.each([
+    { typed: 'Office 5, Baner Road, Pune 411045', stored: 'Office 5, Baner Road, Pune 411045' },
+    { typed: '  Office 5,\r\n\n  Baner   Road \n Pune 411045 \n', stored: 'Office 5,\nBaner Road\nPune 411045' },
+    { typed: ' \n\t ', stored: '' },
+  ])('$typed is stored as $stored', ({ typed, stored }) => {
+    expect(normaliseBillingAddress(typed)).toBe(stored);
+  });
+
+  it.each([
+    { address: 'Office 5, Baner Road, Pune 411045', problem: null },
+    { address: '14 Residency Road\nBengaluru 560 025', problem: null },
+    { address: '411045', problem: null },
+    { address: '', problem: 'Billing address is required with a GSTIN' },
+    { address: 'Office 5, Baner Road, Pune', problem: 'Billing address must include its 6-digit PIN code' },
+    { address: 'Plot 41104, Pune', problem: 'Billing address must include its 6-digit PIN code' },
+    { address: 'Phone 9847012345, Pune', problem: 'Billing address must include its 6-digit PIN code' },
+    { address: `${'x'.repeat(294)} 411045`, problem: 'Billing address must be at most 300 characters' },
+  ])('$address: $problem', ({ address, problem }) => {
+    expect(billingAddressProblem(address)).toBe(problem);
+  });
+
+  it('takes the state from the GSTIN', () => {
+    expect(gstinState('27AAPFU0939F1ZV')).toEqual({ code: '27', name: 'Maharashtra' });
+    expect(gstinState('32ABCDE1234F1Z9')?.name).toBe('Kerala');
   });
 });

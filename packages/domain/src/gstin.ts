@@ -113,5 +113,37 @@ export function normaliseGstin(s: string): string {
   return s.replace(/\s/g, '').toUpperCase();
 }
 
+/** The state a GSTIN is registered in: its first two digits are the GST state code. */
+export function gstinState(gstin: string): GstState | undefined {
+  return byCode.get(gstin.slice(0, 2));
+}
+
+export const BUYER_NAME_MAX = 100;
+export const BILLING_ADDRESS_MAX = 300;
+export const BUYER_NAME_REQUIRED = 'Registered business name is required with a GSTIN';
+
+/**
+ * A registered buyer's billing address as typed (one line or several): each line's spaces
+ * collapsed, blank lines dropped, so what is checked is what gets stored and printed.
+ */
+export function normaliseBillingAddress(s: string): string {
+  return s
+    .split(/\r?\n/)
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+/**
+ * Rule 46(d) wants a registered buyer's address on the invoice, the one on its GST registration,
+ * which always has a PIN code ('560 038' is how some write it). Expects `normaliseBillingAddress`.
+ */
+export function billingAddressProblem(address: string): string | null {
+  if (address === '') return 'Billing address is required with a GSTIN';
+  if (address.length > BILLING_ADDRESS_MAX) return `Billing address must be at most ${BILLING_ADDRESS_MAX} characters`;
+  if (!/(^|\D)\d{3} ?\d{3}(\D|$)/.test(address)) return 'Billing address must include its 6-digit PIN code';
+  return null;
+}
+
 /** Made up for the demo (Karnataka, PAN AAAAA0000A): well formed, but no business holds it. */
 export const DEMO_GSTIN = '29AAAAA0000A1ZY';

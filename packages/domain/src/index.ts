@@ -16,3 +16,5 @@ export * from './order-status.js';
 export * from './order-number.js';
 export * from './payment-failure.js';
 export * from './address.js';
+export * from './product-options.js';
+export * from './web-vitals.js';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { activeDiscountPrice, discountPercent, effectivePrice, isDiscountActive } from './pricing.js';
+import {
+  activeDiscountPrice,
+  discountPercent,
+  effectivePrice,
+  isDiscountActive,
+  sizeDiscountPrice,
+} from './pricing.js';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const day = 24 * 60 * 60 * 1000;
@@ -34,5 +40,20 @@ describe('discount pricing', () => {
     [0, 0, 0],
   ])('price %i with discount %i is %i%% off', (price, discount, pct) => {
     expect(discountPercent(price, discount)).toBe(pct);
+  });
+});
+
+describe("a size's price under the product's discount", () => {
+  // Tiramisu Coffee Cake: ₹799 for half a kilo, on offer at ₹549.
+  const tiramisu = { price: 79900, discountPrice: 54900, discountStartDate: null, discountEndDate: null };
+  it.each([
+    ['the size at the product price costs the discount price', tiramisu, 79900, 54900],
+    ['a bigger size takes the same share off, to the rupee', tiramisu, 143900, 98900],
+    ['2 Kg', tiramisu, 271599, 186600],
+    ['no discount in force', { ...tiramisu, discountEndDate: at(-1) }, 143900, 0],
+    ['no discount at all', { ...tiramisu, discountPrice: 0 }, 143900, 0],
+    ['a size too cheap to take a rupee off', { ...tiramisu, discountPrice: 79800 }, 100, 0],
+  ])('%s', (_, product, sizePrice, expected) => {
+    expect(sizeDiscountPrice(product, sizePrice, now)).toBe(expected);
   });
 });

@@ -33,3 +33,14 @@ export function discountPercent(price: Paise, discountPrice: Paise): number {
   if (discountPrice <= 0 || discountPrice >= price || price <= 0) return 0;
   return Math.round(((price - discountPrice) / price) * 100);
 }
+
+/**
+ * A size's discount price while the product's discount is in force: the same share off the size's
+ * own price, to the whole rupee, so the size a product page opens on costs what its card said
+ * (ADR 038); 0 when no discount is in force.
+ */
+export function sizeDiscountPrice(product: DiscountFields, sizePrice: Paise, now: Date = new Date()): Paise {
+  if (!isDiscountActive(product, now) || sizePrice <= 0) return 0;
+  const discounted = Math.round((sizePrice * product.discountPrice) / product.price / 100) * 100;
+  return discounted > 0 && discounted < sizePrice ? discounted : 0;
+}

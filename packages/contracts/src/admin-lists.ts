@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { ORDER_STAGES } from '@store/domain';
+import { optionalQuery, safeText } from './common.js';
+import { adminUserSchema } from './users.js';
+
+/** Rows per page of the admin's orders and users lists unless asked otherwise. */
+export const ADMIN_PAGE_SIZE = 50;
+export const ADMIN_MAX_PAGE_SIZE = 200;
+
+const isoDate = (field: string) =>
+  z.iso.date({ message: `${field} must be a date (YYYY-MM-DD)` }).refine((v) => !Number.isNaN(Date.parse(v)), {
+    message: `${field} must be a real date`,
+  });
+
+const paging = {
+  page: optionalQuery(
+    z.coerce
+      .number({ message: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(1, 'page must be 1 or more')
+      .max(100_000, 'page must be at most 100000'),
+  ).default(1),
+  pageSize: optionalQuery(
+    z.coerce
+      .number({ message: 'pageSize must be a number' })
+      .int('pageSize must be a whole number')
+      .min(1, 'pageSize must be 1 or more')
+      .max(ADMIN_MAX_PAGE_SIZE, `pageSize must be at most ${ADMIN_MAX_PAGE_SIZE}`),
+  ).default(ADMIN_PAGE_SIZE),
+  q: optionalQuery(safeText().trim().max(100, 'q must be at most 100 characters')),
+  order: optionalQuery(z.enum(['asc', 'desc'], { message: "order must be 'asc' or 'desc'" })),
+};
+
+export const ADMIN_ORDER_SORTS = ['createdAt', 'number', 'total', 'deliveryDate'] as const;
+export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
+
+const orderFilterFields = {
+  q: paging.q,
+  status: optionalQuery(z.enum(ORDER_STAGES, { message: `status must be one of ${ORDER_STAGES.join(', ')}` })),
+  paid: optionalQuery(z.enum(['true', 'false'], { message: "paid must be 'true' or 'false'" })).transform((v) =>
+    v === undefined ? undefined : v === 'true',
+  ),
+  /** The delivery date range, IST calendar dates, both ends included. */
+  from: optionalQuery(isoDate('from')),
+  to: optionalQuery(isoDate('to')),
+  sort: optionalQuery(z.enum(ADMIN_ORDER_SORTS, { message: `sort must be one of ${ADMIN_ORDER_SORTS.join(', ')}` })),
+  order: paging.order,
+};
+const rangeInOrder = (f: { from?: string | undefined; to?: string | undefined }) => !f.from || !f.to || f.from <= f.to;
+const RANGE_MESSAGE = { message: 'to must not be before from', path: ['to'] };
+
+/** The filters of the admin's order list, which its CSV export takes too. */
+export const adminOrderFiltersSchema = z.object(orderFilterFields).refine(rangeInOrder, RANGE_MESSAGE);
+export type AdminOrderFilters = z.infer<typeof adminOrderFiltersSchema>;
+
+export const adminOrderListQuerySchema = z
+  .object({ page: paging.page, pageSize: paging.pageSize, ...orderFilterFields })
+  .refine(rangeInOrder, RANGE_MESSAGE);
+export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
+
+/** One row of the admin's order list: the spec's columns and what the filters act on, no items or timeline. */
+export const adminOrderRowSchema = z.object({
+  _id: z.uuid(),
+  number: z.number().int(),
+  orderNumber: z.string(),
+  user: z.object({ _id: z.uuid().nullable(), name: z.string(), email: z.string() }),
+  phone: z.string(),
+  vendors: z.array(z.string()),
+  createdAt: z.iso.datetime(),
+  totalPrice: z.number(),
+  status: z.enum(ORDER_STAGES),
+  isPaid: z.boolean(),
+  paidAt: z.iso.datetime().nullable(),
+  isDelivered: z.boolean(),
+  deliveredAt: z.iso.datetime().nullable(),
+  deliveryDate: z.iso.date().nullable(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+
+const pageOf = <T extends z.ZodType>(rows: T) =>
+  z.object({
+    rows: z.array(rows),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    pages: z.number().int().describe('How many pages the filtered list has (0 when it is empty)'),
+    total: z.number().int().describe('How many rows match, over all pages'),
+  });
+
+export const adminOrderPageSchema = pageOf(adminOrderRowSchema);
+export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
+
+export const ADMIN_USER_SORTS = ['createdAt', 'name', 'email'] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+
+export const adminUserListQuerySchema = z.object({
+  page: paging.page,
+  pageSize: paging.pageSize,
+  q: paging.q,
+  role: optionalQuery(z.enum(['admin', 'customer'], { message: "role must be 'admin' or 'customer'" })),
+  sort: optionalQuery(z.enum(ADMIN_USER_SORTS, { message: `sort must be one of ${ADMIN_USER_SORTS.join(', ')}` })),
+  order: paging.order,
+});
+export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
+
+export const adminUserPageSchema = pageOf(adminUserSchema);
+export type AdminUserPage = z.infer<typeof adminUserPageSchema>;

@@ -1,0 +1,15 @@
+/**
+ * Plain values the web app's first page needs. They live apart from the zod schemas so that
+ * importing one does not bring zod and every schema into the page's scripts: with the package
+ * marked free of side effects, a bundler keeps only the modules whose exports are used.
+ */
+
+/** The most products one wishlist holds, on an account or in a browser. */
+export const WISHLIST_MAX_PRODUCTS = 200;
+export const WISHLIST_FULL = `Your wishlist is full (${WISHLIST_MAX_PRODUCTS} products). Remove one to add another.`;
+
+/**
+ * A product page's HTML carries the product as this element's JSON (a `productDetailSchema`
+ * answer), so the web app starts from it instead of asking the API again.
+ */
+export const PRODUCT_DATA_ELEMENT_ID = 'product-data';
