@@ -10,6 +10,7 @@ import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerImageStore } from './plugins/image-store.js';
+import { registerApiCaching } from './plugins/http-caching.js';
 import { registerPayments } from './modules/payments/payments.plugin.js';
 import { registerOutbox } from './modules/outbox/outbox.plugin.js';
 import { registerCatalogReadModel } from './modules/products/catalog.plugin.js';
@@ -31,6 +32,8 @@ import { deliveryRoutes } from './modules/delivery/delivery.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
 import type { MailTransport } from './modules/outbox/outbox.mailer.js';
+import { registerVitalsSweep } from './modules/vitals/vitals.plugin.js';
+import { vitalsRoutes } from './modules/vitals/vitals.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,7 +107,9 @@ export async function buildApp(config: Config, database: Database, options: AppO
   registerPayments(app);
   registerOutbox(app, options.mailTransport);
   registerImageStore(app);
+  registerVitalsSweep(app);
 
+  registerApiCaching(app);
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
 
@@ -121,6 +126,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   await app.register(outboxRoutes);
   await app.register(paymentsRoutes);
   await app.register(uploadsRoutes);
+  await app.register(vitalsRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await registerStaticFiles(app, config.uploadsDir, config.webDistDir, createPageRenderer(app, config.webDistDir));

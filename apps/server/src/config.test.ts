@@ -30,6 +30,7 @@ describe('configuration', () => {
       couponPerAddress: { max: 60, windowMs: 3_600_000 },
       passwordResetPerAddress: { max: 20, windowMs: 3_600_000 },
       passwordResetPerAccount: { max: 5, windowMs: 3_600_000 },
+      vitals: { max: 120, windowMs: 60_000 },
     });
     expect(c.loginMaxDelayMs).toBe(60_000);
     expect(c.loadShedding).toEqual({ maxInFlightRequests: 200, maxEventLoopDelayMs: 1_000 });
@@ -61,9 +62,20 @@ describe('configuration', () => {
     [{ RATE_LIMIT_PASSWORD_RESET_ACCOUNT: '0/1h' }, 'RATE_LIMIT_PASSWORD_RESET_ACCOUNT'],
     [{ MAX_IN_FLIGHT_REQUESTS: '-1' }, 'MAX_IN_FLIGHT_REQUESTS'],
     [{ MAX_EVENT_LOOP_DELAY_MS: 'soon' }, 'MAX_EVENT_LOOP_DELAY_MS'],
+    [{ VITALS_SAMPLE_RATE: '10%' }, 'VITALS_SAMPLE_RATE: must be a number from 0 to 1'],
+    [{ VITALS_SAMPLE_RATE: '1.5' }, 'VITALS_SAMPLE_RATE'],
+    [{ RATE_LIMIT_VITALS: 'lots' }, 'RATE_LIMIT_VITALS'],
   ])('%o stops start-up naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
+  });
+
+  it('samples every page view of a demo store for web vitals, a tenth of a real one, or VITALS_SAMPLE_RATE', () => {
+    expect(loadConfig({}).vitals.sampleRate).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_DEMO: 'true' }).vitals.sampleRate).toBe(1);
+    expect(loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_N8fX2kQ9pLm3Zt' }).vitals.sampleRate).toBe(0.1);
+    expect(loadConfig({ VITALS_SAMPLE_RATE: '0.25' }).vitals.sampleRate).toBe(0.25);
+    expect(loadConfig({ VITALS_SAMPLE_RATE: '0' }).vitals.sampleRate).toBe(0);
   });
 
   it('caps unpaid orders at 3 and 20 items per account and 10 per address; off lifts a cap; 0 is refused', () => {

@@ -103,6 +103,14 @@ const configSchema = z.object({
   /** Reset links asked for per address (and, counted apart, links tried), and per email whether or not it has an account. */
   RATE_LIMIT_PASSWORD_RESET_ADDRESS: rateLimit.prefault('20/1h'),
   RATE_LIMIT_PASSWORD_RESET_ACCOUNT: rateLimit.prefault('5/1h'),
+  /** Web-vitals reports per address: one a page view; many shoppers share a mobile carrier's address. */
+  RATE_LIMIT_VITALS: rateLimit.prefault('120/1m'),
+  /** The share of page views that report their Core Web Vitals (ADR 043). Default: 1 in a demo store, else 0.1. */
+  VITALS_SAMPLE_RATE: z
+    .string()
+    .regex(/^(0(\.\d{1,4})?|1(\.0{1,4})?)$/, 'must be a number from 0 to 1, such as 0.1 (0 turns reporting off)')
+    .transform(Number)
+    .optional(),
   /** The seller on every tax invoice (ADR 028); the defaults are a made-up demo seller. */
   STORE_LEGAL_NAME: z.string().trim().min(2).max(120).default(DEMO_SELLER.legalName),
   STORE_ADDRESS: z.string().trim().min(10).max(300).default(DEMO_SELLER.address),
@@ -213,8 +221,11 @@ export interface Config {
     couponPerAddress: RateLimit | null;
     passwordResetPerAddress: RateLimit | null;
     passwordResetPerAccount: RateLimit | null;
+    vitals: RateLimit | null;
   };
   mail: { smtpUrl: string | undefined; from: string; pollMs: number; leaseMs: number };
+  /** Field Core Web Vitals (ADR 043): the share of page views that report them. */
+  vitals: { sampleRate: number };
   /** The seller printed on tax invoices; `demo` when it is the made-up demo seller. */
   store: { legalName: string; address: string; state: string; stateCode: string; gstin: string; demo: boolean };
   /** Past RATE_LIMIT_LOGIN_ACCOUNT, the delay between attempts on an account doubles up to this. */
@@ -385,6 +396,9 @@ export function loadConfig(
   const behindProxy = c.TRUST_PROXY === true || (typeof c.TRUST_PROXY === 'number' && c.TRUST_PROXY > 0);
   // npm runs workspace scripts inside the workspace folder; INIT_CWD is where the user typed the
   // command, so a relative DATA_DIR means the same folder whichever way the server was started.
+  // Outside production the simulated gateway is the demo (`npm start`); in production any demo
+  // setting that ALLOW_DEMO let through is.
+  const demo = production ? demoSettings.length > 0 : provider === 'simulated';
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), c.DATA_DIR);
   return {
     nodeEnv: c.NODE_ENV,
@@ -418,6 +432,7 @@ export function loadConfig(
       couponPerAddress: c.RATE_LIMIT_COUPON_ADDRESS,
       passwordResetPerAddress: c.RATE_LIMIT_PASSWORD_RESET_ADDRESS,
       passwordResetPerAccount: c.RATE_LIMIT_PASSWORD_RESET_ACCOUNT,
+      vitals: c.RATE_LIMIT_VITALS,
     },
     loginMaxDelayMs: c.RATE_LIMIT_LOGIN_MAX_DELAY,
     loadShedding: {
@@ -457,9 +472,9 @@ export function loadConfig(
     },
     allowDemo,
     demoSettings,
-    // Outside production the simulated gateway is the demo (`npm start`); in production any demo
-    // setting that ALLOW_DEMO let through is.
-    demo: production ? demoSettings.length > 0 : provider === 'simulated',
+    demo,
+    // A demo store's every visit counts: it has few. A real store's tenth is plenty for a p75.
+    vitals: { sampleRate: c.VITALS_SAMPLE_RATE ?? (demo ? 1 : 0.1) },
     orderLimits: {
       unpaidPerAccount: c.ORDER_MAX_UNPAID_PER_ACCOUNT,
       unitsHeldPerAccount: c.ORDER_MAX_UNITS_HELD_PER_ACCOUNT,

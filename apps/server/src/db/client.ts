@@ -127,11 +127,20 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   };
 }
 
+/**
+ * PostgreSQL's buffer cache inside PGlite. Its default, 128 MB, is touched at start and held for
+ * good: most of an idle embedded store's memory. PGlite reads its files through the operating
+ * system, whose page cache keeps hot pages anyway, so a small cache here costs a little CPU on
+ * cold reads and saves about 110 MB resident (ADR 044).
+ */
+const PGLITE_SHARED_BUFFERS = '16MB';
+
 async function startPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<PGlite> {
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   try {
     await client.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY_THRESHOLD}`);

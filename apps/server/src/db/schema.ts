@@ -7,3 +7,4 @@ export * from '../modules/delivery/delivery.table.js';
 export * from '../modules/coupons/coupons.table.js';
 export * from '../modules/invoices/invoices.table.js';
 export * from '../modules/outbox/outbox.table.js';
+export * from '../modules/vitals/vitals.table.js';

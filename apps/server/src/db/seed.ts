@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import { DEFAULT_TAX_CLASS, rupeesToPaise } from '@store/domain';
@@ -11,8 +10,6 @@ import type { DemoProduct } from '@store/demo-catalogue';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEMO_IMAGE_FOLDER = 'demo';
-/** Image generation is CPU-bound; two at a time keeps both cores busy without starving the server. */
-const IMAGE_CONCURRENCY = 2;
 
 interface DemoImages {
   image: string;
@@ -21,43 +18,28 @@ interface DemoImages {
   optimizedProductImages: { original: string; optimized: { detail: string } }[];
 }
 
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 /**
  * The demo catalogue and its artwork: thousands of lines that only seeding needs, so they are
  * loaded then, not at every boot.
  */
 const loadDemo = () => import('@store/demo-catalogue');
 
-/** Draws every demo picture into DATA_DIR/uploads/demo (skipping ones already there). */
+/**
+ * Puts every demo picture into DATA_DIR/uploads/demo (copies of the shipped ones) and says where
+ * each product's are. The largest copy is 800 px, all the shop ever shows, so it is the original too.
+ */
 export async function writeDemoImages(uploadsDir: string, catalogue?: readonly DemoProduct[]) {
-  const { DEMO_PRODUCTS, writeArtImages } = await loadDemo();
+  const { DEMO_PRODUCTS, picturesOf, placeDemoPictures } = await loadDemo();
   const products = catalogue ?? DEMO_PRODUCTS;
-  const dir = path.join(uploadsDir, DEMO_IMAGE_FOLDER);
-  await mkdir(dir, { recursive: true });
+  const placed = await placeDemoPictures(products, path.join(uploadsDir, DEMO_IMAGE_FOLDER));
   const url = (file: string) => `/uploads/${DEMO_IMAGE_FOLDER}/${file}`;
-  return mapLimit(products, IMAGE_CONCURRENCY, async (p): Promise<DemoImages> => {
-    const main = await writeArtImages(p.art, dir, p.slug);
-    const extras = [];
-    for (let i = 1; i <= (p.extraImages ?? 0); i++) {
-      extras.push(await writeArtImages({ ...p.art, seed: p.art.seed * 31 + i }, dir, `${p.slug}-${i + 1}`));
-    }
+  return products.map((p): DemoImages => {
+    const [main, ...extras] = picturesOf(p).map(({ baseName }) => placed.get(baseName)!);
     return {
-      image: url(main.original),
-      optimizedImages: { thumbnail: url(main.thumbnail), detail: url(main.detail) },
-      productImages: extras.map((e) => url(e.original)),
-      optimizedProductImages: extras.map((e) => ({ original: url(e.original), optimized: { detail: url(e.detail) } })),
+      image: url(main!.detail),
+      optimizedImages: { thumbnail: url(main!.thumbnail), detail: url(main!.detail) },
+      productImages: extras.map((e) => url(e.detail)),
+      optimizedProductImages: extras.map((e) => ({ original: url(e.detail), optimized: { detail: url(e.detail) } })),
     };
   });
 }
@@ -106,6 +88,14 @@ export function demoProductRows(p: DemoProduct, images: DemoImages, id: string, 
     height: p.dimensions?.height ?? null,
     sameDayDelivery: p.sameDayDelivery ?? false,
     expressDelivery: p.expressDelivery ?? false,
+    options: (p.options ?? []).map((o) => ({
+      id: randomUUID(),
+      name: o.name,
+      kind: o.kind,
+      price: rupeesToPaise(o.price),
+      maxLength: o.maxLength ?? 0,
+      required: o.required ?? false,
+    })),
     rating: ratings.length ? ratings.reduce((a, b) => a + b, 0) / ratings.length : 0,
     numReviews: ratings.length,
     ...buildSearchColumns(p),

@@ -10,5 +10,6 @@ export function clientConfigOf(config: Config): ClientConfig {
     googleClientId: config.googleClientId ?? null,
     payments: { provider: config.payments.provider, keyId: config.payments.keyId },
     demo: config.demo,
+    vitalsSampleRate: config.vitals.sampleRate,
   };
 }

@@ -4,11 +4,20 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
+const IMMUTABLE = `public, max-age=${YEAR_SECONDS}, immutable`;
+/**
+ * A picture whose name changes whenever its content does: an upload's uuid, or a demo picture's
+ * content hash (`<slug>.<hash>-detail.webp`, given at seeding; ADR 042).
+ */
+const NEVER_CHANGES =
+  /(?:\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\.[0-9a-f]{10})(?:-thumb|-detail)?\.(?:jpg|png|webp|avif)$/;
+/** Any other picture, such as a demo picture seeded before names had hashes, is checked daily. */
+const REVALIDATED_DAILY = 'public, max-age=86400';
 
 /**
- * Serves uploaded and demo images from DATA_DIR and the built web app. Hashed build assets never
- * change, so they are cached for a year; pages are always revalidated so a deployment shows at
- * once. Client-side routes get the app's HTML with their own head (title, share tags, structured
+ * Serves uploaded and demo images from DATA_DIR and the built web app. Hashed build assets and
+ * pictures named by their content never change, so they are cached for a year; pages are always
+ * revalidated so a deployment shows at once. Client-side routes get the app's HTML with their own head (title, share tags, structured
  * data); unknown /api paths stay JSON 404s.
  */
 /** Answers a page path with the app's HTML, its head written for that page. */
@@ -25,7 +34,9 @@ export async function registerStaticFiles(
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
-    maxAge: '30d',
+    setHeaders(reply, filePath) {
+      reply.header('cache-control', NEVER_CHANGES.test(filePath) ? IMMUTABLE : REVALIDATED_DAILY);
+    },
   });
 
   const indexHtml = path.join(webDistDir, 'index.html');
@@ -38,7 +49,7 @@ export async function registerStaticFiles(
       wildcard: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(path.join(webDistDir, 'assets') + path.sep);
-        reply.header('cache-control', immutable ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+        reply.header('cache-control', immutable ? IMMUTABLE : 'no-cache');
       },
     });
   }

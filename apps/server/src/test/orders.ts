@@ -31,6 +31,7 @@ export interface Line {
   _id: string;
   qty: number;
   variant?: { _id: string };
+  options?: { _id: string; value?: string }[];
 }
 
 /** Tomorrow's standard slot is open at any hour of today, so the default delivery never goes stale. */

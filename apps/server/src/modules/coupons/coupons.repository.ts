@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { couponUses, coupons } from './coupons.table.js';
 
@@ -25,11 +25,17 @@ export async function insertCoupon(db: Reader, coupon: NewCoupon): Promise<Coupo
   return row!;
 }
 
+/**
+ * Changes a coupon, unless its new total uses is below the uses orders hold: the condition is
+ * checked on the row as it is once locked, after any order taking a use meanwhile has committed.
+ */
 export async function updateCoupon(db: Reader, id: string, coupon: NewCoupon): Promise<CouponRow | undefined> {
   const [row] = await db
     .update(coupons)
     .set({ ...coupon, updatedAt: new Date() })
-    .where(eq(coupons.id, id))
+    .where(
+      and(eq(coupons.id, id), typeof coupon.totalUses === 'number' ? lte(coupons.uses, coupon.totalUses) : undefined),
+    )
     .returning();
   return row;
 }

@@ -122,21 +122,25 @@ export class CouponsService {
     }
   }
 
+  /**
+   * Orders take uses while an admin edits, so total uses below the uses held is refused by the
+   * update itself (a conditional update, never the table's CHECK): 409, since it is the orders
+   * that decided it, with the count as it was then.
+   */
   async update(id: string, input: CouponInput): Promise<Coupon> {
-    const current = await repo.findCoupon(this.db, id);
-    if (!current) throw new AppError('NOT_FOUND', 'Coupon not found');
-    if (input.totalUses !== null && input.totalUses < current.uses) {
-      const message = `${current.uses} orders already hold this coupon; total uses cannot be below that`;
-      throw new AppError('VALIDATION', message, [{ field: 'totalUses', message }]);
-    }
+    let row: CouponRow | undefined;
     try {
-      const row = await repo.updateCoupon(this.db, id, toRow(input));
-      if (!row) throw new AppError('NOT_FOUND', 'Coupon not found');
-      return toCoupon(row);
+      row = await repo.updateCoupon(this.db, id, toRow(input));
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('CONFLICT', `A coupon with the code ${input.code} already exists`);
       throw err;
     }
+    if (row) return toCoupon(row);
+    const current = await repo.findCoupon(this.db, id);
+    if (!current) throw new AppError('NOT_FOUND', 'Coupon not found');
+    const held = current.uses === 1 ? 'An order already holds' : `${current.uses} orders already hold`;
+    const message = `${held} this coupon; total uses cannot be below that`;
+    throw new AppError('CONFLICT', message, [{ field: 'totalUses', message }]);
   }
 
   /**

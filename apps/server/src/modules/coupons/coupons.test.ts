@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { addDays, istDate } from '@store/domain';
 import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
 import { insertProduct } from '../../test/fixtures.js';
@@ -39,6 +39,9 @@ const validate = (couponCode: string, orderItems: { _id: string; qty: number }[]
     headers: cookie ? { cookie } : {},
     payload: { couponCode, orderItems },
   });
+
+const updateCoupon = (id: string, body: Record<string, unknown>) =>
+  t.app.inject({ method: 'PUT', url: `/api/coupons/${id}`, headers: { cookie: admin.cookie }, payload: body });
 
 const usesOf = async (id: string) =>
   (await t.database.db.select({ n: coupons.uses }).from(coupons).where(eq(coupons.id, id)))[0]!.n;
@@ -98,6 +101,60 @@ describe(`coupons for admins on ${testDatabaseKind}`, () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/coupons', headers: { cookie: admin.cookie } });
     expect(list.statusCode).toBe(200);
     expect(list.json().find((c: { _id: string }) => c._id === id)).toMatchObject({ value: 75, uses: 0 });
+  });
+
+  it('will not lower total uses below the orders holding the coupon', async () => {
+    const cake = await insertProduct(t.database.db, { name: 'Lowered Cake', category: 'Cakes', price: 50_000 });
+    const { _id, code } = await coupon({ code: newCode('LOW'), kind: 'flat', value: 50, totalUses: 5 });
+    for (let i = 0; i < 2; i++) {
+      const shopper = await registerCustomer(t.app);
+      const res = await placeOrder(t.app, shopper.cookie, orderBody([{ _id: cake, qty: 1 }], { couponCode: code }));
+      expect(res.statusCode).toBe(201);
+    }
+    const message = '2 orders already hold this coupon; total uses cannot be below that';
+    const lowered = await updateCoupon(_id, { code, kind: 'flat', value: 50, totalUses: 1 });
+    expect([lowered.statusCode, lowered.json()]).toEqual([
+      409,
+      { message, code: 'CONFLICT', details: [{ field: 'totalUses', message }] },
+    ]);
+    expect((await t.database.db.select().from(coupons).where(eq(coupons.id, _id)))[0]).toMatchObject({
+      totalUses: 5,
+      uses: 2,
+    });
+    expect((await updateCoupon(_id, { code, kind: 'flat', value: 50, totalUses: 2 })).statusCode).toBe(200);
+    const unknown = await updateCoupon('00000000-0000-4000-8000-000000000000', { code, kind: 'flat', value: 50 });
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'Coupon not found']);
+  });
+
+  it('refuses, rather than fails, a lower total decided while an order is taking a use', async () => {
+    const { _id, code } = await coupon({ code: newCode('MIDWAY'), kind: 'flat', value: 50, totalUses: 3 });
+    // One order holds it already.
+    await t.database.db.update(coupons).set({ uses: 1 }).where(eq(coupons.id, _id));
+    let lowering: ReturnType<typeof updateCoupon> | undefined;
+    await t.database.db.transaction(async (tx) => {
+      // An order's transaction, midway: it has taken a use and has not committed yet.
+      await tx
+        .update(coupons)
+        .set({ uses: sql`${coupons.uses} + 1` })
+        .where(eq(coupons.id, _id));
+      lowering = updateCoupon(_id, { code, kind: 'flat', value: 50, totalUses: 1 });
+      if (testDatabaseKind === 'postgres') {
+        // On PostgreSQL the admin's change goes ahead on another connection, and waits for the row.
+        await expect
+          .poll(
+            async () =>
+              (await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted`)).rows[0]!
+                .n,
+          )
+          .toBeGreaterThan(0);
+      }
+    });
+    const res = await lowering!;
+    expect([res.statusCode, res.json().message]).toEqual([
+      409,
+      '2 orders already hold this coupon; total uses cannot be below that',
+    ]);
+    expect(await usesOf(_id)).toBe(2);
   });
 
   it.each([
@@ -304,6 +361,82 @@ describe(`guessing coupon codes on ${testDatabaseKind}`, () => {
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // Counted before the look-up: even a real code waits now.
       expect((await ask(code)).statusCode).toBe(429);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('is throttled per account, whatever address each guess comes from', async () => {
+    const guarded = await createTestApp(
+      { ...UNCAPPED_ORDERS, RATE_LIMIT_COUPON_ACCOUNT: '3/1h', RATE_LIMIT_COUPON_ADDRESS: '3/1h' },
+      { database: t.database },
+    );
+    try {
+      const cake = await insertProduct(t.database.db, { name: 'Roaming Cake', category: 'Cakes', price: 50_000 });
+      const line = [{ _id: cake, qty: 1 }];
+      const guesser = await registerCustomer(guarded.app);
+      const other = await registerCustomer(guarded.app);
+      const ask = (couponCode: string, cookie: string, remoteAddress: string) =>
+        guarded.app.inject({
+          method: 'POST',
+          url: '/api/coupons/validate',
+          headers: { cookie },
+          payload: { couponCode, orderItems: line },
+          remoteAddress,
+        });
+      // A new address for every guess, as a shopper hopping between networks (or a botnet) has.
+      for (const [i, guess] of ['ROAM1', 'ROAM2', 'ROAM3'].entries()) {
+        expect((await ask(guess, guesser.cookie, `198.51.100.${i + 1}`)).statusCode).toBe(400);
+      }
+      const refused = await ask('ROAM4', guesser.cookie, '198.51.100.4');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/^Too many coupon codes tried\. Please try again in \d+ minutes?\.$/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Each address has used one guess of its three, so another account there is still answered.
+      expect((await ask('ROAM5', other.cookie, '198.51.100.1')).statusCode).toBe(400);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('counts codes tried by placing orders against the same allowance', async () => {
+    const guarded = await createTestApp(
+      { ...UNCAPPED_ORDERS, RATE_LIMIT_COUPON_ACCOUNT: '3/1h', RATE_LIMIT_COUPON_ADDRESS: '1000/1h' },
+      { database: t.database },
+    );
+    try {
+      const cake = await insertProduct(t.database.db, {
+        name: 'Ordered Guess Cake',
+        category: 'Cakes',
+        price: 50_000,
+        countInStock: 20,
+      });
+      const line = [{ _id: cake, qty: 1 }];
+      const guesser = await registerCustomer(guarded.app);
+      const { code } = await coupon({ code: newCode('KNOWN'), kind: 'flat', value: 10 });
+      const order = (couponCode: string, remoteAddress: string) =>
+        placeOrder(guarded.app, guesser.cookie, orderBody(line, { couponCode }), undefined, { remoteAddress });
+      // A real code never counts, however often it is used.
+      expect((await order(code, '198.51.100.10')).statusCode).toBe(201);
+      const validated = await guarded.app.inject({
+        method: 'POST',
+        url: '/api/coupons/validate',
+        headers: { cookie: guesser.cookie },
+        payload: { couponCode: 'ORDERGUESS1', orderItems: line },
+        remoteAddress: '198.51.100.11',
+      });
+      expect(validated.statusCode).toBe(400);
+      for (const [i, guess] of ['ORDERGUESS2', 'ORDERGUESS3'].entries()) {
+        const res = await order(guess, `198.51.100.${12 + i}`);
+        expect([res.statusCode, res.json().message]).toEqual([400, 'Invalid coupon code']);
+      }
+      const refused = await order('ORDERGUESS4', '198.51.100.14');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/^Too many coupon codes tried\./);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Nothing was placed for a refused guess.
+      const placed = await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, guesser.id));
+      expect(placed).toHaveLength(1);
     } finally {
       await guarded.close();
     }

@@ -326,7 +326,7 @@ describe(`the delivery schedule and capacity (admin) on ${testDatabaseKind}`, ()
         _id: paid._id,
         recipient: { name: 'Meera Nair', phone: '+919895011111' },
         shippingAddress: { ...recipient, phone: '+919895011111' },
-        items: [{ name: 'Same-day Roses', variantName: null, qty: 1 }],
+        items: [{ name: 'Same-day Roses', variantName: null, qty: 1, options: [] }],
         giftMessage: { message: 'Congratulations!', senderName: 'Ravi' },
         isDelivered: false,
       },

@@ -17,6 +17,7 @@ export interface InvoiceLine {
   description: string; // product name (and variant), or 'Delivery charges'
   hsn: string; // HSN, or SAC '9968' for delivery
   qty: number;
+  unit: string | null; // the UQC goods are counted in, e.g. 'NOS'; null for a service (delivery)
   unitPrice: Paise; // GST-inclusive, after the product's own discount
   discount: Paise; // the coupon's share of this line
   taxable: Paise;
@@ -33,7 +34,7 @@ export interface InvoiceDocument {
   orderId: string;
   supplier: InvoiceParty; // has a GSTIN
   demoSupplier: boolean; // true: print clearly 'Demo store: the supplier and GSTIN are made up; this is not a valid tax invoice.'
-  recipient: InvoiceParty; // the buyer (billing): name and address
+  recipient: InvoiceParty; // billed to: a registered buyer's name, address and GSTIN, or the account's name
   deliveryAddress: { name: string; addressLines: string[]; phone: string };
   placeOfSupply: { state: string; code: string };
   intraState: boolean; // true: CGST + SGST columns; false: IGST column

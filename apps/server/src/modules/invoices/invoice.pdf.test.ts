@@ -20,6 +20,7 @@ function intraStateInvoice(): InvoiceDocument {
       description: 'Belgian Chocolate Truffle Cake (1 kg)',
       hsn: '1905',
       qty: 1,
+      unit: 'NOS',
       unitPrice: 129900,
       discount: 10000,
       taxable: 114190,
@@ -33,6 +34,7 @@ function intraStateInvoice(): InvoiceDocument {
       description: 'Red Roses Bouquet (12 stems)',
       hsn: '0603',
       qty: 2,
+      unit: 'NOS',
       unitPrice: 64950,
       discount: 10000,
       taxable: 119900,
@@ -46,6 +48,7 @@ function intraStateInvoice(): InvoiceDocument {
       description: 'Delivery charges',
       hsn: '9968',
       qty: 1,
+      unit: null,
       unitPrice: 4900,
       discount: 0,
       taxable: 4667,
@@ -187,9 +190,9 @@ describe('renderInvoicePdf', () => {
     expect(lines).toContain('# Description HSN/SAC Qty Unit Discount Taxable GST CGST SGST Total (₹)');
     expect(lines).toContain('price (₹) (₹) value (₹) rate (₹) (₹)');
     expect(lines).toContain(
-      '1 Belgian Chocolate Truffle Cake (1 kg) 1905 1 1,299.00 100.00 1,141.90 5% 28.55 28.55 1,199.00',
+      '1 Belgian Chocolate Truffle Cake (1 kg) 1905 1 NOS 1,299.00 100.00 1,141.90 5% 28.55 28.55 1,199.00',
     );
-    expect(lines).toContain('2 Red Roses Bouquet (12 stems) 0603 2 649.50 100.00 1,199.00 0% 0.00 0.00 1,199.00');
+    expect(lines).toContain('2 Red Roses Bouquet (12 stems) 0603 2 NOS 649.50 100.00 1,199.00 0% 0.00 0.00 1,199.00');
     expect(lines).toContain('3 Delivery charges 9968 1 49.00 0.00 46.67 5% 1.17 1.16 49.00');
     expect(lines).toContain('Total 200.00 2,387.57 29.72 29.71 2,447.00');
     expect(text).not.toContain('IGST');
@@ -223,7 +226,7 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain('Sahyadri Events LLP');
     expect(text).toContain('Phone: +91 99220 55555');
     expect(lines).toContain(
-      '1 Belgian Chocolate Truffle Cake (1 kg) 1905 1 1,299.00 100.00 1,141.90 5% 57.10 1,199.00',
+      '1 Belgian Chocolate Truffle Cake (1 kg) 1905 1 NOS 1,299.00 100.00 1,141.90 5% 57.10 1,199.00',
     );
     expect(lines).toContain('3 Delivery charges 9968 1 49.00 0.00 46.67 5% 2.33 49.00');
     expect(lines).toContain('Total 200.00 2,387.57 59.43 2,447.00');
@@ -296,7 +299,9 @@ describe('renderInvoicePdf', () => {
 
     const [text] = await pagesText(pdf);
     // The description wraps inside its column instead of running into the HSN.
-    expect(text).toMatch(/^1 Very long hamper name .* 1905 1 1,299\.00 100\.00 1,141\.90 5% 28\.55 28\.55 1,199\.00$/m);
+    expect(text).toMatch(
+      /^1 Very long hamper name .* 1905 1 NOS 1,299\.00 100\.00 1,141\.90 5% 28\.55 28\.55 1,199\.00$/m,
+    );
     expect(text).not.toContain('?');
   });
 

@@ -520,7 +520,7 @@ class InvoiceLayout {
       { title: '#', align: 'center', cell: (_line, i) => String(i + 1) },
       { title: 'Description', align: 'left', cell: (line) => line.description, total: 'Total', flex: true },
       { title: 'HSN/SAC', align: 'left', cell: (line) => line.hsn },
-      { title: 'Qty', align: 'right', cell: (line) => String(line.qty) },
+      { title: 'Qty', align: 'right', cell: (line) => (line.unit ? `${line.qty} ${line.unit}` : String(line.qty)) },
       money('Unit price', (line) => line.unitPrice),
       money('Discount', (line) => line.discount, t.discount),
       money('Taxable value', (line) => line.taxable, t.taxable),

@@ -3,7 +3,16 @@ import type { Tx } from '../../db/client.js';
 import { takeNumber } from './invoices.repository.js';
 
 export type { InvoiceDocument, InvoiceLine, InvoiceParty } from './invoice.document.js';
-export { renderInvoicePdf } from './invoice.pdf.js';
+import type { InvoiceDocument } from './invoice.document.js';
+
+/**
+ * pdfkit and fontkit hold about 50 MB once loaded: a store pays for them when it first issues an
+ * invoice, not at every start (ADR 044).
+ */
+export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+  const { renderInvoicePdf: render } = await import('./invoice.pdf.js');
+  return render(doc);
+}
 
 /**
  * The next invoice number of the financial year `at` falls in, taken in the caller's transaction

@@ -1,4 +1,4 @@
-import { orderNumberLabel, slotName, unitPrice } from '@store/domain';
+import { optionLabel, orderNumberLabel, slotName, unitPrice, type ChosenOption } from '@store/domain';
 import type { ShippingAddressInput } from '@store/contracts';
 import type { Tx } from '../../db/client.js';
 import { enqueue, type MailSite } from '../outbox/outbox.service.js';
@@ -39,6 +39,8 @@ export interface MailItem {
   qty: number;
   price: number;
   discountPrice: number;
+  options: readonly ChosenOption[];
+  optionsPrice: number;
   position: number;
 }
 
@@ -82,7 +84,13 @@ function payload(
     name: order.userName,
     lines: [...items]
       .sort((a, b) => a.position - b.position)
-      .map((i) => ({ name: i.name, variant: i.variantName, qty: i.qty, amount: unitPrice(i) * i.qty })),
+      .map((i) => ({
+        name: i.name,
+        variant: i.variantName,
+        options: i.options.map(optionLabel),
+        qty: i.qty,
+        amount: unitPrice(i) * i.qty,
+      })),
     itemsPrice: order.itemsPrice,
     shippingPrice: order.shippingPrice,
     couponDiscount: order.couponDiscount,

@@ -1,6 +1,22 @@
-import { amountInWords, DELIVERY_SAC, gstStateByCode, unitPrice, type GstRate } from '@store/domain';
-import type { InvoiceDocument, InvoiceLine } from '../invoices/invoices.service.js';
+import {
+  amountInWords,
+  DELIVERY_SAC,
+  GOODS_UQC,
+  gstinState,
+  gstStateByCode,
+  unitPrice,
+  type GstRate,
+} from '@store/domain';
+import type { InvoiceDocument, InvoiceLine, InvoiceParty } from '../invoices/invoices.service.js';
 import type { OrderItemRow, OrderRow } from './orders.mapper.js';
+
+/** 'Truffle Cake (1 kg) with Eggless, Message on cake “Happy birthday”': the unit price includes the options. */
+function describe(item: OrderItemRow): string {
+  const name = item.variantName ? `${item.name} (${item.variantName})` : item.name;
+  if (item.options.length === 0) return name;
+  const options = item.options.map((o) => (o.value === null ? o.name : `${o.name} “${o.value}”`));
+  return `${name} with ${options.join(', ')}`;
+}
 
 /**
  * A paid order's tax invoice, from what the order recorded when it was placed and paid (the GST of
@@ -16,9 +32,10 @@ export function invoiceOf(order: OrderRow, items: readonly OrderItemRow[]): Invo
     .map((item) => {
       const unit = unitPrice(item);
       return {
-        description: item.variantName ? `${item.name} (${item.variantName})` : item.name,
+        description: describe(item),
         hsn: item.hsnCode,
         qty: item.qty,
+        unit: GOODS_UQC,
         unitPrice: unit,
         discount: item.couponDiscount,
         taxable: item.taxable,
@@ -34,6 +51,7 @@ export function invoiceOf(order: OrderRow, items: readonly OrderItemRow[]): Invo
       description: 'Delivery charges',
       hsn: DELIVERY_SAC,
       qty: 1,
+      unit: null,
       unitPrice: order.shippingPrice,
       discount: 0,
       taxable: order.shippingTaxable,
@@ -57,14 +75,7 @@ export function invoiceOf(order: OrderRow, items: readonly OrderItemRow[]): Invo
       gstin: seller.gstin,
     },
     demoSupplier: seller.demo,
-    // The store keeps no billing address: the buyer is named, and the goods go where they are shipped.
-    recipient: {
-      name: order.userName,
-      addressLines: [order.userEmail],
-      state: supply.name,
-      stateCode: supply.code,
-      gstin: order.buyerGstin,
-    },
+    recipient: recipientOf(order, supply),
     deliveryAddress: {
       name: `${address.firstName} ${address.lastName}`,
       addressLines: [address.address, address.address2, `${address.city} ${address.postalCode}`, address.state].filter(
@@ -87,5 +98,31 @@ export function invoiceOf(order: OrderRow, items: readonly OrderItemRow[]): Invo
       total: sum((l) => l.total),
     },
     amountInWords: amountInWords(order.totalPrice),
+  };
+}
+
+/**
+ * Whom the invoice is billed to. A registered buyer as on its GST registration (rule 46(d)): its
+ * name, address and GSTIN, in the state its GSTIN is registered in. A consumer, and a GSTIN given
+ * before the name and address were asked for, as the account names them: the goods go where they
+ * are shipped, which is the place of supply.
+ */
+function recipientOf(order: OrderRow, supply: { code: string; name: string }): InvoiceParty {
+  const registered = order.buyerGstin ? gstinState(order.buyerGstin) : undefined;
+  if (order.buyerGstin && order.buyerName && order.buyerAddress && registered) {
+    return {
+      name: order.buyerName,
+      addressLines: order.buyerAddress.split('\n'),
+      state: registered.name,
+      stateCode: registered.code,
+      gstin: order.buyerGstin,
+    };
+  }
+  return {
+    name: order.userName,
+    addressLines: [order.userEmail],
+    state: supply.name,
+    stateCode: supply.code,
+    gstin: order.buyerGstin,
   };
 }

@@ -33,6 +33,14 @@ export function toOrderResponse(
         qty: i.qty,
         price: paiseToRupees(i.price),
         discountPrice: paiseToRupees(i.discountPrice),
+        options: i.options.map((o) => ({
+          _id: o.id,
+          name: o.name,
+          kind: o.kind,
+          value: o.value,
+          price: paiseToRupees(o.price),
+        })),
+        optionsPrice: paiseToRupees(i.optionsPrice),
         image: i.image,
         optimizedImages: i.optimizedImages,
         vendor: i.vendor,
@@ -77,6 +85,8 @@ export function toOrderResponse(
     couponCode: order.couponCode,
     couponDiscount: paiseToRupees(order.couponDiscount),
     buyerGstin: order.buyerGstin,
+    buyerName: order.buyerName,
+    buyerAddress: order.buyerAddress,
     invoice:
       order.invoiceNumber && order.invoicedAt
         ? { number: order.invoiceNumber, issuedAt: order.invoicedAt.toISOString() }

@@ -1,4 +1,22 @@
-import { and, count, desc, eq, gt, inArray, lte, min, sql } from 'drizzle-orm';
+import {
+  and,
+  between,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  min,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { normalizeIndianMobile, type OrderStage } from '@store/domain';
 import type { Db, Tx } from '../../db/client.js';
 import type { Statement } from '../../db/pipeline.js';
 import type { OrderItemRow, OrderRow } from './orders.mapper.js';
@@ -213,4 +231,146 @@ export async function paidWithDeliveryOn(db: Reader, date: string): Promise<Orde
     .from(orders)
     .where(and(eq(orders.deliveryDate, date), eq(orders.status, 'paid')))
     .orderBy(orders.deliverySlotId, orders.paidAt, orders.id);
+}
+
+/** What an admin list's filters ask for, already validated; amounts and dates as stored. */
+export interface AdminOrderQuery {
+  q?: string | undefined;
+  stage?: OrderStage | undefined;
+  paid?: boolean | undefined;
+  /** Inclusive IST delivery dates. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+const isPaid = eq(orders.status, 'paid');
+const STAGE_CONDITIONS: Record<OrderStage, SQL> = {
+  awaiting_payment: eq(orders.status, 'awaiting_payment'),
+  expired: eq(orders.status, 'expired'),
+  paid: and(isPaid, isNull(orders.packedAt), isNull(orders.outForDeliveryAt), isNull(orders.deliveredAt))!,
+  packed: and(isPaid, isNotNull(orders.packedAt), isNull(orders.outForDeliveryAt), isNull(orders.deliveredAt))!,
+  out_for_delivery: and(isPaid, isNotNull(orders.outForDeliveryAt), isNull(orders.deliveredAt))!,
+  delivered: and(isPaid, isNotNull(orders.deliveredAt))!,
+};
+
+const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One search box finds an order by what an admin has at hand: its number ('PW-000123' or 123),
+ * the start of its id, part of the email it was placed under (a trigram index), or the recipient's
+ * mobile; the other kinds are index ranges or equalities.
+ */
+function searchCondition(q: string): SQL {
+  const kinds: SQL[] = [sql`lower(${orders.userEmail}) LIKE ${likeContaining(q.toLowerCase())}`];
+  const number = /^(?:pw-?)?(\d{1,9})$/i.exec(q);
+  if (number) kinds.push(eq(orders.number, Number(number[1])));
+  const hex = q.toLowerCase().replace(/-/g, '');
+  if (/^[0-9a-f]{4,32}$/.test(hex)) {
+    const asUuid = (h: string) =>
+      `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+    kinds.push(between(orders.id, asUuid(hex.padEnd(32, '0')), asUuid(hex.padEnd(32, 'f'))));
+  }
+  const phone = normalizeIndianMobile(q);
+  if (phone) kinds.push(sql`(${orders.shippingAddress}->>'phone') = ${phone}`);
+  return or(...kinds)!;
+}
+
+export function adminOrderConditions(query: AdminOrderQuery): SQL | undefined {
+  return and(
+    query.q ? searchCondition(query.q) : undefined,
+    query.stage ? STAGE_CONDITIONS[query.stage] : undefined,
+    query.paid === undefined ? undefined : query.paid ? isPaid : ne(orders.status, 'paid'),
+    query.from ? gte(orders.deliveryDate, query.from) : undefined,
+    query.to ? lte(orders.deliveryDate, query.to) : undefined,
+  );
+}
+
+const ADMIN_SORT_COLUMNS = {
+  createdAt: orders.createdAt,
+  number: orders.number,
+  total: orders.totalPrice,
+  deliveryDate: orders.deliveryDate,
+} as const;
+export type AdminOrderSortColumn = keyof typeof ADMIN_SORT_COLUMNS;
+
+/** An admin list row: the order's own columns and its items' distinct vendors, no items or events. */
+const adminRow = {
+  id: orders.id,
+  number: orders.number,
+  userId: orders.userId,
+  userName: orders.userName,
+  userEmail: orders.userEmail,
+  phone: sql<string>`coalesce(${orders.shippingAddress}->>'phone', '')`,
+  // Written out: drizzle leaves a one-table select's columns unqualified, and a bare "id" in the
+  // subquery would be the item's.
+  vendors: sql<
+    string[]
+  >`array(SELECT DISTINCT v FROM order_items AS oi, unnest(oi.vendor) AS v WHERE oi.order_id = orders.id ORDER BY v)`,
+  status: orders.status,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+  packedAt: orders.packedAt,
+  outForDeliveryAt: orders.outForDeliveryAt,
+  deliveredAt: orders.deliveredAt,
+  deliveryDate: orders.deliveryDate,
+  itemsPrice: orders.itemsPrice,
+  shippingPrice: orders.shippingPrice,
+  taxPrice: orders.taxPrice,
+  couponDiscount: orders.couponDiscount,
+  totalPrice: orders.totalPrice,
+};
+
+/**
+ * One page of the filtered orders and how many match in all, in one query: count(*) OVER () is
+ * computed over the filtered rows before LIMIT. The (unique) number breaks ties, so pages never
+ * overlap and equal totals read in the order they were placed.
+ */
+export async function adminOrderPage(
+  db: Reader,
+  query: AdminOrderQuery & { sort: AdminOrderSortColumn; descending: boolean; limit: number; offset: number },
+) {
+  const column = ADMIN_SORT_COLUMNS[query.sort];
+  const direction = query.descending ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`;
+  return db
+    .select({ ...adminRow, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+    .from(orders)
+    .where(adminOrderConditions(query))
+    .orderBy(sql`${column} ${direction}`, query.descending ? desc(orders.number) : orders.number)
+    .limit(query.limit)
+    .offset(query.offset);
+}
+
+export async function countAdminOrders(db: Reader, query: AdminOrderQuery): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(adminOrderConditions(query));
+  return row?.n ?? 0;
+}
+
+export type AdminOrderListRow = Omit<Awaited<ReturnType<typeof adminOrderPage>>[number], 'total'>;
+
+/**
+ * The next batch of the filtered orders for an export, newest first, after the last one sent:
+ * a keyset on (created_at, id), so each batch is an index range however deep the export is.
+ */
+export async function adminOrderBatch(
+  db: Reader,
+  query: AdminOrderQuery,
+  after: { createdAt: string; id: string } | undefined,
+  limit: number,
+) {
+  return (
+    db
+      // The cursor keeps created_at as text: a JS Date would drop its microseconds and skip rows.
+      .select({ ...adminRow, cursorAt: sql<string>`${orders.createdAt}::text` })
+      .from(orders)
+      .where(
+        and(
+          adminOrderConditions(query),
+          after
+            ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit)
+  );
 }

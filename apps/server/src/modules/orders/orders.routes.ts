@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminOrderFiltersSchema,
+  adminOrderListQuerySchema,
+  adminOrderPageSchema,
   createOrderSchema,
   deliveryStepSchema,
   errorResponseSchema,
@@ -15,6 +18,7 @@ import { AppError } from '../../lib/app-error.js';
 import { adminOnly, signedInUser, type SessionUser } from '../../lib/auth.js';
 import { applyPayment, checkoutSignatureValid } from '../payments/payments.service.js';
 import { ordersServiceFor, shopOf } from './orders.service.js';
+import { adminOrderPage, orderCsvStream } from './order-list.service.js';
 
 const tags = ['Orders'];
 const errors = {
@@ -110,6 +114,47 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: adminOnly,
     },
     async (req) => service.all(signedInUser(req)),
+  );
+
+  app.get(
+    '/api/orders/admin',
+    {
+      schema: {
+        tags,
+        summary: 'One page of the orders, searched, filtered and sorted (admin)',
+        description:
+          '`q` finds an order by its number (PW-000123 or 123), the start of its id, part of the email ' +
+          'it was placed under or the recipient’s mobile. `from` and `to` bound the IST delivery date, ' +
+          'both included. Newest first unless `sort` and `order` say otherwise.',
+        querystring: adminOrderListQuerySchema,
+        response: { 200: adminOrderPageSchema, ...errors },
+      },
+      preHandler: adminOnly,
+    },
+    async (req) => adminOrderPage(app.database.db, req.query),
+  );
+
+  app.get(
+    '/api/orders/export.csv',
+    {
+      schema: {
+        tags,
+        summary: 'The filtered orders as CSV, newest first, streamed (admin)',
+        description: 'Takes the list’s filters (`sort` and `order` aside); amounts are plain rupees such as 1249.00.',
+        querystring: adminOrderFiltersSchema,
+        produces: ['text/csv'],
+        response: { 200: z.any().describe('The orders, text/csv'), ...errors },
+      },
+      preHandler: adminOnly,
+    },
+    async (req, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(orderCsvStream(app.database.db, req.query));
+    },
   );
 
   app.get(

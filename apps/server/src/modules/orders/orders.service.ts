@@ -2,14 +2,19 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   activeDiscountPrice,
+  sizeDiscountPrice,
   cartTotals,
+  chooseOptions,
   deliveryStepProblem,
   gstStateOf,
+  optionsKey,
+  optionsPrice,
   orderTax,
   productTaxClass,
   SAMPLE_PRODUCT_NAME,
   unitPrice,
   type DeliveryStep,
+  type OptionRequest,
 } from '@store/domain';
 import type { CreateOrderInput, OrderResponse } from '@store/contracts';
 import type { Config, OrderLimits } from '../../config.js';
@@ -63,22 +68,38 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { Pipeline, type Answer } from '../../db/pipeline.js';
 
 interface Line {
+  /** Where the line's first item is in `orderItems`: what a refusal of its options names. */
+  index: number;
   productId: string;
   variantId: string | null;
+  options: OptionRequest[];
   qty: number;
 }
 
-/** Lines of the same product and variant are one line; the order of lines is the cart's. */
+/** Lines of the same product, variant and options are one line; the order of lines is the cart's. */
 function mergeLines(input: CreateOrderInput['orderItems']): Line[] {
   const merged = new Map<string, Line>();
-  for (const item of input) {
+  input.forEach((item, index) => {
     const variantId = item.variant?._id ?? null;
-    const key = `${item._id}:${variantId ?? ''}`;
+    const options = (item.options ?? []).map((o) => ({ id: o._id, value: o.value }));
+    const key = `${item._id}:${variantId ?? ''}:${optionsKey(options)}`;
     const line = merged.get(key);
     if (line) line.qty += item.qty;
-    else merged.set(key, { productId: item._id, variantId, qty: item.qty });
-  }
+    else merged.set(key, { index, productId: item._id, variantId, options, qty: item.qty });
+  });
   return [...merged.values()];
+}
+
+/** Options the product does not offer, texts too long, a required one missing: 400 naming each field. */
+function checkedOptions(line: Line, product: Stored['products'][number]) {
+  const { options, problems } = chooseOptions(product.options, line.options, product.name);
+  if (problems.length === 0) return options;
+  const at = `orderItems.${line.index}.options`;
+  const details = problems.map((p) => ({
+    field: p.index === null ? at : `${at}.${p.index}.${p.field === 'id' ? '_id' : 'value'}`,
+    message: p.message,
+  }));
+  throw new AppError('VALIDATION', details.map((d) => d.message).join('; '), details);
 }
 
 const requestHash = (lines: Line[], input: CreateOrderInput) =>
@@ -99,7 +120,7 @@ type Stored = Awaited<ReturnType<StockService['forOrder']>>;
 
 /**
  * Each line priced from what is stored: the product or variant price, the discount in force, the
- * GST class. Refuses lines that cannot be sold or are short already (the hold is the last word).
+ * options' prices, the GST class. Refuses lines that cannot be sold or are short already (the hold is the last word).
  */
 function priceLines(lines: readonly Line[], { products: found, variants }: Stored, now: Date) {
   return lines.map((line) => {
@@ -112,16 +133,24 @@ function priceLines(lines: readonly Line[], { products: found, variants }: Store
     if (line.variantId && (!variant || variant.productId !== product.id)) {
       throw new AppError('VALIDATION', `${product.name} has no such size or weight`);
     }
+    // A product sold in sizes is priced and stocked by one of them, never by itself.
+    if (!line.variantId && variants.some((v) => v.productId === product.id)) {
+      const message = `Choose a size or weight of ${product.name}`;
+      throw new AppError('VALIDATION', message, [{ field: `orderItems.${line.index}.variantId`, message }]);
+    }
     const left = variant ? variant.countInStock : product.countInStock;
     if (line.qty > left) throw stock.shortOf(variant ? `${product.name} (${variant.name})` : product.name, left);
+    const options = checkedOptions(line, product);
     const taxClass = productTaxClass(product);
     return {
       product,
       variant,
       qty: line.qty,
-      // A variant has its own price and no discount, as the product page shows it.
+      // A size has its own price and takes the product's discount in proportion, as its page shows it.
       price: variant ? variant.price : product.price,
-      discountPrice: variant ? 0 : activeDiscountPrice(product, now),
+      discountPrice: variant ? sizeDiscountPrice(product, variant.price, now) : activeDiscountPrice(product, now),
+      options,
+      optionsPrice: optionsPrice(options),
       gstRate: taxClass.rate,
       taxClass,
     };
@@ -338,6 +367,8 @@ export class OrdersService {
       couponCode: coupon?.code ?? null,
       couponDiscount: totals.couponDiscount,
       buyerGstin: input.buyerGstin ?? null,
+      buyerName: input.buyerName ?? null,
+      buyerAddress: input.buyerAddress ?? null,
       supplyStateCode: supply.code,
       intraState,
       shippingGstRate: tax.shipping.rate,
@@ -356,6 +387,8 @@ export class OrdersService {
       qty: p.qty,
       price: p.price,
       discountPrice: p.discountPrice,
+      options: p.options,
+      optionsPrice: p.optionsPrice,
       image: p.variant?.image || p.product.image,
       optimizedImages: p.product.optimizedImages,
       vendor: p.product.vendor,
@@ -470,11 +503,7 @@ export class OrdersService {
   }
 
   private products(lines: readonly Line[]) {
-    return stock.forOrder(
-      this.db,
-      [...new Set(lines.map((l) => l.productId))],
-      lines.flatMap((l) => (l.variantId ? [l.variantId] : [])),
-    );
+    return stock.forOrder(this.db, [...new Set(lines.map((l) => l.productId))]);
   }
 
   /** Its owner and admins see an order; anyone else is told it does not exist. */
@@ -484,12 +513,20 @@ export class OrdersService {
     return (await this.withItems(this.db, [row], viewer))[0]!;
   }
 
-  /** A paid order's tax invoice as a PDF: its owner or an admin; unpaid orders have none yet. */
+  /**
+   * A paid order's tax invoice as a PDF: its owner or an admin. Unpaid orders have none yet; an
+   * order paid before invoices were issued has none, and its shopper is told so and how to get one.
+   */
   async invoicePdf(viewer: SessionUser, id: string): Promise<{ number: string; pdf: Buffer }> {
     const row = await repo.findOrder(this.db, id);
     if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) throw new AppError('NOT_FOUND', 'Order not found');
     if (!row.invoiceNumber) {
-      throw new AppError('CONFLICT', 'This order is not paid yet: its tax invoice is issued with the payment');
+      throw new AppError(
+        'CONFLICT',
+        row.status === 'paid'
+          ? 'This order was paid before we issued tax invoices, so it has none; write to us and we will send you one'
+          : 'This order is not paid yet: its tax invoice is issued with the payment',
+      );
     }
     const items = await repo.itemsOf(this.db, [row.id]);
     return { number: row.invoiceNumber, pdf: await renderInvoicePdf(invoiceOf(row, items)) };
@@ -547,7 +584,12 @@ export class OrdersService {
       items: items
         .filter((i) => i.orderId === r.id)
         .sort((a, b) => a.position - b.position)
-        .map((i) => ({ name: i.name, variantName: i.variantName, qty: i.qty })),
+        .map((i) => ({
+          name: i.name,
+          variantName: i.variantName,
+          qty: i.qty,
+          options: i.options.map((o) => ({ name: o.name, value: o.value })),
+        })),
       giftMessage: r.giftMessage,
       isDelivered: r.deliveredAt !== null,
     }));

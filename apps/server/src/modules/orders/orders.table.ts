@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { GiftMessage, ShippingAddressInput } from '@store/contracts';
-import type { SlotType } from '@store/domain';
+import type { ChosenOption, SlotType } from '@store/domain';
 import { serviceAreas } from '../pincodes/pincodes.table.js';
 import { productVariants, products, type OptimizedImages } from '../products/products.table.js';
 import { users } from '../users/users.table.js';
@@ -104,6 +104,12 @@ export const orders = pgTable(
     couponDiscount: integer('coupon_discount').notNull().default(0),
     /** The buyer's GSTIN when given at checkout (a business buying gifts claims the tax back). */
     buyerGstin: text('buyer_gstin'),
+    /**
+     * With the GSTIN since invoices print them (rule 46(d)): the business's name and address as on
+     * its registration. Null without a GSTIN, and on orders from before they were asked for.
+     */
+    buyerName: text('buyer_name'),
+    buyerAddress: text('buyer_address'),
     /** Place of supply: the GST state code of the delivery address's PIN code; null before GST. */
     supplyStateCode: text('supply_state_code'),
     /** Whether the place of supply is the store's own state: CGST + SGST, or IGST. */
@@ -146,6 +152,11 @@ export const orders = pgTable(
     index('orders_awaiting_placed_from')
       .on(t.placedFrom, t.payBy)
       .where(sql`${t.status} = 'awaiting_payment'`),
+    // The admin list's filters, sorts and searches (ADR 045).
+    index('orders_status_created').on(t.status, t.createdAt.desc()),
+    index('orders_total').on(t.totalPrice),
+    index('orders_email_trgm').using('gin', sql`lower(${t.userEmail}) gin_trgm_ops`),
+    index('orders_phone').on(sql`(${t.shippingAddress}->>'phone')`),
     // The day's deliveries by slot, for the florist's schedule.
     index('orders_delivery_date_slot').on(t.deliveryDate, t.deliverySlotId),
     uniqueIndex('orders_razorpay_order').on(t.razorpayOrderId),
@@ -176,6 +187,9 @@ export const orderItems = pgTable(
     /** Unit price before discount, and the unit discount price in force when ordered (0 for none). */
     price: integer('price').notNull(),
     discountPrice: integer('discount_price').notNull(),
+    /** The options chosen for each unit as they were sold (names, texts, prices), and their sum. */
+    options: jsonb('options').$type<ChosenOption[]>().notNull().default([]),
+    optionsPrice: integer('options_price').notNull().default(0),
     image: text('image').notNull(),
     optimizedImages: jsonb('optimized_images').$type<OptimizedImages>().notNull(),
     vendor: text('vendor')
@@ -195,6 +209,7 @@ export const orderItems = pgTable(
     uniqueIndex('order_items_order_position').on(t.orderId, t.position),
     index('order_items_product').on(t.productId),
     check('order_items_qty', sql`${t.qty} > 0`),
+    check('order_items_options_price', sql`${t.optionsPrice} >= 0`),
   ],
 );
 

@@ -76,7 +76,7 @@ describe(`placing orders on ${testDatabaseKind}`, () => {
     expect(await stockOf(rose)).toBe(3);
   });
 
-  it('charges ₹100 shipping up to ₹1000, ignores an expired discount, and prices a variant by itself', async () => {
+  it("charges ₹100 shipping up to ₹1000, ignores an expired discount, and gives a size the product's discount in proportion", async () => {
     const lily = await insertProduct(t.database.db, {
       price: 45_000,
       discountPrice: 20_000,
@@ -97,8 +97,11 @@ describe(`placing orders on ${testDatabaseKind}`, () => {
       shopper.cookie,
       orderBody([{ _id: cake, qty: 2, variant: { _id: variant!.id } }]),
     );
-    expect(big.json()).toMatchObject({ itemsPrice: 1900, shippingPrice: 0, totalPrice: 1900 });
-    expect(big.json().orderItems[0]).toMatchObject({ variant: { name: '1 Kg' }, price: 950, discountPrice: 0 });
+    // ₹500 on offer at ₹400 is 20 % off, so the ₹950 size costs ₹760, as its product page says (ADR 038).
+    expect(big.json()).toMatchObject({ itemsPrice: 1520, shippingPrice: 0, totalPrice: 1520 });
+    expect(big.json().orderItems[0]).toMatchObject({ variant: { name: '1 Kg' }, price: 950, discountPrice: 760 });
+    const page = await t.app.inject({ method: 'GET', url: `/api/products/${cake}` });
+    expect(page.json().variants).toMatchObject([{ name: '1 Kg', price: 950, discountPrice: 760 }]);
     const [after] = await t.database.db.select().from(productVariants).where(eq(productVariants.id, variant!.id));
     expect(after!.countInStock).toBe(0);
     expect(await stockOf(cake)).toBe(10);
@@ -138,6 +141,7 @@ describe(`placing orders on ${testDatabaseKind}`, () => {
       [orderBody([{ _id: sample, qty: 1 }]), 400, 'is not sold here'],
       [orderBody([{ _id: hidden, qty: 1 }]), 400, 'is not available right now'],
       [orderBody([{ _id: inStock, qty: 1, variant: { _id: foreignVariant!.id } }]), 400, 'has no such size or weight'],
+      [orderBody([{ _id: other, qty: 1 }]), 400, 'Choose a size or weight of'],
       [orderBody([{ _id: inStock, qty: 1 }], { paymentMethod: 'PayPal' }), 400, "paymentMethod must be 'Razorpay'"],
       [
         { ...orderBody([{ _id: inStock, qty: 1 }]), shippingAddress: { ...ADDRESS, phone: '12345' } },
@@ -173,6 +177,24 @@ describe(`placing orders on ${testDatabaseKind}`, () => {
       payload: orderBody([{ _id: inStock, qty: 1 }]),
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('asks for a size of a product sold in sizes, naming the line', async () => {
+    const plain = await insertProduct(t.database.db, { countInStock: 5 });
+    const sized = await insertProduct(t.database.db, { variants: [{ name: '1 kg', price: 900, countInStock: 5 }] });
+    const res = await placeOrder(
+      t.app,
+      shopper.cookie,
+      orderBody([
+        { _id: plain, qty: 1 },
+        { _id: sized, qty: 1 },
+      ]),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([
+      { field: 'orderItems.1.variantId', message: expect.stringMatching(/^Choose a size or weight of /) },
+    ]);
+    expect(await stockOf(plain)).toBe(5);
   });
 
   it('keeps address line 1 optional', async () => {

@@ -18,7 +18,16 @@ export const orderMailPayloadSchema = z.object({
   orderNumber: z.string().optional(),
   orderUrl: z.string(),
   name: z.string(),
-  lines: z.array(z.object({ name: z.string(), variant: z.string().nullable(), qty: z.number(), amount: z.number() })),
+  lines: z.array(
+    z.object({
+      name: z.string(),
+      variant: z.string().nullable(),
+      /** 'Eggless (+₹50)', 'Message on cake: “Happy birthday”'; messages written before options have none. */
+      options: z.array(z.string()).default([]),
+      qty: z.number(),
+      amount: z.number(),
+    }),
+  ),
   itemsPrice: z.number(),
   shippingPrice: z.number(),
   couponDiscount: z.number(),
@@ -72,7 +81,12 @@ function Summary({ order }: { order: OrderMailPayload }) {
           h(
             'tr',
             { key: i },
-            cell(`${line.name}${line.variant ? ` (${line.variant})` : ''} × ${line.qty}`),
+            cell([
+              `${line.name}${line.variant ? ` (${line.variant})` : ''} × ${line.qty}`,
+              ...line.options.map((option, n) =>
+                h('span', { key: n, style: { display: 'block', color: MUTED, fontSize: 13 } }, option),
+              ),
+            ]),
             cell(formatInr(line.amount), 'right'),
           ),
         ),
@@ -110,7 +124,10 @@ function Summary({ order }: { order: OrderMailPayload }) {
 
 function summaryText(order: OrderMailPayload): string[] {
   return [
-    ...order.lines.map((l) => `${l.name}${l.variant ? ` (${l.variant})` : ''} × ${l.qty}: ${formatInr(l.amount)}`),
+    ...order.lines.flatMap((l) => [
+      `${l.name}${l.variant ? ` (${l.variant})` : ''} × ${l.qty}: ${formatInr(l.amount)}`,
+      ...l.options.map((option) => `  ${option}`),
+    ]),
     `Items: ${formatInr(order.itemsPrice)}`,
     `Delivery: ${order.shippingPrice === 0 ? 'Free' : formatInr(order.shippingPrice)}`,
     ...(order.couponDiscount > 0 ? [`Coupon: −${formatInr(order.couponDiscount)}`] : []),

@@ -140,6 +140,7 @@ describe(`keyword ranking on the demo catalogue (${testDatabaseKind})`, () => {
     expect(body.products.every((p) => p.category === 'Cakes')).toBe(true);
     const all = await search('cake', '&category=Cakes');
     expect(body.pages).toBe(Math.ceil(all.length / 5));
+    expect(body.total).toBe(all.length);
     expect(body.products.map((p) => p.name)).toEqual(all.slice(5, 10));
   });
 });

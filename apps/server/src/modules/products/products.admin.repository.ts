@@ -7,17 +7,25 @@ export type ProductChanges = Partial<ProductInsert>;
 export type VariantValues = Omit<typeof productVariants.$inferInsert, 'productId'>;
 
 /** One page of every product (listed or not), newest first. */
-export function listAllProducts(db: Db | Tx, page: { limit: number; offset: number }) {
+/** Products whose name holds `name`, any case (the trigram index on lower(name)); all without it. */
+const nameHolds = (name: string | undefined) =>
+  name ? sql`lower(${products.name}) LIKE ${`%${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined;
+
+export function listAllProducts(db: Db | Tx, page: { limit: number; offset: number }, name?: string) {
   return db
     .select()
     .from(products)
+    .where(nameHolds(name))
     .orderBy(desc(products.createdAt), asc(products.id))
     .limit(page.limit)
     .offset(page.offset);
 }
 
-export async function countAllProducts(db: Db | Tx): Promise<number> {
-  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
+export async function countAllProducts(db: Db | Tx, name?: string): Promise<number> {
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(nameHolds(name));
   return counted?.n ?? 0;
 }
 

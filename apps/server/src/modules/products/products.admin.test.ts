@@ -113,6 +113,69 @@ describe(`managing products on ${testDatabaseKind}`, () => {
     expect(cleared.json().variants).toEqual([]);
   });
 
+  it('saves personalisation options, keeps their ids and shows them on the product page', async () => {
+    const id = await draft();
+    const first = await call('PUT', `/api/products/${id}`, admin.cookie, {
+      ...FULL,
+      category: 'Cakes',
+      subCategory: [],
+      options: [
+        { name: 'Eggless', kind: 'choice', price: 50, maxLength: 30, required: false },
+        { name: 'Message on cake', kind: 'text', price: 0, maxLength: 30 },
+      ],
+    });
+    expect(first.statusCode).toBe(200);
+    // A yes/no choice carries no text limit, whatever the form sent.
+    expect(first.json().options).toEqual([
+      { _id: expect.any(String), name: 'Eggless', kind: 'choice', price: 50, maxLength: 0, required: false },
+      { _id: expect.any(String), name: 'Message on cake', kind: 'text', price: 0, maxLength: 30, required: false },
+    ]);
+    const [eggless, message] = first.json().options;
+    const second = await call('PUT', `/api/products/${id}`, admin.cookie, {
+      ...FULL,
+      category: 'Cakes',
+      subCategory: [],
+      options: [
+        { _id: message._id, name: 'Message on cake', kind: 'text', price: 25, maxLength: 20, required: true },
+        { _id: eggless._id, name: 'Eggless', kind: 'choice', price: 60 },
+      ],
+    });
+    expect(second.json().options).toMatchObject([
+      { _id: message._id, price: 25, maxLength: 20, required: true },
+      { _id: eggless._id, price: 60 },
+    ]);
+    expect((await call('GET', `/api/products/${id}`)).json().options).toEqual(second.json().options);
+  });
+
+  it.each([
+    [
+      [{ name: 'Message', kind: 'text', price: 0 }],
+      'options.0.maxLength',
+      'Message needs a character limit from 1 to 100',
+    ],
+    [
+      [{ name: 'Eggless', kind: 'choice', price: 50, required: true }],
+      'options.0.required',
+      'Eggless is a yes/no choice, which cannot be required',
+    ],
+    [
+      [
+        { name: 'Eggless', kind: 'choice', price: 50 },
+        { name: 'eggless', kind: 'choice', price: 40 },
+      ],
+      'options.1.name',
+      'Two options are named eggless',
+    ],
+    [[{ name: 'Candles', kind: 'sparkle', price: 0 }], 'options.0.kind', "Option kind must be 'choice'"],
+    [[{ name: 'Candles', kind: 'choice', price: -5 }], 'options.0.price', 'Option price cannot be negative'],
+    [[{ name: 'Message', kind: 'text', price: 0, maxLength: 101 }], 'options.0.maxLength', 'at most 100'],
+  ])('refuses options %j naming %s', async (options, field, message) => {
+    const id = await draft();
+    const res = await call('PUT', `/api/products/${id}`, admin.cookie, { ...FULL, options });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toContainEqual({ field, message: expect.stringContaining(message) });
+  });
+
   it('shows a scheduled discount to the admin, but not to shoppers before it starts', async () => {
     const id = await draft();
     await call('PUT', `/api/products/${id}`, admin.cookie, { ...FULL, discountStartDate: '2098-01-01' });
@@ -160,6 +223,67 @@ describe(`managing products on ${testDatabaseKind}`, () => {
     });
   });
 
+  it('saves a GST class of HSN code and rate; without one, the category’s; half of one is refused', async () => {
+    const id = await draft();
+    const save = (change: object) =>
+      call('PUT', `/api/products/${id}`, admin.cookie, { ...FULL, variants: [], discountPrice: 0, ...change });
+    const taxClass = async () => {
+      const { hsnCode, gstRate } = (await call('GET', `/api/products/${id}/admin`, admin.cookie)).json();
+      return { hsnCode, gstRate };
+    };
+
+    // Artificial flowers (6702) at 18 %, saved with the padding an admin's paste brings.
+    const saved = await save({ hsnCode: ' 67029090 ', gstRate: 18 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ hsnCode: '67029090', gstRate: 18 });
+    expect(await taxClass()).toEqual({ hsnCode: '67029090', gstRate: 18 });
+    // The storefront prices it with that rate inside.
+    expect((await call('GET', `/api/products/${id}`)).json()).toMatchObject({ hsnCode: '67029090', gstRate: 18 });
+
+    expect((await save({ category: 'Chocolates', subCategory: [] })).statusCode).toBe(200);
+    expect(await taxClass()).toEqual({ hsnCode: '1806', gstRate: 5 });
+    expect((await save({})).statusCode).toBe(200);
+    expect(await taxClass()).toEqual({ hsnCode: '0603', gstRate: 0 });
+
+    const bad: [object, string, string][] = [
+      [{ hsnCode: '0603', gstRate: 15 }, 'gstRate', 'GST rate must be one of 0, 3, 5, 12, 18, 28, 40 %'],
+      [{ hsnCode: '0603', gstRate: '5' }, 'gstRate', 'GST rate must be one of 0, 3, 5, 12, 18, 28, 40 %'],
+      [{ hsnCode: '603', gstRate: 0 }, 'hsnCode', 'HSN code must be 4, 6 or 8 digits'],
+      [{ hsnCode: '06O3', gstRate: 0 }, 'hsnCode', 'HSN code must be 4, 6 or 8 digits'],
+      [{ hsnCode: '', gstRate: 0 }, 'hsnCode', 'HSN code must be 4, 6 or 8 digits'],
+      [{ hsnCode: '0603' }, 'gstRate', 'GST rate is required with an HSN code'],
+      [{ gstRate: 18 }, 'hsnCode', 'HSN code is required with a GST rate'],
+    ];
+    for (const [change, field, message] of bad) {
+      const res = await save(change);
+      expect([JSON.stringify(change), res.statusCode, res.json().details]).toEqual([
+        JSON.stringify(change),
+        400,
+        [{ field, message }],
+      ]);
+    }
+    expect(await taxClass()).toEqual({ hsnCode: '0603', gstRate: 0 });
+  });
+
+  it('charges an order the GST rate saved on the product', async () => {
+    const id = await draft();
+    const saved = await call('PUT', `/api/products/${id}`, admin.cookie, {
+      ...FULL,
+      name: 'Silk Rose Arrangement',
+      price: 1180,
+      discountPrice: 0,
+      variants: [],
+      hsnCode: '6702',
+      gstRate: 18,
+    });
+    expect(saved.statusCode).toBe(200);
+    const placed = await placeOrder(t.app, customer.cookie, orderBody([{ _id: id, qty: 1 }]));
+    expect(placed.statusCode).toBe(201);
+    // ₹1,180 at 18 % inclusive is ₹1,000 of value and ₹180 of GST; delivery is free above ₹1,000.
+    expect(placed.json()).toMatchObject({ itemsPrice: 1180, shippingPrice: 0, taxPrice: 180, totalPrice: 1180 });
+    expect(placed.json().orderItems[0]).toMatchObject({ hsnCode: '6702', gstRate: 18, taxPrice: 180 });
+  });
+
   it('lists every product for admins, 100 a page, drafts and unavailable ones included', async () => {
     const id = await draft();
     const first = (await call('GET', '/api/products/admin', admin.cookie)).json();
@@ -170,6 +294,17 @@ describe(`managing products on ${testDatabaseKind}`, () => {
     const beyond = (await call('GET', `/api/products/admin?pageNumber=${first.pages + 1}`, admin.cookie)).json();
     expect(beyond.products).toEqual([]);
     expect((await call('GET', '/api/products/admin?pageNumber=0', admin.cookie)).statusCode).toBe(400);
+  });
+
+  it('searches the admin list by part of the name, any case, wildcards as text', async () => {
+    const id = await insertProduct(t.database.db, { name: 'Marigold 100% Garland_Zx7' });
+    const found = (await call('GET', '/api/products/admin?q=GARLAND_zx', admin.cookie)).json();
+    expect(found).toMatchObject({ page: 1, pages: 1 });
+    expect(found.products.map((p: { _id: string }) => p._id)).toEqual([id]);
+    expect((await call('GET', '/api/products/admin?q=100%25%20garland', admin.cookie)).json().products).toHaveLength(1);
+    expect((await call('GET', '/api/products/admin?q=Garland%25Zx7', admin.cookie)).json().products).toEqual([]);
+    const tooLong = await call('GET', `/api/products/admin?q=${'a'.repeat(101)}`, admin.cookie);
+    expect([tooLong.statusCode, tooLong.json().message]).toEqual([400, 'q must be at most 100 characters']);
   });
 
   it('deletes a product; orders keep their copy of it', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DEFAULT_TAX_CLASS, paiseToRupees, rupeesToPaise, SAMPLE_PRODUCT_NAME, type Category } from '@store/domain';
 import { ADMIN_PRODUCT_PAGE_SIZE, type AdminProduct, type ProductUpdate } from '@store/contracts';
 import type { Db } from '../../db/client.js';
@@ -34,10 +35,10 @@ export function optimizedFor(image: string) {
 export class ProductsAdmin {
   constructor(private readonly db: Db) {}
 
-  async list(page: number) {
+  async list(page: number, name?: string) {
     const [rows, counted] = await Promise.all([
-      listAllProducts(this.db, { limit: ADMIN_PRODUCT_PAGE_SIZE, offset: (page - 1) * ADMIN_PRODUCT_PAGE_SIZE }),
-      countAllProducts(this.db),
+      listAllProducts(this.db, { limit: ADMIN_PRODUCT_PAGE_SIZE, offset: (page - 1) * ADMIN_PRODUCT_PAGE_SIZE }, name),
+      countAllProducts(this.db, name),
     ]);
     const now = new Date();
     return {
@@ -123,6 +124,15 @@ export class ProductsAdmin {
         height: p.dimensions?.height ?? null,
         sameDayDelivery: p.sameDayDelivery,
         expressDelivery: p.expressDelivery,
+        // A text limit and 'required' mean nothing on a yes/no choice, so it never carries them.
+        options: p.options.map((o) => ({
+          id: o._id ?? randomUUID(),
+          name: o.name,
+          kind: o.kind,
+          price: rupeesToPaise(o.price),
+          maxLength: o.kind === 'text' ? o.maxLength : 0,
+          required: o.kind === 'text' && o.required,
+        })),
         updatedAt: new Date(),
         ...buildSearchColumns(p),
       });

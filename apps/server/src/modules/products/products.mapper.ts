@@ -1,4 +1,4 @@
-import { activeDiscountPrice, paiseToRupees, productTaxClass } from '@store/domain';
+import { activeDiscountPrice, paiseToRupees, productTaxClass, sizeDiscountPrice } from '@store/domain';
 import type { ProductDetail, ProductSummary } from '@store/contracts';
 import type { products, productVariants, reviews } from './products.table.js';
 
@@ -101,8 +101,17 @@ export function toProductDetail(
       _id: v.id,
       name: v.name,
       price: paiseToRupees(v.price),
+      discountPrice: paiseToRupees(sizeDiscountPrice(row, v.price, now)),
       countInStock: v.countInStock,
       image: v.image,
+    })),
+    options: row.options.map((o) => ({
+      _id: o.id,
+      name: o.name,
+      kind: o.kind,
+      price: paiseToRupees(o.price),
+      maxLength: o.maxLength,
+      required: o.required,
     })),
     relatedProducts: related.map((r) => toProductSummary(r, now)),
     reviews: productReviews.map((r) => ({

@@ -67,13 +67,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: adminTags,
-        summary: 'Every product, 100 a page, newest first, including unavailable ones and drafts',
+        summary: 'Every product, 100 a page, newest first, including unavailable ones and drafts; `q` searches names',
         querystring: adminProductListQuerySchema,
         response: { 200: adminProductListSchema, ...adminErrors },
       },
       preHandler: adminOnly,
     },
-    async (req) => admin.list(req.query.pageNumber),
+    async (req) => admin.list(req.query.pageNumber, req.query.q),
   );
 
   app.get(

@@ -111,6 +111,7 @@ export class ProductsService {
       products: rows.map((r) => toProductSummary(r, now)),
       page,
       pages: Math.ceil(total / limit),
+      total,
     };
   }
 

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ProductOption } from '@store/domain';
 
 export interface OptimizedImages {
   thumbnail: string;
@@ -95,6 +96,11 @@ export const products = pgTable(
      */
     hsnCode: text('hsn_code').notNull().default(''),
     gstRate: smallint('gst_rate').notNull().default(0),
+    /**
+     * Personalisations a shopper may choose per unit, prices in paise (ADR 035). A short list read
+     * and written only with its product, so it lives on the row; orders keep their own copy.
+     */
+    options: jsonb('options').$type<ProductOption[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

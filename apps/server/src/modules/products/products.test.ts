@@ -38,6 +38,7 @@ describe(`GET /api/products on ${testDatabaseKind}`, () => {
     expect(body.page).toBe(1);
     expect(body.products).toHaveLength(12);
     expect(body.pages).toBe(Math.ceil(counted!.n / 12));
+    expect(body.total).toBe(counted!.n);
 
     const all: ProductSummary[] = [];
     for (let page = 1; page <= body.pages; page++) all.push(...(await list(`pageNumber=${page}`)).products);
@@ -231,11 +232,11 @@ describe(`GET /api/products on ${testDatabaseKind}`, () => {
     const p1 = await list(q({ category, sortBy: 'name', pageLimit: '2' }));
     const p3 = await list(q({ category, sortBy: 'name', pageLimit: '2', pageNumber: '3' }));
     const p4 = await list(q({ category, sortBy: 'name', pageLimit: '2', pageNumber: '4' }));
-    expect([p1.page, p1.pages, names(p1)]).toEqual([1, 3, ['Item 1', 'Item 2']]);
-    expect([p3.page, p3.pages, names(p3)]).toEqual([3, 3, ['Item 5']]);
-    expect([p4.page, p4.pages, names(p4)]).toEqual([4, 3, []]);
+    expect([p1.page, p1.pages, p1.total, names(p1)]).toEqual([1, 3, 5, ['Item 1', 'Item 2']]);
+    expect([p3.page, p3.pages, p3.total, names(p3)]).toEqual([3, 3, 5, ['Item 5']]);
+    expect([p4.page, p4.pages, p4.total, names(p4)]).toEqual([4, 3, 5, []]);
     const none = await list(q({ category: uniqueCategory() }));
-    expect([none.page, none.pages, none.products]).toEqual([1, 0, []]);
+    expect([none.page, none.pages, none.total, none.products]).toEqual([1, 0, 0, []]);
   });
 });
 

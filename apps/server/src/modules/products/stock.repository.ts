@@ -9,11 +9,11 @@ export function findProductsByIds(db: Db | Tx, ids: readonly string[]) {
     .where(inArray(products.id, [...ids]));
 }
 
-export function findVariantsByIds(db: Db | Tx, ids: readonly string[]) {
+export function findVariantsOfProducts(db: Db | Tx, productIds: readonly string[]) {
   return db
     .select()
     .from(productVariants)
-    .where(inArray(productVariants.id, [...ids]));
+    .where(inArray(productVariants.productId, [...productIds]));
 }
 
 /** Takes qty from the variant if it has that many; returns it when taken. */

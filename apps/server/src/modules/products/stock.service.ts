@@ -3,7 +3,7 @@ import type { Answer, Pipeline } from '../../db/pipeline.js';
 import { AppError } from '../../lib/app-error.js';
 import {
   findProductsByIds,
-  findVariantsByIds,
+  findVariantsOfProducts,
   productStockLeft,
   returnProductStock,
   returnVariantStock,
@@ -38,11 +38,15 @@ function outOfStock(name: string, left: number): AppError {
  * hold / release shape.
  */
 export class StockService {
-  /** What orders may be priced from: the products and variants asked for, as stored now. */
-  async forOrder(db: Db, productIds: readonly string[], variantIds: readonly string[]) {
+  /**
+   * What orders may be priced from: the products asked for and every size of them, as stored now
+   * (all of them, so a line without a size of a product sold in sizes can be told apart).
+   */
+  async forOrder(db: Db, productIds: readonly string[]) {
+    if (!productIds.length) return { products: [], variants: [] };
     const [found, variants] = await Promise.all([
-      productIds.length ? findProductsByIds(db, productIds) : [],
-      variantIds.length ? findVariantsByIds(db, variantIds) : [],
+      findProductsByIds(db, productIds),
+      findVariantsOfProducts(db, productIds),
     ]);
     return { products: found, variants };
   }

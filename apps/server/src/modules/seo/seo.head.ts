@@ -1,4 +1,9 @@
-import { PRODUCT_DATA_ELEMENT_ID, type ProductDetail } from '@store/contracts';
+import {
+  PRODUCT_DATA_ELEMENT_ID,
+  PRODUCT_MAIN_PICTURE_SIZES,
+  pictureSrcSet,
+  type ProductDetail,
+} from '@store/contracts';
 
 export const STORE_NAME = 'Phoolwala Gifts';
 export const DEFAULT_TITLE = `${STORE_NAME} | Flowers, Cakes and Gifts Delivered Across India`;
@@ -17,8 +22,11 @@ export interface PageHead {
   jsonLd?: object;
   /** Extra Open Graph properties, e.g. product:price:amount. */
   properties?: Record<string, string>;
-  /** The page's main picture, fetched at once instead of after the scripts render it. */
-  preloadImage?: string;
+  /**
+   * The page's main picture, fetched at once instead of after the scripts render it: its `src`,
+   * and the `srcset` and `sizes` its `<img>` has, without which the browser would fetch it twice.
+   */
+  preloadImage?: { href: string; srcSet?: string; sizes?: string };
   /** Script chunks of the page's route, fetched beside the entry script instead of after it. */
   modulePreloads?: string[];
   /**
@@ -42,6 +50,12 @@ function summarise(text: string, max = 160): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }
 
+/** What the product gallery's main `<img>` asks for (product-gallery.tsx), as a preload. */
+function mainPicturePreload(href: string): NonNullable<PageHead['preloadImage']> {
+  const srcSet = pictureSrcSet(href);
+  return srcSet ? { href, srcSet, sizes: PRODUCT_MAIN_PICTURE_SIZES } : { href };
+}
+
 export function productHead(product: ProductDetail, publicUrl: string, productJson?: string): PageHead {
   const url = `${publicUrl}/product/${product._id}`;
   const price = product.discountPrice > 0 ? product.discountPrice : product.price;
@@ -52,7 +66,7 @@ export function productHead(product: ProductDetail, publicUrl: string, productJs
     description: summarise(product.description || `${product.name}, delivered across India by ${STORE_NAME}.`),
     url,
     image,
-    preloadImage: product.optimizedImages.detail || product.image,
+    preloadImage: mainPicturePreload(product.optimizedImages.detail || product.image),
     type: 'product',
     ...(productJson ? { productJson } : {}),
     properties: {
@@ -84,6 +98,11 @@ export function productHead(product: ProductDetail, publicUrl: string, productJs
   };
 }
 
+function imagePreload({ href, srcSet, sizes }: NonNullable<PageHead['preloadImage']>): string {
+  const responsive = srcSet ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(sizes ?? '100vw')}"` : '';
+  return `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(href)}"${responsive} />`;
+}
+
 /** Writes the page's title, description, share tags and structured data into the app's HTML. */
 export function renderHead(indexHtml: string, head: PageHead): string {
   const tags = [
@@ -109,9 +128,7 @@ export function renderHead(indexHtml: string, head: PageHead): string {
       ? [`<script type="application/json" id="client-config">${escapeJsonForScript(head.clientConfig)}</script>`]
       : []),
     ...(head.modulePreloads ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
-    ...(head.preloadImage
-      ? [`<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(head.preloadImage)}" />`]
-      : []),
+    ...(head.preloadImage ? [imagePreload(head.preloadImage)] : []),
   ].join('\n    ');
   // Replacer functions, never replacement strings: in a string, `$'`, `$\`` and `$&` in a product
   // name or a URL would paste parts of the page into the head.

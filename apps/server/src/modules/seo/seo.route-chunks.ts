@@ -37,6 +37,7 @@ export const ROUTE_MODULES: [RegExp, string][] = [
   [/^\/admin\/coupons\/?$/, 'src/features/admin/coupon-list-page.tsx'],
   [/^\/admin\/coupon\/(new|[^/]+\/edit)\/?$/, 'src/features/admin/coupon-edit-page.tsx'],
   [/^\/admin\/outbox\/?$/, 'src/features/admin/outbox-page.tsx'],
+  [/^\/admin\/vitals\/?$/, 'src/features/admin/vitals-page.tsx'],
 ];
 
 /**

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_MAIN_PICTURE_SIZES } from '@store/contracts';
 import { insertProduct } from '../../test/fixtures.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 
@@ -161,6 +162,21 @@ describe(`search engines and link previews on ${testDatabaseKind}`, () => {
     const terms = await page('/terms-and-conditions');
     expect(modulePreloads(terms)).toEqual([]);
     expect(terms).not.toContain('rel="preload"');
+  });
+
+  it("preloads a main picture with copies by the same srcset and sizes as the gallery's <img>", async () => {
+    const detail = '/uploads/demo/lilies.0123abcdef-detail.webp';
+    const id = await insertProduct(t.database.db, {
+      name: 'Responsive Lilies',
+      image: detail,
+      optimizedImages: { thumbnail: '/uploads/demo/lilies.0123abcdef-thumb.webp', detail },
+    });
+    const product = await page(`/product/${id}`);
+    expect(product).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="${detail}"` +
+        ` imagesrcset="/uploads/demo/lilies.0123abcdef-thumb.webp 400w, ${detail} 800w"` +
+        ` imagesizes="${PRODUCT_MAIN_PICTURE_SIZES}" />`,
+    );
   });
 
   it('gives other pages their own titles, and unknown products the store default', async () => {

@@ -1,5 +1,7 @@
-import sharp from 'sharp';
 import { AppError } from '../../lib/app-error.js';
+
+/** sharp (libvips) holds about 30 MB once loaded: it is loaded with the first upload (ADR 044). */
+const loadSharp = () => import('sharp').then((m) => m.default);
 
 /** Formats judged from the bytes, never from a file name or a declared type. */
 const ACCEPTED = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif' } as const;
@@ -19,6 +21,7 @@ export interface ProcessedImage {
 }
 
 async function detect(input: Buffer): Promise<Accepted> {
+  const sharp = await loadSharp();
   let meta;
   try {
     meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -37,6 +40,7 @@ async function detect(input: Buffer): Promise<Accepted> {
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const format = await detect(input);
+  const sharp = await loadSharp();
   const source = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   try {
     const [original, thumbnail, detail] = await Promise.all([

@@ -66,6 +66,7 @@ describe(`Google sign-in on ${testDatabaseKind}`, () => {
       googleClientId: CLIENT_ID,
       payments: { provider: 'simulated', keyId: 'rzp_test_demo' },
       demo: true,
+      vitalsSampleRate: 1,
     });
   });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { SessionUser } from '../../lib/auth.js';
 import { passwordResets, savedAddresses, sessions, users } from './users.table.js';
@@ -47,6 +47,49 @@ export async function listUsers(db: Db | Tx): Promise<UserRow[]> {
   return db.select().from(users).orderBy(desc(users.createdAt), users.id);
 }
 
+const USER_SORT_COLUMNS = { createdAt: users.createdAt, name: users.name, email: users.email } as const;
+
+/**
+ * One page of the admin's user list and how many match in all, in one query (count(*) OVER () is
+ * taken before LIMIT). `q` is part of a name or an email, matched through trigram indexes.
+ */
+export async function adminUserPage(
+  db: Db | Tx,
+  query: {
+    q?: string | undefined;
+    isAdmin?: boolean | undefined;
+    sort: keyof typeof USER_SORT_COLUMNS;
+    descending: boolean;
+    limit: number;
+    offset: number;
+  },
+) {
+  const direction = query.descending ? desc : asc;
+  return db
+    .select({ user: users, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+    .from(users)
+    .where(adminUserConditions(query))
+    .orderBy(direction(USER_SORT_COLUMNS[query.sort]), direction(users.id))
+    .limit(query.limit)
+    .offset(query.offset);
+}
+
+export async function countAdminUsers(db: Db | Tx, query: { q?: string | undefined; isAdmin?: boolean | undefined }) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(users)
+    .where(adminUserConditions(query));
+  return row?.n ?? 0;
+}
+
+function adminUserConditions(query: { q?: string | undefined; isAdmin?: boolean | undefined }) {
+  const pattern = query.q ? `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return and(
+    pattern ? or(sql`lower(${users.email}) LIKE ${pattern}`, sql`lower(${users.name}) LIKE ${pattern}`) : undefined,
+    query.isAdmin === undefined ? undefined : eq(users.isAdmin, query.isAdmin),
+  );
+}
+
 /** Throws the unique violation of `users_email_lower` or `users_google_subject` for the caller to name. */
 export async function insertUser(db: Db | Tx, values: NewUser): Promise<UserRow> {
   const [user] = await db.insert(users).values(values).returning();
@@ -62,9 +105,31 @@ export async function updateUser(db: Db | Tx, id: string, changes: UserChanges):
   return updated;
 }
 
-/** The admin condition is repeated in the statement so an account made admin since it was read survives. */
-export async function deleteCustomer(db: Db | Tx, id: string): Promise<void> {
-  await db.delete(users).where(and(eq(users.id, id), eq(users.isAdmin, false)));
+/**
+ * The admin condition is repeated in the statement so an account made admin since it was read
+ * survives; false when nothing was deleted.
+ */
+export async function deleteCustomer(db: Db | Tx, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(users)
+    .where(and(eq(users.id, id), eq(users.isAdmin, false)))
+    .returning({ id: users.id });
+  return deleted.length > 0;
+}
+
+/**
+ * The ids of every admin account, each row locked until the transaction ends, in id order so two
+ * changes of admin rights never lock them in opposite orders. One that waited reads the rows again
+ * once they are free (READ COMMITTED), so an admin demoted meanwhile is no longer among them.
+ */
+export async function lockAdmins(tx: Tx): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.isAdmin, true))
+    .orderBy(users.id)
+    .for('no key update');
+  return rows.map((r) => r.id);
 }
 
 /**

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADDRESS_BOOK_LIMIT } from '@store/domain';
 import {
+  adminUserListQuerySchema,
+  adminUserPageSchema,
   adminUserSchema,
   adminUserUpdateSchema,
   clientConfigSchema,
@@ -353,6 +355,20 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/api/users/admin',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'One page of the accounts, searched by part of a name or email, filtered by role, sorted',
+        querystring: adminUserListQuerySchema,
+        response: { 200: adminUserPageSchema, ...adminErrors },
+      },
+      preHandler: adminOnly,
+    },
+    async (req) => service.page(req.query),
+  );
+
+  app.get(
     '/api/users/:id',
     {
       schema: {
@@ -371,7 +387,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: adminTags,
-        summary: "Change an account's name, email or admin flag",
+        summary:
+          "Change a customer's name, email or admin flag, or take another admin's rights away (never one's own or the last admin's: 409)",
         params: userIdParamsSchema,
         body: adminUserUpdateSchema,
         response: { 200: adminUserSchema, ...adminErrors },
@@ -391,7 +408,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: adminTags,
-        summary: 'Delete a customer account (and end its sessions)',
+        summary: 'Delete a customer account (and end its sessions); admin accounts are refused',
         params: userIdParamsSchema,
         response: { 200: messageResponseSchema, ...adminErrors },
       },

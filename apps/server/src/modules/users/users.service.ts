@@ -6,6 +6,8 @@ import {
   RESET_LINK_INVALID,
   RESET_LINK_USED,
   type AdminUser,
+  type AdminUserListQuery,
+  type AdminUserPage,
   type AdminUserUpdate,
   type LoginInput,
   type ProfileUpdate,
@@ -60,6 +62,20 @@ const addressValues = (a: repo.SavedAddressValues): repo.SavedAddressValues => (
   postalCode: a.postalCode,
   phone: a.phone,
 });
+
+const OWN_ADMIN_RIGHTS = 'You cannot remove your own admin rights';
+const ADMINS_NOT_DELETED = 'Admin users cannot be deleted';
+const LAST_ADMIN = 'The store must keep at least one admin: this is the last one';
+
+/**
+ * Under the lock of every admin row: the store keeps one admin, and only an admin (still, now that
+ * the lock is held) changes anyone's rights.
+ */
+async function checkAdminChange(tx: Tx, actor: SessionUser, target: UserRow, isAdmin: boolean): Promise<void> {
+  const admins = await repo.lockAdmins(tx);
+  if (!isAdmin && admins.includes(target.id) && admins.length <= 1) throw new AppError('CONFLICT', LAST_ADMIN);
+  if (!admins.includes(actor.id)) throw new AppError('FORBIDDEN', 'This needs an admin account');
+}
 
 const ADDRESS_NOT_FOUND = 'Address not found';
 const ADDRESS_KEPT_ALREADY = 'This address is already in your address book';
@@ -292,6 +308,26 @@ export class UsersService {
     return repo.listUsers(this.db);
   }
 
+  /** A page of the accounts, newest first unless asked; past the end, the total is counted alone. */
+  async page(query: AdminUserListQuery): Promise<AdminUserPage> {
+    const filters = { q: query.q, isAdmin: query.role === undefined ? undefined : query.role === 'admin' };
+    const rows = await repo.adminUserPage(this.db, {
+      ...filters,
+      sort: query.sort ?? 'createdAt',
+      descending: (query.order ?? 'desc') === 'desc',
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    });
+    const total = rows[0]?.total ?? (query.page > 1 ? await repo.countAdminUsers(this.db, filters) : 0);
+    return {
+      rows: rows.map((r) => toAdminUser(r.user)),
+      page: query.page,
+      pageSize: query.pageSize,
+      pages: Math.ceil(total / query.pageSize),
+      total,
+    };
+  }
+
   async get(id: string): Promise<UserRow> {
     const user = await repo.findUserById(this.db, id);
     if (!user) throw new AppError('NOT_FOUND', 'User not found');
@@ -299,26 +335,31 @@ export class UsersService {
   }
 
   /**
-   * An admin's edit of a customer account (name, email, making them an admin). Admin accounts are
-   * not edited here, which also means nobody can take away their own rights and lock the store out.
+   * An admin's edit of another account: a customer's name, email and admin flag, or an admin's
+   * flag alone (taking their rights away; ADR 037). Nobody changes their own rights, and the store
+   * always keeps one admin. Changes of the flag take every admin row's lock first, so two admins
+   * demoting each other at the same moment queue: the second finds itself the last admin.
    */
   async adminUpdate(actor: SessionUser, id: string, update: AdminUserUpdate): Promise<UserRow> {
     const target = await this.get(id);
-    if (target.id === actor.id && update.isAdmin === false) {
-      throw new AppError('VALIDATION', 'You cannot remove your own admin rights');
+    if (target.id === actor.id && update.isAdmin === false) throw new AppError('VALIDATION', OWN_ADMIN_RIGHTS);
+    if (target.isAdmin && (update.name !== undefined || update.email !== undefined)) {
+      throw new AppError('VALIDATION', 'Admin users cannot be edited');
     }
-    if (target.isAdmin) throw new AppError('VALIDATION', 'Admin users cannot be edited');
     if (update.email !== undefined && update.email.toLowerCase() !== target.email.toLowerCase()) {
       if (await repo.findUserByEmail(this.db, update.email)) throw emailTaken();
     }
     try {
-      const updated = await repo.updateUser(this.db, id, {
-        ...(update.name === undefined ? {} : { name: update.name }),
-        ...(update.email === undefined ? {} : { email: update.email }),
-        ...(update.isAdmin === undefined ? {} : { isAdmin: update.isAdmin }),
+      return await this.db.transaction(async (tx) => {
+        if (update.isAdmin !== undefined) await checkAdminChange(tx, actor, target, update.isAdmin);
+        const updated = await repo.updateUser(tx, id, {
+          ...(update.name === undefined ? {} : { name: update.name }),
+          ...(update.email === undefined ? {} : { email: update.email }),
+          ...(update.isAdmin === undefined ? {} : { isAdmin: update.isAdmin }),
+        });
+        if (!updated) throw new AppError('NOT_FOUND', 'User not found');
+        return updated;
       });
-      if (!updated) throw new AppError('NOT_FOUND', 'User not found');
-      return updated;
     } catch (err) {
       if (isUniqueViolation(err)) throw emailTaken();
       throw err;
@@ -328,8 +369,11 @@ export class UsersService {
   /** Deleting an account ends its sessions (the foreign key cascades). Admin accounts are kept. */
   async delete(id: string): Promise<void> {
     const target = await this.get(id);
-    if (target.isAdmin) throw new AppError('VALIDATION', 'Admin users cannot be deleted');
-    await repo.deleteCustomer(this.db, id);
+    if (target.isAdmin || !(await repo.deleteCustomer(this.db, id))) {
+      // Not deleted: an admin, or made one (or deleted) since it was read; say which it is now.
+      if (!(await repo.findUserById(this.db, id))) throw new AppError('NOT_FOUND', 'User not found');
+      throw new AppError('VALIDATION', ADMINS_NOT_DELETED);
+    }
   }
 
   /** The signed-in shopper's address book, newest use first. */
