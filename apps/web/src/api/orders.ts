@@ -3,7 +3,7 @@ import type { OrderResponse } from '@store/contracts';
 import type { DeliveryStep } from '@store/domain';
 import { apiFetch } from '../lib/api.js';
 import { queryKeys } from '../lib/query-client.js';
-import type { Cart, CartDelivery, ShippingAddress } from '../stores/cart-store.js';
+import { orderItemsOf, type Cart, type CartDelivery, type ShippingAddress } from '../stores/cart-store.js';
 
 /** What Razorpay Checkout (or its simulated stand-in) hands the page after a payment. */
 export interface CheckoutPayment {
@@ -16,33 +16,31 @@ export const orderKey = (id: string) => [...queryKeys.orders, id] as const;
 export const myOrdersKey = [...queryKeys.orders, 'mine'] as const;
 
 /**
- * The spec's order payload. The server reads only the products, variants and quantities and
+ * The spec's order payload. The server reads only the products, variants, options and quantities and
  * prices the order itself; the rest is sent as the spec's client sends it. The delivery is the
  * date and slot (the server has the slot's times and fee); the message card goes only when it says
- * something, the coupon and the buyer's GSTIN only when there is one.
+ * something, the coupon and a business buyer's GSTIN, name and address only when there is one.
  */
 export function orderPayload(
   cart: Cart,
   shippingAddress: ShippingAddress,
   delivery: CartDelivery,
-  extras: { couponCode?: string | null; buyerGstin?: string | null } = {},
+  extras: {
+    couponCode?: string | null;
+    buyer?: { buyerGstin: string; buyerName: string; buyerAddress: string } | null;
+  } = {},
 ) {
   const message = cart.giftMessage?.message.trim() ?? '';
   return {
-    orderItems: cart.cartItems.map((i) => ({
-      _id: i._id,
-      qty: i.qty,
-      ...(i.variant ? { variant: { _id: i.variant._id } } : {}),
-      name: i.name,
-      image: i.image,
-      price: i.price,
-      discountPrice: i.discountPrice,
-    })),
+    orderItems: orderItemsOf(cart).map((item, n) => {
+      const { name, image, price, discountPrice } = cart.cartItems[n]!;
+      return { ...item, name, image, price, discountPrice };
+    }),
     shippingAddress,
     delivery: { date: delivery.date, slotId: delivery.slotId },
     ...(message ? { giftMessage: { message, senderName: cart.giftMessage?.senderName.trim() ?? '' } } : {}),
     ...(extras.couponCode ? { couponCode: extras.couponCode } : {}),
-    ...(extras.buyerGstin ? { buyerGstin: extras.buyerGstin } : {}),
+    ...(extras.buyer ?? {}),
     paymentMethod: cart.paymentMethod,
     itemsPrice: cart.itemsPrice,
     shippingPrice: cart.shippingPrice,

@@ -49,6 +49,10 @@ export const adminRoutes: RouteObject[] = [
         path: '/admin/outbox',
         lazy: async () => ({ Component: (await import('../features/admin/outbox-page.js')).OutboxPage }),
       },
+      {
+        path: '/admin/vitals',
+        lazy: async () => ({ Component: (await import('../features/admin/vitals-page.js')).VitalsPage }),
+      },
     ],
   },
 ];

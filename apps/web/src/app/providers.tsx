@@ -1,14 +1,42 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
 import { createQueryClient } from '../lib/query-client.js';
+
+// The toaster (sonner) is not part of the first page: pages that toast import sonner themselves,
+// and a toast made before the toaster arrives shows once it does (sonner replays active toasts).
+const AppToaster = lazy(() => import('../components/ui/toaster.js').then((m) => ({ default: m.AppToaster })));
+
+/** True once the browser is idle after the first render, so the toaster never delays the page. */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    const settle = () => setIdle(true);
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(settle, { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(settle, 0);
+    return () => clearTimeout(id);
+  }, []);
+  return idle;
+}
+
+function DeferredToaster() {
+  const idle = useIdle();
+  if (!idle) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  );
+}
 
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster position="top-right" duration={5000} closeButton />
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }

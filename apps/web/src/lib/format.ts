@@ -1,33 +1,33 @@
-import { displayPhone, formatInr, normalizeIndianMobile, rupeesToPaise } from '@store/domain';
+import { displayPhone, formatInr, normalizeIndianMobile, rupeesToPaise, STORE_TIME_ZONE } from '@store/domain';
 
 /** Rupees as the API gives them → '₹1,299'. */
 export function inr(rupees: number): string {
   return formatInr(rupeesToPaise(rupees));
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+// One rule for every date and time on screen: India Standard Time (ADR 023), the shop's clock,
+// whatever the browser's zone, so an order's 'Placed on' agrees with its timeline and an admin
+// abroad sees the times the shop works to.
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: STORE_TIME_ZONE,
+});
+const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: STORE_TIME_ZONE,
+});
 
-/** '22 Nov 2026'. */
+/** '22 Nov 2026', the IST date of an instant. */
 export function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
 
-/** '22 Nov 2026, 3:45 pm'. */
+/** '22 Nov 2026, 3:45 pm' in IST. */
 export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
-}
-
-// The store runs on India Standard Time (ADR 023): an admin abroad still sees the shop's clock.
-const istDateTimeFormat = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Asia/Kolkata',
-});
-
-/** '22 Nov 2026, 3:45 pm' in IST, whatever the browser's time zone. */
-export function formatIstDateTime(iso: string): string {
-  return istDateTimeFormat.format(new Date(iso));
 }
 
 /**

@@ -2,6 +2,8 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 /** The spec's mobile layout applies at 768px or less (spec section 9). */
 export const MOBILE_QUERY = '(max-width: 768px)';
+/** Tailwind's `md`, from which the sidebar and the top menu show. */
+export const WIDE_QUERY = '(min-width: 768px)';
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 /**
@@ -25,6 +27,9 @@ export function useMediaQuery(query: string): boolean {
 }
 
 export const useIsMobile = (): boolean => useMediaQuery(MOBILE_QUERY);
+
+/** Whether the sidebar and the top menu show (`md` and up). */
+export const useIsWide = (): boolean => useMediaQuery(WIDE_QUERY);
 
 /** Whether the shopper asked the system for less motion. */
 export const useReducedMotion = (): boolean => useMediaQuery(REDUCED_MOTION_QUERY);

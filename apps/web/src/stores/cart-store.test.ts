@@ -8,6 +8,8 @@ import {
   cartSummary,
   clampQty,
   lineKey,
+  lineUnitPrices,
+  orderItemsOf,
   removeItem,
   setItemQty,
   withTotals,
@@ -59,6 +61,37 @@ describe('cart rules', () => {
     ]);
     cart = removeItem(cart, lineKey({ _id: 'p1', variant: { _id: 'half', name: 'Half Kg' } }));
     expect(cart.cartItems.map((i) => i.variant?.name)).toEqual(['1 Kg']);
+  });
+
+  it('keeps a cake with other options on its own line, and the same options on one line', () => {
+    const half = { _id: 'half', name: 'Half Kg' };
+    const eggless = { _id: 'egg', name: 'Eggless', value: null, price: 50 };
+    const message = (value: string) => ({ _id: 'msg', name: 'Message on cake', value, price: 0 });
+    let cart = addItem(empty, item({ variant: half, options: [eggless, message('Happy birthday')] }));
+    cart = addItem(cart, item({ variant: half }));
+    cart = addItem(cart, item({ variant: half, options: [eggless, message('Happy birthday')] }));
+    cart = addItem(cart, item({ variant: half, options: [eggless, message('Get well soon')] }));
+    expect(cart.cartItems.map((i) => [i.options?.map((o) => o.value ?? o.name), i.qty])).toEqual([
+      [['Eggless', 'Happy birthday'], 2],
+      [undefined, 1],
+      [['Eggless', 'Get well soon'], 1],
+    ]);
+    // ₹699 + ₹50 eggless, three times, and one plain ₹699.
+    expect(cart.itemsPrice).toBe(749 * 3 + 699);
+    expect(orderItemsOf({ cartItems: cart.cartItems.slice(0, 1) })).toEqual([
+      {
+        _id: 'p1',
+        qty: 2,
+        variant: { _id: 'half' },
+        options: [{ _id: 'egg' }, { _id: 'msg', value: 'Happy birthday' }],
+      },
+    ]);
+    expect(lineUnitPrices(item({ price: 699, discountPrice: 599, options: [eggless] }))).toEqual({
+      price: 749,
+      discountPrice: 649,
+    });
+    cart = removeItem(cart, lineKey(cart.cartItems[2]!));
+    expect(cart.cartItems).toHaveLength(2);
   });
 
   it("sets a line's quantity, from 1 to its stock, leaving the other lines alone", () => {

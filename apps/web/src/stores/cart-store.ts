@@ -6,6 +6,7 @@ import {
   orderTax,
   normaliseCouponCode,
   couponCodeProblem,
+  optionsKey,
   paiseToRupees,
   rupeesToPaise,
   SLOT_TYPES,
@@ -16,6 +17,15 @@ import {
   type SlotType,
 } from '@store/domain';
 import { createStore } from '../lib/store.js';
+
+/** An option chosen on the product page, as the product described it: price in rupees per unit. */
+export interface CartOption {
+  _id: string;
+  name: string;
+  /** The text of a text option ('Happy birthday, Amma'); null for a yes/no choice. */
+  value: string | null;
+  price: number;
+}
 
 export interface CartItem {
   _id: string;
@@ -30,6 +40,8 @@ export interface CartItem {
   qty: number;
   /** The weight or size chosen, for products sold in variants. */
   variant?: { _id: string; name: string };
+  /** Personalisations for each unit ('Eggless', a message on the cake); the server prices them again. */
+  options?: CartOption[];
   /** The GST % included in the price, as the product said; carts stored before GST have none (0). */
   gstRate?: number;
 }
@@ -92,9 +104,40 @@ const emptyCart = (): Cart => ({
   totalPrice: 0,
 });
 
-/** One line per product and variant: adding the same one again adds to that line's quantity. */
-export function lineKey(item: Pick<CartItem, '_id' | 'variant'>): string {
-  return item.variant ? `${item._id}:${item.variant._id}` : item._id;
+const optionRequests = (options: readonly CartOption[] = []) =>
+  options.map((o) => (o.value === null ? { id: o._id } : { id: o._id, value: o.value }));
+
+/**
+ * One line per product, variant and options: adding the same again adds to that line's quantity,
+ * while the same cake with another message is a line of its own.
+ */
+export function lineKey(item: Pick<CartItem, '_id' | 'variant' | 'options'>): string {
+  const base = item.variant ? `${item._id}:${item.variant._id}` : item._id;
+  const options = optionsKey(optionRequests(item.options));
+  return options ? `${base}|${options}` : base;
+}
+
+/** Rupees the options add to each unit. */
+export function lineOptionsPrice(item: Pick<CartItem, 'options'>): number {
+  return paiseToRupees((item.options ?? []).reduce((sum, o) => sum + rupeesToPaise(o.price), 0));
+}
+
+/** Rupees a unit of the line costs: its price or discount price, and its options. */
+export function lineUnitPrice(item: Pick<CartItem, 'price' | 'discountPrice' | 'options'>): number {
+  const { price, discountPrice } = lineUnitPrices(item);
+  return discountPrice > 0 ? discountPrice : price;
+}
+
+/** A unit's price and discount price with its options, as a line shows them (rupees). */
+export function lineUnitPrices(item: Pick<CartItem, 'price' | 'discountPrice' | 'options'>): {
+  price: number;
+  discountPrice: number;
+} {
+  const options = rupeesToPaise(lineOptionsPrice(item));
+  return {
+    price: paiseToRupees(rupeesToPaise(item.price) + options),
+    discountPrice: item.discountPrice > 0 ? paiseToRupees(rupeesToPaise(item.discountPrice) + options) : 0,
+  };
 }
 
 /**
@@ -114,6 +157,7 @@ function pricedLines(cart: Pick<Cart, 'cartItems'>): PricedLine[] {
   return cart.cartItems.map((i) => ({
     price: rupeesToPaise(i.price),
     discountPrice: rupeesToPaise(i.discountPrice),
+    optionsPrice: rupeesToPaise(lineOptionsPrice(i)),
     qty: i.qty,
     // A line stored before prices carried GST, or with a rate the domain does not know, counts as 0 %.
     gstRate: isGstRate(i.gstRate) ? i.gstRate : 0,
@@ -177,12 +221,20 @@ export function cartSummary(
   };
 }
 
-/** What a coupon is checked against, and what an order is placed for: products, variants, quantities. */
-export function orderItemsOf(cart: Pick<Cart, 'cartItems'>): { _id: string; qty: number; variant?: { _id: string } }[] {
+/** What a coupon is checked against, and what an order is placed for: products, variants, options, quantities. */
+export function orderItemsOf(cart: Pick<Cart, 'cartItems'>): {
+  _id: string;
+  qty: number;
+  variant?: { _id: string };
+  options?: { _id: string; value?: string }[];
+}[] {
   return cart.cartItems.map((i) => ({
     _id: i._id,
     qty: i.qty,
     ...(i.variant ? { variant: { _id: i.variant._id } } : {}),
+    ...(i.options?.length
+      ? { options: i.options.map((o) => (o.value === null ? { _id: o._id } : { _id: o._id, value: o.value })) }
+      : {}),
   }));
 }
 
@@ -243,7 +295,7 @@ export function withTotals(input: CartInput): Cart {
 }
 
 /**
- * Adds a line, or to the quantity of the line of the same product and variant (up to the stock);
+ * Adds a line, or to the quantity of the line of the same product, variant and options (up to the stock);
  * that line takes the price and stock just read from the product page.
  */
 export function addItem(cart: Cart, item: CartItem): Cart {

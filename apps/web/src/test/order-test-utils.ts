@@ -73,6 +73,8 @@ export function order(over: Partial<OrderResponse> = {}): OrderResponse {
         qty: 2,
         price: 699,
         discountPrice: 0,
+        options: [],
+        optionsPrice: 0,
         image: '/roses.jpg',
         optimizedImages: { thumbnail: '/roses-thumb.webp', detail: '/roses.webp' },
         vendor: ['Kochi Blooms'],
@@ -104,6 +106,8 @@ export function order(over: Partial<OrderResponse> = {}): OrderResponse {
     couponCode: null,
     couponDiscount: 0,
     buyerGstin: null,
+    buyerName: null,
+    buyerAddress: null,
     // Issued when an order is paid.
     invoice: null,
     ...over,

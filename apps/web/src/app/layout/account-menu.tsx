@@ -1,6 +1,17 @@
 import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
-import { ChevronDown, ClipboardList, LogOut, Mail, Package, TicketPercent, Truck, User, Users } from 'lucide-react';
+import {
+  ChevronDown,
+  ClipboardList,
+  Gauge,
+  LogOut,
+  Mail,
+  Package,
+  TicketPercent,
+  Truck,
+  User,
+  Users,
+} from 'lucide-react';
 import type { UserInfo } from '../../stores/user-store.js';
 
 const ADMIN_LINKS = [
@@ -9,6 +20,7 @@ const ADMIN_LINKS = [
   { to: '/admin/deliveries', label: 'Deliveries', icon: Truck },
   { to: '/admin/coupons', label: 'Coupons', icon: TicketPercent },
   { to: '/admin/outbox', label: 'Email outbox', icon: Mail },
+  { to: '/admin/vitals', label: 'Web vitals', icon: Gauge },
   { to: '/admin/userlist', label: 'Users', icon: Users },
 ] as const;
 

@@ -18,6 +18,7 @@ const config = (demo: boolean, provider: 'simulated' | 'razorpay' = 'simulated')
   googleClientId: null,
   payments: { provider, keyId: provider === 'simulated' ? 'rzp_test_demo' : 'rzp_live_N8fX2kQ9pLm3Zt' },
   demo,
+  vitalsSampleRate: demo ? 1 : 0.1,
 });
 
 function renderStore(answer: Answer, path = '/') {

@@ -1,21 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Outlet } from 'react-router';
+import { useIsWide } from '../../lib/media-query.js';
 import { useCartPanelOpen } from '../../stores/cart-panel-store.js';
 import { DemoBanner } from './demo-banner.js';
 import { Footer } from './footer.js';
 import { Header } from './header.js';
+import { ScrollPositions } from './scroll-positions.js';
 import { Sidebar } from './sidebar.js';
-import { TopMenu } from './top-menu.js';
 
-/** The page scrolls to the top on every route change (spec "Route guards"). */
-function ScrollToTop() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
-  return null;
-}
-
+const TopMenu = lazy(() => import('./top-menu.js').then((m) => ({ default: m.TopMenu })));
 const CartPanel = lazy(() => import('../../features/cart/cart-panel.js').then((m) => ({ default: m.CartPanel })));
 
 /** The cart panel's code is fetched the first time the panel opens, keeping it off the first page. */
@@ -31,6 +24,25 @@ function DeferredCartPanel() {
   );
 }
 
+/**
+ * The top menu (Radix's navigation menu) is hidden on phones, so its code loads only on wider
+ * screens, after the first render, into an empty bar of its height: nothing below it moves.
+ */
+function DeferredTopMenu() {
+  const wide = useIsWide();
+  const bar = (
+    <div className="hidden border-b border-neutral-200 bg-white md:block">
+      <div className="h-11" />
+    </div>
+  );
+  if (!wide) return bar;
+  return (
+    <Suspense fallback={bar}>
+      <TopMenu />
+    </Suspense>
+  );
+}
+
 export function RootLayout() {
   return (
     <div className="flex min-h-screen">
@@ -40,12 +52,12 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <ScrollToTop />
+      <ScrollPositions />
       <Sidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <DemoBanner />
         <Header />
-        <TopMenu />
+        <DeferredTopMenu />
         <main id="main" className="flex-1">
           <Outlet />
         </main>

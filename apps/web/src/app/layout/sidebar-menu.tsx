@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { Collapsible } from 'radix-ui';
 import { Cake, Candy, ChevronDown, Flower2, Gift, LayoutGrid, PartyPopper, Tag, Truck, Users } from 'lucide-react';
 import { useCatalog } from '../../api/products.js';
-import { Button } from '../../components/ui/button.js';
+import { LoadError } from '../../components/ui/load-error.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 import { cn } from '../../lib/cn.js';
 import { productsHref, type MenuQuery } from './menu-data.js';
@@ -162,12 +162,7 @@ export function SidebarMenu({ openGroups, onOpenGroupsChange }: MenuProps) {
           ))}
         </div>
       ) : catalog.isError ? (
-        <div className="px-2 py-1 text-sm text-neutral-700" role="alert">
-          <p>Categories could not be loaded.</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void catalog.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="the categories" load={catalog} className="mx-2" />
       ) : (
         <>
           <ul className="space-y-0.5" aria-labelledby={`${id}-categories`}>

@@ -1,15 +1,32 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LogIn, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { buttonClasses } from '../../components/ui/button.js';
 import { LazySheet } from '../../components/ui/lazy-sheet.js';
 import { useUserInfo } from '../../stores/user-store.js';
 import { cn } from '../../lib/cn.js';
-import { SidebarMenu, SidebarRail, type OpenGroups } from './sidebar-menu.js';
-import { useIsMobile } from '../../lib/media-query.js';
+import { Skeleton } from '../../components/ui/skeleton.js';
+import type { OpenGroups } from './sidebar-menu.js';
+import { useIsMobile, useIsWide } from '../../lib/media-query.js';
 import { sidebarActions, useSidebarState } from './sidebar-store.js';
 
 export const SIDEBAR_NAV_ID = 'sidebar-nav';
+
+// The menu's code (Radix's collapsibles among it) is not part of the first page: it loads after the
+// first render where the sidebar shows, and on phones when the sheet first opens.
+const SidebarMenu = lazy(() => import('./sidebar-menu.js').then((m) => ({ default: m.SidebarMenu })));
+const SidebarRail = lazy(() => import('./sidebar-menu.js').then((m) => ({ default: m.SidebarRail })));
+
+/** Rows in the menu's place while its code arrives, as while the categories load. */
+function MenuPlaceholder() {
+  return (
+    <div className="space-y-2 px-2 py-3" aria-hidden="true">
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} className="h-6 w-full" />
+      ))}
+    </div>
+  );
+}
 
 /** Ctrl+b (Cmd+b on a Mac) toggles the sidebar anywhere in the store (spec "Global layout"). */
 function useToggleShortcut(isMobile: boolean): void {
@@ -52,6 +69,7 @@ function SignIn({ compact = false }: { compact?: boolean }) {
 export function Sidebar() {
   const { expanded, mobileOpen } = useSidebarState();
   const isMobile = useIsMobile();
+  const wide = useIsWide();
   const [openGroups, setOpenGroups] = useState<OpenGroups>({});
   useToggleShortcut(isMobile);
   useCloseSheetOnNavigate();
@@ -89,16 +107,21 @@ export function Sidebar() {
           </button>
         </div>
         <nav id={SIDEBAR_NAV_ID} aria-label="Categories" className="flex-1 overflow-x-hidden overflow-y-auto">
-          {expanded ? (
-            <SidebarMenu openGroups={openGroups} onOpenGroupsChange={setOpenGroups} />
-          ) : (
-            <SidebarRail
-              onExpandGroup={(key) => {
-                setOpenGroups((groups) => ({ ...groups, [key]: true }));
-                sidebarActions.setExpanded(true);
-              }}
-            />
-          )}
+          {/* Hidden below md: there the sheet holds the menu. */}
+          {wide ? (
+            <Suspense fallback={expanded ? <MenuPlaceholder /> : null}>
+              {expanded ? (
+                <SidebarMenu openGroups={openGroups} onOpenGroupsChange={setOpenGroups} />
+              ) : (
+                <SidebarRail
+                  onExpandGroup={(key) => {
+                    setOpenGroups((groups) => ({ ...groups, [key]: true }));
+                    sidebarActions.setExpanded(true);
+                  }}
+                />
+              )}
+            </Suspense>
+          ) : null}
         </nav>
         <div
           className={cn('border-t border-neutral-200 empty:hidden', expanded ? 'p-3' : 'grid place-items-center py-2')}
@@ -115,7 +138,9 @@ export function Sidebar() {
       >
         <div className="flex min-h-full flex-col">
           <nav aria-label="Categories" className="flex-1">
-            <SidebarMenu openGroups={openGroups} onOpenGroupsChange={setOpenGroups} />
+            <Suspense fallback={<MenuPlaceholder />}>
+              <SidebarMenu openGroups={openGroups} onOpenGroupsChange={setOpenGroups} />
+            </Suspense>
           </nav>
           <div className="sticky bottom-0 border-t border-neutral-200 bg-white p-3 empty:hidden">
             <SignIn />

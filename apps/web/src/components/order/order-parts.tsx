@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { formatInr, rupeesToPaise, SLOT_TYPE_LABELS, type SlotType } from '@store/domain';
 import { cn } from '../../lib/cn.js';
 import { inr } from '../../lib/format.js';
+import { LineOptions, type LineOption } from './line-options.js';
+import { pictureProps } from '../../lib/pictures.js';
 
 /** One line of an order or a cart, as the order pages list it. */
 export interface OrderLine {
@@ -11,9 +13,11 @@ export interface OrderLine {
   productId: string | null;
   name: string;
   variantName?: string;
+  /** The personalisations of each unit ('Eggless', a message on the cake), prices in rupees. */
+  options?: readonly LineOption[];
   image: string;
   qty: number;
-  /** Rupees: the price paid per unit (the discount price when one was in force). */
+  /** Rupees: the price paid per unit (the discount price when one was in force), options included. */
   unitPrice: number;
 }
 
@@ -54,7 +58,7 @@ export function OrderItems({ lines }: { lines: OrderLine[] }) {
       {lines.map((line) => (
         <li key={line.key} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
           <img
-            src={line.image}
+            {...pictureProps(line.image, '56px')}
             alt=""
             width={56}
             height={56}
@@ -74,6 +78,7 @@ export function OrderItems({ lines }: { lines: OrderLine[] }) {
                 <span className="line-clamp-2 text-sm font-medium text-neutral-900">{line.name}</span>
               )}
               {line.variantName ? <p className="text-xs text-neutral-600">{line.variantName}</p> : null}
+              <LineOptions options={line.options} className="mt-0.5" />
             </div>
             <p className="text-sm whitespace-nowrap text-neutral-800 tabular-nums">
               {line.qty} × {inr(line.unitPrice)} ={' '}

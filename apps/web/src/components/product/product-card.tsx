@@ -3,6 +3,7 @@ import type { ProductSummary } from '@store/contracts';
 import { productBadges, rupeesToPaise } from '@store/domain';
 import { Price } from '../ui/price.js';
 import { Stars } from '../ui/stars.js';
+import { pictureProps } from '../../lib/pictures.js';
 
 /** The badges of a product card (spec "Product card"): New, Sale and '{pct}% Off'. */
 export function ProductBadges({ product }: { product: ProductSummary }) {
@@ -25,9 +26,19 @@ export function ProductBadges({ product }: { product: ProductSummary }) {
   );
 }
 
+/**
+ * How wide a card's picture is drawn. Every grid and carousel of cards has two columns on a phone;
+ * past 768 px (the sidebar beside them) they are 200–300 px wide and the picture, cropped square
+ * into a box 250 px tall, needs at least 250 px of it (ADR 042).
+ */
+export const CARD_PICTURE_SIZES = '(min-width: 769px) 300px, 50vw';
+
 interface ProductCardProps {
   product: ProductSummary;
-  /** The first cards of a page are above the fold: load their pictures eagerly. */
+  /**
+   * The first cards of a page are above the fold and one of them is its largest paint: load their
+   * pictures at once and ahead of everything else.
+   */
   priority?: boolean;
 }
 
@@ -36,11 +47,12 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
     <article className="group flex h-full flex-col overflow-hidden rounded-lg border border-neutral-200 bg-white transition-shadow hover:shadow-md">
       <Link to={`/product/${product._id}`} className="relative block">
         <img
-          src={product.optimizedImages.thumbnail || product.image}
+          {...pictureProps(product.optimizedImages.thumbnail || product.image, CARD_PICTURE_SIZES)}
           alt={product.name}
           width={400}
           height={400}
           loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           className="h-[150px] w-full object-cover md:h-[250px]"
         />

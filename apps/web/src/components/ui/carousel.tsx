@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import type { EmblaCarouselType } from 'embla-carousel';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '../../lib/cn.js';
 import { useReducedMotion } from '../../lib/media-query.js';
@@ -16,11 +16,39 @@ interface CarouselProps {
 }
 
 /**
+ * Embla on the slides' viewport. Its code is fetched after the first render, off the first page:
+ * until it arrives the first slides show as plain markup, as they would before Embla started.
+ */
+function useEmbla(viewport: RefObject<HTMLDivElement | null>, loop: boolean): EmblaCarouselType | undefined {
+  const [api, setApi] = useState<EmblaCarouselType>();
+  useEffect(() => {
+    let instance: EmblaCarouselType | undefined;
+    let cancelled = false;
+    import('embla-carousel').then(
+      ({ default: EmblaCarousel }) => {
+        if (cancelled || !viewport.current) return;
+        instance = EmblaCarousel(viewport.current, { loop, align: 'start' });
+        setApi(instance);
+      },
+      // Without its code (the connection dropped) the slides stay as they are, still links.
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+      instance?.destroy();
+      setApi(undefined);
+    };
+  }, [viewport, loop]);
+  return api;
+}
+
+/**
  * An Embla carousel with previous/next buttons and arrow keys. Autoplay pauses on hover and
  * while keyboard focus is inside, and is off for people who prefer reduced motion.
  */
 export function Carousel({ label, children, slideClassName, autoplayMs, loop = false, className }: CarouselProps) {
-  const [viewportRef, api] = useEmblaCarousel({ loop, align: 'start' });
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const api = useEmbla(viewportRef, loop);
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
   const [paused, setPaused] = useState(false);

@@ -8,6 +8,7 @@ import { refreshSavedAddresses, removeSavedAddress, updateSavedAddress, useSaved
 import { AddressFields } from '../../components/address-fields.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
+import { LoadError } from '../../components/ui/load-error.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 import {
   addressErrors,
@@ -173,7 +174,7 @@ export function AddressBook() {
       </div>
     );
   } else if (book.isError) {
-    content = <Alert>{errorMessage(book.error)}</Alert>;
+    content = <LoadError what="your saved addresses" load={book} />;
   } else if (book.data.length === 0) {
     content = (
       <p className="rounded-xl border border-dashed border-neutral-300 p-4 text-sm text-neutral-600">

@@ -3,9 +3,8 @@ import { PackageOpen, X } from 'lucide-react';
 import type { OrderResponse } from '@store/contracts';
 import { ORDER_STAGE_LABELS, type OrderStage } from '@store/domain';
 import { useMyOrders } from '../../api/orders.js';
-import { Alert } from '../../components/ui/alert.js';
+import { LoadError } from '../../components/ui/load-error.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
-import { errorMessage } from '../../lib/api.js';
 import { cn } from '../../lib/cn.js';
 import { formatDeliveryDate, slotName } from '../../lib/delivery.js';
 import { formatDate, inr } from '../../lib/format.js';
@@ -203,7 +202,7 @@ export function MyOrders() {
           ))}
         </div>
       ) : orders.isError ? (
-        <Alert>{errorMessage(orders.error)}</Alert>
+        <LoadError what="your orders" load={orders} />
       ) : orders.data.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-neutral-300 px-6 py-10 text-center">
           <PackageOpen className="size-8 text-brand-600" aria-hidden="true" />

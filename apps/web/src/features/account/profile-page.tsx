@@ -97,9 +97,12 @@ export function ProfilePage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 md:py-10">
-      {/* Profile and address book take the left third on wide screens, 'My Orders' the rest (below on a phone). */}
-      <div className="grid items-start gap-8 lg:grid-cols-[minmax(18rem,1fr)_2fr]">
-        <div className="flex min-w-0 flex-col gap-10">
+      {/*
+        Profile and address book side by side on wide screens, 'My Orders' below them across the
+        whole width: beside them, next to the category sidebar, its table had no room at 1280 px.
+      */}
+      <div className="flex flex-col gap-10">
+        <div className="grid items-start gap-10 lg:grid-cols-2 lg:gap-8">
           <section aria-labelledby="profile-heading" className="flex w-full max-w-md flex-col gap-5 lg:max-w-none">
             <div>
               <h1 id="profile-heading" className="text-2xl font-bold text-neutral-900 md:text-3xl">

@@ -1,11 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
+  AdminOrderPage,
   AdminUser,
+  AdminUserPage,
   AdminUserUpdate,
   AreaSlotTypeUpdate,
   Coupon,
   CouponInput,
-  OrderResponse,
   OutboxList,
   OutboxMessage,
   OutboxStatus,
@@ -15,6 +16,7 @@ import type {
   ScheduleResponse,
   ServiceArea,
   SlotCapacityUpdate,
+  VitalsSummary,
 } from '@store/contracts';
 import type { SlotType } from '@store/domain';
 import { apiFetch } from '../../lib/api.js';
@@ -38,7 +40,7 @@ export interface AdminProductList {
 export const adminKeys = {
   orders: [...queryKeys.orders, 'admin'] as const,
   refunds: [...queryKeys.orders, 'admin', 'refunds'] as const,
-  products: (page: number) => [...queryKeys.products, 'admin', 'list', page] as const,
+  products: (page: number, q = '') => [...queryKeys.products, 'admin', 'list', page, q] as const,
   product: (id: string) => [...queryKeys.products, 'admin', 'detail', id] as const,
   search: (keyword: string) => [...queryKeys.products, 'search', keyword] as const,
   users: [...queryKeys.users, 'admin', 'list'] as const,
@@ -52,17 +54,24 @@ export const adminKeys = {
   /** Every page of the email outbox: a retry invalidates them all. */
   outbox: ['Outbox'] as const,
   outboxPage: (status: OutboxStatus | null, page: number) => ['Outbox', 'admin', 'list', status, page] as const,
+  vitals: (days: number) => ['Vitals', 'summary', days] as const,
 };
 
 const at = (id: string) => encodeURIComponent(id);
 
-/** Every order, newest first (admin). */
-export function useAdminOrders() {
+const withQuery = (path: string, search: string) => (search ? `${path}?${search}` : path);
+
+/** A page of the orders as the list's URL asks for it (admin); the last page stays on screen while the next loads. */
+export function useAdminOrderPage(search: string) {
   return useQuery({
-    queryKey: adminKeys.orders,
-    queryFn: ({ signal }) => apiFetch<OrderResponse[]>('/api/orders', { signal }),
+    queryKey: [...adminKeys.orders, 'page', search],
+    queryFn: ({ signal }) => apiFetch<AdminOrderPage>(withQuery('/api/orders/admin', search), { signal }),
+    placeholderData: keepPreviousData,
   });
 }
+
+/** The CSV export of the orders these filters find. */
+export const ordersCsvHref = (filterSearch: string) => withQuery('/api/orders/export.csv', filterSearch);
 
 /**
  * Payments that arrived but could not pay their order: those due a refund or being refunded
@@ -84,10 +93,11 @@ export function refundPayment(paymentId: string): Promise<PaymentRefund> {
 }
 
 /** Every product, drafts and unavailable ones included, 100 a page (admin). */
-export function useAdminProducts(page: number) {
+export function useAdminProducts(page: number, q = '') {
+  const search = q ? `&q=${encodeURIComponent(q)}` : '';
   return useQuery({
-    queryKey: adminKeys.products(page),
-    queryFn: ({ signal }) => apiFetch<AdminProductList>(`/api/products/admin?pageNumber=${page}`, { signal }),
+    queryKey: adminKeys.products(page, q),
+    queryFn: ({ signal }) => apiFetch<AdminProductList>(`/api/products/admin?pageNumber=${page}${search}`, { signal }),
   });
 }
 
@@ -124,10 +134,12 @@ export function deleteProduct(id: string): Promise<{ message: string }> {
   return apiFetch<{ message: string }>(`/api/products/${at(id)}`, { method: 'DELETE' });
 }
 
-export function useAdminUsers() {
+/** A page of the accounts as the list's URL asks for it. */
+export function useAdminUserPage(search: string) {
   return useQuery({
-    queryKey: adminKeys.users,
-    queryFn: ({ signal }) => apiFetch<AdminUser[]>('/api/users', { signal }),
+    queryKey: [...adminKeys.users, search],
+    queryFn: ({ signal }) => apiFetch<AdminUserPage>(withQuery('/api/users/admin', search), { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -216,4 +228,12 @@ export function useAdminOutbox(status: OutboxStatus | null, page: number) {
 /** 'Retry now': a pending or failed message is sent at once; 409 when it was already sent. */
 export function retryOutboxMessage(id: string): Promise<OutboxMessage> {
   return apiFetch<OutboxMessage>(`/api/outbox/${at(id)}/retry`, { method: 'POST' });
+}
+
+/** p75 of each Core Web Vital per page type over the last `days` days (admin). */
+export function useVitalsSummary(days: number) {
+  return useQuery({
+    queryKey: adminKeys.vitals(days),
+    queryFn: ({ signal }) => apiFetch<VitalsSummary>(`/api/vitals/summary?days=${days}`, { signal }),
+  });
 }

@@ -2,18 +2,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, X, Check, LoaderCircle, Pencil, Trash2 } from 'lucide-react';
 import { formatInr, rupeesToPaise } from '@store/domain';
-import { Alert } from '../../components/ui/alert.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
-import { errorMessage } from '../../lib/api.js';
 import { cn } from '../../lib/cn.js';
 
 /** Rupees as the API gives them → '₹1,299'. */
 export const inr = (rupees: number) => formatInr(rupeesToPaise(rupees));
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-/** '22 Nov 2026'. */
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+export { formatDate } from '../../lib/format.js';
 
 /** The first eight characters of an id: enough to tell rows apart; the whole id is in the tooltip. */
 export function ShortId({ id }: { id: string }) {
@@ -88,10 +84,6 @@ export function Loading({ what, rows = 6 }: { what: string; rows?: number }) {
       ))}
     </div>
   );
-}
-
-export function LoadFailed({ error }: { error: unknown }) {
-  return <Alert>{errorMessage(error)}</Alert>;
 }
 
 export const cellClasses = 'px-3 py-2.5 whitespace-nowrap';

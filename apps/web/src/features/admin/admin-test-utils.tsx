@@ -64,6 +64,7 @@ export function detail(n: number, overrides: Partial<ProductDetail> = {}): Produ
     dimensions: { length: null, width: null, height: null },
     hsnCode: '0603',
     variants: [],
+    options: [],
     relatedProducts: [],
     reviews: [],
     updatedAt: '2026-11-02T00:00:00.000Z',

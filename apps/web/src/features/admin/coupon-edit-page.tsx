@@ -9,9 +9,11 @@ import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { Field } from '../../components/ui/field.js';
 import { ApiError, errorMessage } from '../../lib/api.js';
+import { recheckField } from '../../lib/field-errors.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { createCoupon, updateCoupon, useAdminCoupons } from './admin-api.js';
-import { AdminPage, Loading, LoadFailed } from './admin-page.js';
+import { AdminPage, Loading } from './admin-page.js';
+import { LoadError } from '../../components/ui/load-error.js';
 import {
   COUPON_FIELDS,
   couponFieldId,
@@ -51,7 +53,7 @@ export function CouponEditPage() {
       {coupons.isPending ? (
         <Loading what="the coupon" />
       ) : coupons.isError ? (
-        <LoadFailed error={coupons.error} />
+        <LoadError what="the coupons" load={coupons} />
       ) : !coupon ? (
         <Alert>Coupon not found</Alert>
       ) : (
@@ -73,10 +75,15 @@ function focusFirst(form: HTMLFormElement | null, errors: CouponFormErrors): voi
   first?.focus();
 }
 
-/** The fields a refusal is about: a taken code (409) is about the code; otherwise the server's `details`. */
+/**
+ * The fields a refusal is about: those the server's `details` name (total uses below the orders
+ * holding the coupon is a 409 about total uses); a 409 naming none is a taken code.
+ */
 function serverErrors(err: unknown): CouponFormErrors {
+  const named = fieldErrorsOf(err, COUPON_FIELDS);
+  if (Object.keys(named).length > 0) return named;
   if (err instanceof ApiError && err.status === 409) return { code: err.message };
-  return fieldErrorsOf(err, COUPON_FIELDS);
+  return named;
 }
 
 function CouponForm({ coupon }: { coupon?: Coupon }) {
@@ -91,6 +98,7 @@ function CouponForm({ coupon }: { coupon?: Coupon }) {
 
   const set = <K extends keyof CouponFormState>(key: K, value: CouponFormState[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => recheckField(e, key, validateCouponForm({ ...form, [key]: value })[key]));
   };
   /** Props of a text or number input: its id, value, change handler and error. */
   const field = (key: CouponField & keyof CouponFormState) => ({

@@ -5,7 +5,8 @@ import { buttonClasses } from '../../components/ui/button.js';
 import { cn } from '../../lib/cn.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { useAdminCoupons } from './admin-api.js';
-import { AdminPage, AdminTable, cellClasses, Cross, inr, Loading, LoadFailed, Th, Tick } from './admin-page.js';
+import { AdminPage, AdminTable, cellClasses, Cross, inr, Loading, Th, Tick } from './admin-page.js';
+import { LoadError } from '../../components/ui/load-error.js';
 import { dayText, discountText, usesText, validText } from './coupon-form.js';
 
 /** /admin/coupons: every coupon with its uses so far, newest first as the server lists them. */
@@ -25,7 +26,7 @@ export function CouponListPage() {
       {coupons.isPending ? (
         <Loading what="coupons" />
       ) : coupons.isError ? (
-        <LoadFailed error={coupons.error} />
+        <LoadError what="the coupons" load={coupons} />
       ) : coupons.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-neutral-300 px-6 py-10 text-center text-neutral-700">
           No coupons yet.

@@ -258,6 +258,10 @@ describe('the coupon form', () => {
     expect(document.activeElement).toBe(input('Code'));
     expect(screen.queryByRole('heading', { level: 1, name: 'Create Coupon' })).not.toBeNull();
     expect((screen.getByRole('button', { name: 'Create Coupon' }) as HTMLButtonElement).disabled).toBe(false);
+    // Only the server knows whether a code is taken: its message goes once the code is changed.
+    await user.type(input('Code'), '0');
+    expect(document.getElementById('coupon-code-error')).toBeNull();
+    expect(input('Code').getAttribute('aria-invalid')).toBeNull();
   });
 
   it("shows the server's 400 by the fields it names", async () => {
@@ -293,6 +297,10 @@ describe('the coupon form', () => {
     expect(screen.getByRole('alert').textContent).toBe('Please correct the fields marked below.');
     expect(document.activeElement).toBe(input('Code'));
     expect(sentBodies(fetchMock, 'POST /api/coupons')).toEqual([]);
+    await user.type(input('Code'), 'diwali');
+    expect(screen.queryByText('Code is required')).toBeNull();
+    expect(input('Code').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Value is required')).not.toBeNull();
   });
 
   it('edits a coupon from the list: filled as stored, deactivated with PUT', async () => {
@@ -340,6 +348,23 @@ describe('the coupon form', () => {
       },
     ]);
     await waitFor(() => expect(where()).toBe('/admin/coupons'));
+  });
+
+  it('says by Total uses when orders already hold more uses than the new total (409)', async () => {
+    const stored = coupon(5, { code: 'WELCOME10', totalUses: 100, uses: 7 });
+    const message = '7 orders already hold this coupon; total uses cannot be below that';
+    const { user } = open(`/admin/coupon/${uuid(5)}/edit`, {
+      'GET /api/coupons': [200, [stored]],
+      [`PUT /api/coupons/${uuid(5)}`]: [409, { message, code: 'CONFLICT', details: [{ field: 'totalUses', message }] }],
+    });
+    await waitFor(() => expect(input('Total uses').value).toBe('100'));
+    await user.clear(input('Total uses'));
+    await user.type(input('Total uses'), '5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(input('Total uses').getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById('coupon-totalUses-error')?.textContent).toBe(message);
+    expect(input('Code').getAttribute('aria-invalid')).toBeNull();
+    expect(document.activeElement).toBe(input('Total uses'));
   });
 
   it('says when the coupon is not there', async () => {

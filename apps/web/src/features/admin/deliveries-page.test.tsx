@@ -38,8 +38,16 @@ const meera: ScheduledOrder = {
     phone: '+919847012345',
   },
   items: [
-    { name: 'Red Roses', variantName: '12 stems', qty: 2 },
-    { name: 'Chocolate Truffle Cake', variantName: null, qty: 1 },
+    { name: 'Red Roses', variantName: '12 stems', qty: 2, options: [] },
+    {
+      name: 'Chocolate Truffle Cake',
+      variantName: null,
+      qty: 1,
+      options: [
+        { name: 'Eggless', value: null },
+        { name: 'Message on cake', value: 'Happy birthday, Amma' },
+      ],
+    },
   ],
   giftMessage: { message: "Happy Valentine's Day!\nLove always", senderName: 'Ravi' },
   isDelivered: false,
@@ -149,7 +157,18 @@ describe('the deliveries schedule', () => {
       within(order)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Red Roses (12 stems) × 2', 'Chocolate Truffle Cake × 1']);
+    ).toEqual([
+      'Red Roses (12 stems) × 2',
+      'Chocolate Truffle Cake × 1EgglessMessage on cake: “Happy birthday, Amma”',
+      'Eggless',
+      'Message on cake: “Happy birthday, Amma”',
+    ]);
+    // What the baker makes, under the cake it is for, without prices.
+    expect(
+      within(within(order).getByRole('list', { name: 'Options for Chocolate Truffle Cake' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Eggless', 'Message on cake: “Happy birthday, Amma”']);
     expect(order.querySelector('blockquote')?.textContent).toBe("Happy Valentine's Day!\nLove always");
     expect(within(order).queryByText('— Ravi')).not.toBeNull();
     expect(screen.queryByText('1 order to deliver')).not.toBeNull();

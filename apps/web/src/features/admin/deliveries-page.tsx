@@ -4,14 +4,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, LoaderCircle, Printer } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ScheduledOrder, ScheduleResponse } from '@store/contracts';
-import { addDays, displayPhone, isCalendarDate, istDate, SLOT_TYPE_LABELS } from '@store/domain';
+import { addDays, displayPhone, isCalendarDate, istDate, optionLabel, SLOT_TYPE_LABELS } from '@store/domain';
 import { formatDeliveryDateLong } from '../../lib/delivery.js';
 import { Button } from '../../components/ui/button.js';
 import { errorMessage } from '../../lib/api.js';
 import { cn } from '../../lib/cn.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { adminKeys, setSlotCapacity, useDeliverySchedule } from './admin-api.js';
-import { AdminPage, Loading, LoadFailed, ShortId } from './admin-page.js';
+import { AdminPage, Loading, ShortId } from './admin-page.js';
+import { LoadError } from '../../components/ui/load-error.js';
 import { CapacityEditor, capacityProblem, fieldErrorsOf } from './delivery-capacity-editor.js';
 import { controlClasses, FieldError, labelClasses } from './form-controls.js';
 import { MessageCardDialog } from './message-card.js';
@@ -124,7 +125,7 @@ function Schedule({ date }: { date: string }) {
       {schedule.isPending ? (
         <Loading what="the schedule" rows={4} />
       ) : schedule.isError ? (
-        <LoadFailed error={schedule.error} />
+        <LoadError what="the day's deliveries" load={schedule} />
       ) : (
         schedule.data.areas.map((area) => <AreaSchedule key={area.id} area={area} date={date} onPrint={setCard} />)
       )}
@@ -335,6 +336,14 @@ function OrderCard({ order, onPrint }: { order: ScheduledOrder; onPrint: () => v
             <li key={n}>
               {item.name}
               {item.variantName ? ` (${item.variantName})` : ''} × {item.qty}
+              {item.options.length > 0 ? (
+                <ul aria-label={`Options for ${item.name}`} className="font-medium break-words text-neutral-900">
+                  {item.options.map((option) => (
+                    // The baker needs what to make, not what it cost.
+                    <li key={option.name}>{optionLabel({ ...option, price: 0 })}</li>
+                  ))}
+                </ul>
+              ) : null}
             </li>
           ))}
         </ul>

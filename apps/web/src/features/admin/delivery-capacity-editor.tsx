@@ -9,7 +9,8 @@ import { Button } from '../../components/ui/button.js';
 import { ApiError, errorMessage } from '../../lib/api.js';
 import { cn } from '../../lib/cn.js';
 import { adminKeys, updateAreaSlotType, useServiceAreas } from './admin-api.js';
-import { Loading, LoadFailed } from './admin-page.js';
+import { Loading } from './admin-page.js';
+import { LoadError } from '../../components/ui/load-error.js';
 import { Checkbox, controlClasses, FieldError, labelClasses } from './form-controls.js';
 
 type RowField = 'offered' | 'fee' | 'capacity';
@@ -64,7 +65,7 @@ export function CapacityEditor() {
       {areas.isPending ? (
         <Loading what="service areas" rows={4} />
       ) : areas.isError ? (
-        <LoadFailed error={areas.error} />
+        <LoadError what="the delivery areas" load={areas} />
       ) : areas.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-neutral-300 px-6 py-10 text-center text-neutral-700">
           No service areas yet.

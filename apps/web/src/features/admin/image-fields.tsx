@@ -90,10 +90,12 @@ export function UploadButton({
 
 /**
  * The small copy of a store picture ('/uploads/x/name.jpg' → '/uploads/x/name-thumb.webp', the
- * naming both uploads and demo pictures use); anything else as it is.
+ * naming uploads use; a demo picture's original is its '-detail.webp' copy); anything else as it is.
  */
 export function thumbnailOf(src: string): string {
-  return /^\/uploads\/.+\.(?:jpe?g|png|webp|avif)$/.test(src) ? src.replace(/\.[a-z]+$/, '-thumb.webp') : src;
+  return /^\/uploads\/.+\.(?:jpe?g|png|webp|avif)$/.test(src)
+    ? src.replace(/(?:-detail)?\.[a-z]+$/, '-thumb.webp')
+    : src;
 }
 
 function Thumb({ src }: { src: string }) {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
-import type { OrderResponse } from '@store/contracts';
-import { renderRoutes, stubApi, uuid } from './admin-test-utils.js';
+import type { AdminOrderPage, AdminOrderRow } from '@store/contracts';
+import { renderRoutes, stubApi, uuid, Where, type Answers } from './admin-test-utils.js';
 import { OrderListPage } from './order-list-page.js';
 
 afterEach(() => {
@@ -10,85 +10,81 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const item = (vendor: string[]) => ({
-  _id: uuid(50),
-  product: uuid(50),
-  variant: null,
-  name: 'Red Roses',
-  qty: 1,
-  price: 500,
-  discountPrice: 0,
-  image: '',
-  optimizedImages: { thumbnail: '', detail: '' },
-  vendor,
-  hsnCode: '0603',
-  gstRate: 0,
-  couponDiscount: 0,
-  taxPrice: 0,
-});
-
-function order(n: number, over: Partial<OrderResponse>): OrderResponse {
+function order(n: number, over: Partial<AdminOrderRow> = {}): AdminOrderRow {
   return {
     _id: uuid(n),
     number: 1000 + n,
     orderNumber: `PW-00${1000 + n}`,
     user: { _id: uuid(90), name: 'Asha Menon', email: 'asha@example.com' },
-    orderItems: [],
-    shippingAddress: {
-      firstName: 'Asha',
-      lastName: 'Menon',
-      address: '',
-      address2: '12 MG Road',
-      city: 'Kochi',
-      state: 'Kerala',
-      postalCode: '682011',
-      phone: '+919847012345',
-    },
-    paymentMethod: 'Razorpay',
-    itemsPrice: 1000,
-    shippingPrice: 0,
-    taxPrice: 0,
+    phone: '+919847012345',
+    vendors: [],
+    createdAt: '2026-11-20T10:00:00.000Z',
     totalPrice: 1250,
     status: 'awaiting_payment',
-    payBy: '2026-11-20T10:30:00.000Z',
     isPaid: false,
     paidAt: null,
     isDelivered: false,
     deliveredAt: null,
-    stage: 'awaiting_payment',
-    timeline: [{ status: 'placed', at: '2026-11-20T10:00:00.000Z' }],
-    createdAt: '2026-11-20T10:00:00.000Z',
-    razorpayOrder: { id: 'order_x', amount: 125000 },
-    delivery: null,
-    giftMessage: null,
-    couponCode: null,
-    couponDiscount: 0,
-    buyerGstin: null,
-    invoice: null,
+    deliveryDate: null,
     ...over,
   };
 }
 
+const pageOf = (rows: AdminOrderRow[], over: Partial<AdminOrderPage> = {}): AdminOrderPage => ({
+  rows,
+  page: 1,
+  pageSize: 50,
+  pages: 1,
+  total: rows.length,
+  ...over,
+});
+
+/** Answers every page of the list with `page`, and no refunds; the URLs asked for are in the mock's calls. */
+function stubOrders(page: AdminOrderPage) {
+  const answers = new Proxy({} as Answers, {
+    get: (_, key: string) =>
+      key.startsWith('GET /api/orders/admin')
+        ? [200, page]
+        : key === 'GET /api/payments/refunds'
+          ? [200, []]
+          : undefined,
+  });
+  const fetchMock = stubApi(answers);
+  const asked = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/orders/'));
+  return { asked };
+}
+
+const where = () => screen.getByRole('status', { name: 'where' }).textContent;
+const renderAt = (path: string) =>
+  renderRoutes(
+    path,
+    <Route
+      path="/admin/orderlist"
+      element={
+        <>
+          <OrderListPage />
+          <Where />
+        </>
+      }
+    />,
+  );
+
 describe('the admin order list', () => {
   it("shows the spec's columns, the distinct vendors or 'NA', dates or red crosses, and a Details link", async () => {
-    stubApi({
-      'GET /api/orders': [
-        200,
-        [
-          order(1, {
-            orderItems: [item(['Kochi Bloom House']), item(['Kochi Bloom House', 'Malabar Bakers'])],
-            status: 'paid',
-            isPaid: true,
-            paidAt: '2026-11-21T10:00:00.000Z',
-            isDelivered: true,
-            deliveredAt: '2026-11-22T10:00:00.000Z',
-          }),
-          order(2, { orderItems: [item([])] }),
-        ],
-      ],
-      'GET /api/payments/refunds': [200, []],
-    });
-    renderRoutes('/admin/orderlist', <Route path="/admin/orderlist" element={<OrderListPage />} />);
+    stubOrders(
+      pageOf([
+        order(1, {
+          vendors: ['Kochi Bloom House', 'Malabar Bakers'],
+          status: 'delivered',
+          isPaid: true,
+          paidAt: '2026-11-21T10:00:00.000Z',
+          isDelivered: true,
+          deliveredAt: '2026-11-22T10:00:00.000Z',
+        }),
+        order(2),
+      ]),
+    );
+    renderAt('/admin/orderlist');
     expect(screen.queryByRole('heading', { level: 1, name: 'Orders' })).not.toBeNull();
     const table = await screen.findByRole('region', { name: 'Orders' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
@@ -124,5 +120,60 @@ describe('the admin order list', () => {
     ]);
     expect(within(unpaid!).getByRole('link').getAttribute('href')).toBe(`/order/${uuid(2)}`);
     expect(screen.queryByRole('heading', { name: 'Refunds' })).toBeNull();
+    // One page: no pager.
+    expect(screen.queryByRole('navigation', { name: 'Pages of orders' })).toBeNull();
+  });
+});
+
+describe("the order list's state in the URL", () => {
+  it('asks the server for what the URL says, shows it in the controls and exports the same filters', async () => {
+    const { asked } = stubOrders(pageOf([order(1)], { page: 2, pages: 3, total: 101 }));
+    renderAt('/admin/orderlist?q=asha&status=paid&paid=true&from=2026-12-01&to=2026-12-07&sort=total&order=asc&page=2');
+    await screen.findByRole('region', { name: 'Orders' });
+    const search = 'q=asha&status=paid&paid=true&from=2026-12-01&to=2026-12-07&sort=total&order=asc';
+    expect(asked()).toEqual([`/api/orders/admin?${search}&page=2`]);
+    expect((screen.getByLabelText('Search orders') as HTMLInputElement).value).toBe('asha');
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('paid');
+    expect((screen.getByLabelText('Paid') as HTMLSelectElement).value).toBe('true');
+    expect((screen.getByLabelText('Delivery from') as HTMLInputElement).value).toBe('2026-12-01');
+    expect((screen.getByLabelText('Delivery to') as HTMLInputElement).value).toBe('2026-12-07');
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      `/api/orders/export.csv?${search}`,
+    );
+    expect(screen.getByRole('columnheader', { name: 'TOTAL' }).getAttribute('aria-sort')).toBe('ascending');
+    const pager = screen.getByRole('navigation', { name: 'Pages of orders' });
+    expect(pager.textContent).toContain('Page 2 of 3 (101 orders)');
+    expect(within(pager).getByRole('link', { name: 'Next' }).getAttribute('href')).toBe(
+      `/admin/orderlist?${search}&page=3`,
+    );
+    expect(within(pager).getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe(
+      `/admin/orderlist?${search}`,
+    );
+  });
+
+  it('puts each search, filter and sort in the URL, back on page 1', async () => {
+    const { asked } = stubOrders(pageOf([order(1)], { pages: 2, total: 60 }));
+    const { user } = renderAt('/admin/orderlist?page=2');
+    await screen.findByRole('region', { name: 'Orders' });
+    await user.type(screen.getByLabelText('Search orders'), 'PW-001001{Enter}');
+    expect(where()).toBe('/admin/orderlist?q=PW-001001');
+    await user.selectOptions(screen.getByLabelText('Status'), 'Delivered');
+    expect(where()).toBe('/admin/orderlist?q=PW-001001&status=delivered');
+    await user.type(screen.getByLabelText('Delivery from'), '2026-12-01');
+    expect(where()).toBe('/admin/orderlist?q=PW-001001&status=delivered&from=2026-12-01');
+    await user.click(screen.getByRole('button', { name: 'TOTAL' }));
+    expect(where()).toBe('/admin/orderlist?q=PW-001001&status=delivered&from=2026-12-01&sort=total&order=desc');
+    await user.click(screen.getByRole('button', { name: 'TOTAL' }));
+    expect(where()).toContain('sort=total&order=asc');
+    await user.click(screen.getByRole('link', { name: 'Next' }));
+    expect(where()).toBe('/admin/orderlist?q=PW-001001&status=delivered&from=2026-12-01&sort=total&order=asc&page=2');
+    await waitFor(() => expect(asked().at(-1)).toBe(`/api/orders/admin?${where()!.split('?')[1]}`));
+  });
+
+  it('ignores values the server would refuse, and says when nothing matches', async () => {
+    const { asked } = stubOrders(pageOf([], { pages: 0 }));
+    renderAt('/admin/orderlist?status=lost&paid=maybe&from=yesterday&sort=colour&page=x');
+    expect(await screen.findByText('No orders yet.')).not.toBeNull();
+    expect(asked()).toEqual(['/api/orders/admin']);
   });
 });

@@ -8,11 +8,12 @@ import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { ApiError, errorMessage } from '../../lib/api.js';
 import { cn } from '../../lib/cn.js';
-import { formatIstDateTime } from '../../lib/format.js';
+import { formatDateTime } from '../../lib/format.js';
 import { useIsMobile } from '../../lib/media-query.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { adminKeys, retryOutboxMessage, useAdminOutbox } from './admin-api.js';
-import { AdminPage, AdminTable, cellClasses, Loading, LoadFailed, Th } from './admin-page.js';
+import { AdminPage, AdminTable, cellClasses, Loading, Th } from './admin-page.js';
+import { LoadError } from '../../components/ui/load-error.js';
 
 const FILTERS: { status: OutboxStatus | null; label: string }[] = [
   { status: null, label: 'All' },
@@ -94,7 +95,7 @@ export function OutboxPage() {
       {outbox.isPending ? (
         <Loading what="messages" />
       ) : outbox.isError ? (
-        <LoadFailed error={outbox.error} />
+        <LoadError what="the email outbox" load={outbox} />
       ) : outbox.data.messages.length === 0 ? (
         <p className="rounded-xl border border-dashed border-neutral-300 px-6 py-10 text-center text-neutral-700">
           {outbox.data.total === 0
@@ -142,7 +143,7 @@ function MessageTable({ messages, onRetried }: { messages: OutboxMessage[]; onRe
     >
       {messages.map((m) => (
         <tr key={m._id}>
-          <td className={cn(cellClasses, 'min-w-32 whitespace-normal')}>{formatIstDateTime(m.createdAt)}</td>
+          <td className={cn(cellClasses, 'min-w-32 whitespace-normal')}>{formatDateTime(m.createdAt)}</td>
           <td className={cn(cellClasses, 'font-mono text-xs')}>{m.kind}</td>
           <td className={cn(cellClasses, 'whitespace-normal')}>
             <Address email={m.recipient} />
@@ -158,9 +159,7 @@ function MessageTable({ messages, onRetried }: { messages: OutboxMessage[]; onRe
           </td>
           <td className={cn(cellClasses, 'tabular-nums')}>{m.attempts}</td>
           <td className={cn(cellClasses, 'max-w-64 min-w-36 whitespace-normal wrap-anywhere')}>{m.lastError ?? '—'}</td>
-          <td className={cn(cellClasses, 'min-w-32 whitespace-normal')}>
-            {m.sentAt ? formatIstDateTime(m.sentAt) : '—'}
-          </td>
+          <td className={cn(cellClasses, 'min-w-32 whitespace-normal')}>{m.sentAt ? formatDateTime(m.sentAt) : '—'}</td>
         </tr>
       ))}
     </AdminTable>
@@ -185,11 +184,11 @@ function MessageCards({ messages, onRetried }: { messages: OutboxMessage[]; onRe
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-neutral-600">Created</dt>
-            <dd>{formatIstDateTime(m.createdAt)}</dd>
+            <dd>{formatDateTime(m.createdAt)}</dd>
             <dt className="text-neutral-600">Attempts</dt>
             <dd className="tabular-nums">{m.attempts}</dd>
             <dt className="text-neutral-600">Sent</dt>
-            <dd>{m.sentAt ? formatIstDateTime(m.sentAt) : '—'}</dd>
+            <dd>{m.sentAt ? formatDateTime(m.sentAt) : '—'}</dd>
             {m.lastError ? (
               <>
                 <dt className="text-neutral-600">Last error</dt>
@@ -228,7 +227,7 @@ function Status({ message }: { message: OutboxMessage }) {
     <span className="flex flex-col items-start gap-0.5">
       <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', badge.classes)}>{badge.label}</span>
       {message.status === 'pending' ? (
-        <span className="text-xs text-neutral-600">next try {formatIstDateTime(message.nextAttemptAt)}</span>
+        <span className="text-xs text-neutral-600">next try {formatDateTime(message.nextAttemptAt)}</span>
       ) : null}
     </span>
   );

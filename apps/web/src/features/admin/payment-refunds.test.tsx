@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import type { PaymentRefund } from '@store/contracts';
-import { formatIstDateTime } from '../../lib/format.js';
+import { formatDateTime } from '../../lib/format.js';
 import { renderRoutes, stubApi, uuid, type Answers } from './admin-test-utils.js';
 import { OrderListPage } from './order-list-page.js';
 
@@ -84,9 +84,9 @@ describe('refunds on the admin order list', () => {
       '20 Nov 2026',
       '₹1,250',
       'order expired before the payment arrived',
-      `Refundingsince ${formatIstDateTime('2026-11-21T05:00:00.000Z')}Refund payment pay_Stuck000000001`,
+      `Refundingsince ${formatDateTime('2026-11-21T05:00:00.000Z')}Refund payment pay_Stuck000000001`,
     ]);
-    expect(cells(done!).at(-1)).toBe(`Refundedrfnd_FP8QHiV938haTz on ${formatIstDateTime('2026-11-21T06:30:00.000Z')}`);
+    expect(cells(done!).at(-1)).toBe(`Refundedrfnd_FP8QHiV938haTz on ${formatDateTime('2026-11-21T06:30:00.000Z')}`);
     expect(within(done!).queryByRole('button')).toBeNull();
   });
 
@@ -120,7 +120,7 @@ describe('refunds on the admin order list', () => {
     answer([200, refunded]);
     await waitFor(async () =>
       expect(cells((await rows())[0]!).at(-1)).toBe(
-        `Refundedrfnd_FP8QHiV938haTz on ${formatIstDateTime('2026-11-21T06:30:00.000Z')}`,
+        `Refundedrfnd_FP8QHiV938haTz on ${formatDateTime('2026-11-21T06:30:00.000Z')}`,
       ),
     );
     expect(screen.queryByRole('button', { name: `Refund payment ${LATE}` })).toBeNull();

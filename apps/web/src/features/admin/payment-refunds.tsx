@@ -6,7 +6,7 @@ import type { PaymentRefund, PaymentRefundStatus } from '@store/contracts';
 import { Button } from '../../components/ui/button.js';
 import { ApiError, errorMessage } from '../../lib/api.js';
 import { cn } from '../../lib/cn.js';
-import { formatIstDateTime } from '../../lib/format.js';
+import { formatDateTime } from '../../lib/format.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { adminKeys, refundPayment, useRefunds } from './admin-api.js';
 import { AdminTable, cellClasses, formatDate, inr, ShortId, Th } from './admin-page.js';
@@ -112,11 +112,11 @@ function RefundState({ payment }: { payment: PaymentRefund }) {
       <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', badge.classes)}>{badge.label}</span>
       {payment.status === 'refunded' && payment.refundId && payment.refundedAt ? (
         <span className="text-xs text-neutral-700">
-          <span className="font-mono">{payment.refundId}</span> on {formatIstDateTime(payment.refundedAt)}
+          <span className="font-mono">{payment.refundId}</span> on {formatDateTime(payment.refundedAt)}
         </span>
       ) : null}
       {payment.status === 'refunding' && payment.refundRequestedAt ? (
-        <span className="text-xs text-neutral-700">since {formatIstDateTime(payment.refundRequestedAt)}</span>
+        <span className="text-xs text-neutral-700">since {formatDateTime(payment.refundRequestedAt)}</span>
       ) : null}
       {problem ? (
         <span role={failure ? 'alert' : undefined} className="text-xs text-red-700">

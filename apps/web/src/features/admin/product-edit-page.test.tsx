@@ -164,6 +164,14 @@ describe('Edit Product', () => {
     expect(within(second).queryByText('Variant name is required')).not.toBeNull();
     expect(sentBodies(fetchMock, `PUT /api/products/${ID}`)).toEqual([]);
 
+    // Each message goes as its field is fixed; the others stay until theirs are.
+    await user.type(price, '799');
+    expect(price.getAttribute('aria-invalid')).toBeNull();
+    expect(within(first).queryByText('Variant price is required')).toBeNull();
+    expect(within(first).queryByText('Variant count in stock is required')).not.toBeNull();
+    await user.type(within(second).getByLabelText('Variant name'), '1 Kg');
+    expect(within(second).queryByText('Variant name is required')).toBeNull();
+
     await user.click(within(second).getByRole('button', { name: 'Remove Variant 2' }));
     expect(screen.getAllByRole('group', { name: /^Variant \d$/ })).toHaveLength(1);
   });
@@ -178,7 +186,7 @@ describe('Edit Product', () => {
       countInStock: 12,
       subCategory: ['Roses'],
       discountStartDate: '2026-12-01T06:30:00.000Z',
-      variants: [{ _id: variantId, name: '12 stems', price: 999, countInStock: 4, image: '' }],
+      variants: [{ _id: variantId, name: '12 stems', price: 999, discountPrice: 0, countInStock: 4, image: '' }],
       relatedProducts: [related],
       productImages: ['/uploads/demo/a.jpg'],
     });
@@ -241,6 +249,42 @@ describe('Edit Product', () => {
     expect((body.variants as object[])[1]).not.toHaveProperty('_id');
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['Product'] });
     await waitFor(() => expect(where()).toBe('/admin/productlist'));
+  });
+
+  it('edits personalisation options: an Eggless choice and a message with its limit, ids kept', async () => {
+    const messageId = uuid(71);
+    const product = detail(7, {
+      _id: ID,
+      category: 'Cakes',
+      subCategory: [],
+      options: [{ _id: messageId, name: 'Message on cake', kind: 'text', price: 0, maxLength: 30, required: false }],
+    });
+    const { user, fetchMock } = renderEdit(product, { [`PUT /api/products/${ID}`]: [200, product] });
+    await waitFor(() => expect(input('Name').value).toBe('Gift 7'));
+    const message = screen.getByRole('group', { name: 'Option 1: text' });
+    expect((within(message).getByLabelText('Character limit') as HTMLInputElement).value).toBe('30');
+
+    await user.click(screen.getByRole('button', { name: 'Add Yes/No Option' }));
+    const eggless = screen.getByRole('group', { name: 'Option 2: yes/no choice' });
+    expect(within(eggless).queryByLabelText('Character limit')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(toast.error).toHaveBeenCalledWith('Option name is required');
+    expect(document.activeElement).toBe(within(eggless).getByLabelText('Option name'));
+    expect(sentBodies(fetchMock, `PUT /api/products/${ID}`)).toEqual([]);
+
+    await user.type(within(eggless).getByLabelText('Option name'), 'Eggless');
+    await user.type(within(eggless).getByLabelText(/Extra price per unit/), '50');
+    const limit = within(message).getByLabelText('Character limit');
+    await user.clear(limit);
+    await user.type(limit, '25');
+    await user.click(within(message).getByLabelText(/Required/));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product updated'));
+    const [body] = sentBodies(fetchMock, `PUT /api/products/${ID}`) as [Record<string, unknown>];
+    expect(body.options).toEqual([
+      { _id: messageId, name: 'Message on cake', kind: 'text', price: 0, maxLength: 25, required: true },
+      { name: 'Eggless', kind: 'choice', price: 50, maxLength: 0, required: false },
+    ]);
   });
 
   it('fills the GST class as stored, sends an edited one as hsnCode and gstRate', async () => {

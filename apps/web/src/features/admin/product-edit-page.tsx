@@ -21,9 +21,11 @@ import { Button } from '../../components/ui/button.js';
 import { Field } from '../../components/ui/field.js';
 import { errorMessage } from '../../lib/api.js';
 import { queryKeys } from '../../lib/query-client.js';
+import { recheckShown } from '../../lib/field-errors.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { updateProduct, useAdminProduct } from './admin-api.js';
-import { AdminPage, Loading, LoadFailed } from './admin-page.js';
+import { AdminPage, Loading } from './admin-page.js';
+import { LoadError } from '../../components/ui/load-error.js';
 import { ColorSwatches } from './color-swatches.js';
 import { Checkbox, FormSection, labelClasses, SelectField, TextareaField } from './form-controls.js';
 import { ProductImagesField, SingleImageField, useUploads } from './image-fields.js';
@@ -40,6 +42,7 @@ import {
 } from './product-form.js';
 import { RelatedProductsPicker } from './related-products-picker.js';
 import { TagInput } from './tag-input.js';
+import { OptionsEditor } from './options-editor.js';
 import { VariantsEditor } from './variants-editor.js';
 
 /** /admin/product/:id/edit: every field of a product, saved with one PUT. */
@@ -52,7 +55,7 @@ export function ProductEditPage() {
       {product.isPending ? (
         <Loading what="the product" />
       ) : product.isError ? (
-        <LoadFailed error={product.error} />
+        <LoadError what="this product" load={product} />
       ) : (
         // Filled once from the product as loaded; a refetch in the background never wipes what is typed.
         <ProductForm key={product.data._id} product={product.data} />
@@ -73,7 +76,9 @@ function ProductForm({ product }: { product: ProductDetail }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<ProductFormState>(() => formFromProduct(product));
   const [tagText, setTagText] = useState('');
-  const [errors, setErrors] = useState<ProductFormErrors>({});
+  // What the last Update found wrong; shown as the form is now, so a fixed field's message goes.
+  const [found, setFound] = useState<ProductFormErrors>({});
+  const errors = recheckShown(found, validateProductForm(form));
   const [pending, setPending] = useState(false);
   // Whether the admin has touched the GST class: until then a new category brings its default.
   const [taxEdited, setTaxEdited] = useState(false);
@@ -96,12 +101,12 @@ function ProductForm({ product }: { product: ProductDetail }) {
     if (pending || uploading) return;
     // A tag typed but not yet added goes too.
     const sent = { ...form, tags: addTags(form.tags, [tagText]) };
-    const found = validateProductForm(sent);
-    setErrors(found);
-    const problems = Object.values(found);
-    if (problems.length) {
-      toast.error(problems[0]!);
-      focusFirst(formRef.current, found);
+    const problems = validateProductForm(sent);
+    setFound(problems);
+    const messages = Object.values(problems);
+    if (messages.length) {
+      toast.error(messages[0]!);
+      focusFirst(formRef.current, problems);
       return;
     }
     setPending(true);
@@ -333,6 +338,10 @@ function ProductForm({ product }: { product: ProductDetail }) {
               errors={errors}
               upload={upload}
             />
+          </FormSection>
+
+          <FormSection title="Personalisation options">
+            <OptionsEditor options={form.options} onChange={(o) => set('options', o)} errors={errors} />
           </FormSection>
 
           <FormSection title="Recommended">

@@ -92,7 +92,7 @@ describe('the GST class', () => {
     expect(withCategory(form, 'Flowers', false)).toBe(form);
   });
 
-  it('checks the HSN code, and a rate with it', () => {
+  it('checks the HSN code, and that it comes with a rate and a rate with it', () => {
     const form = formFromProduct(detail(1));
     expect(validateProductForm({ ...form, hsnCode: '123' })).toEqual({
       'product-hsn-code': 'HSN code must be 4, 6 or 8 digits',
@@ -100,6 +100,10 @@ describe('the GST class', () => {
     expect(validateProductForm({ ...form, hsnCode: '0603', gstRate: '' })).toEqual({
       'product-gst-rate': 'GST rate is required with an HSN code',
     });
+    expect(validateProductForm({ ...form, hsnCode: ' ', gstRate: '18' })).toEqual({
+      'product-hsn-code': 'HSN code is required with a GST rate',
+    });
     expect(validateProductForm({ ...form, hsnCode: '06031000', gstRate: '0' })).toEqual({});
+    expect(validateProductForm({ ...form, hsnCode: '', gstRate: '' })).toEqual({});
   });
 });

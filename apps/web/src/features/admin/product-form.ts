@@ -3,9 +3,13 @@ import {
   DEFAULT_CARE_INSTRUCTIONS,
   DEFAULT_FRAGRANCE,
   DEFAULT_TAX_CLASS,
+  GST_RATE_REQUIRED,
+  HSN_CODE_REQUIRED,
   isCategory,
   isHsnCode,
+  OPTION_TEXT_MAX,
   type GstRate,
+  type OptionKind,
 } from '@store/domain';
 
 /** A variant as the form edits it: numbers as typed; `_id` kept for existing ones (carts refer to it). */
@@ -17,6 +21,19 @@ export interface VariantDraft {
   price: string;
   countInStock: string;
   image: string;
+}
+
+/** A personalisation as the form edits it ('Eggless' +₹50, 'Message on cake' up to 30 characters). */
+export interface OptionDraft {
+  key: string;
+  _id?: string;
+  name: string;
+  kind: OptionKind;
+  /** Rupees as typed; empty is free. */
+  price: string;
+  /** Text options: the character limit as typed. */
+  maxLength: string;
+  required: boolean;
 }
 
 /** Everything the Edit Product form holds. Numbers and dates stay strings as typed until sent. */
@@ -42,6 +59,7 @@ export interface ProductFormState {
   occasion: string[];
   recipient: string[];
   variants: VariantDraft[];
+  options: OptionDraft[];
   tags: string[];
   description: string;
   weight: string;
@@ -74,6 +92,7 @@ export interface ProductPayload {
   countInStock: number;
   productImages: string[];
   variants: { _id?: string; name: string; price: number; countInStock: number; image: string }[];
+  options: { _id?: string; name: string; kind: OptionKind; price: number; maxLength: number; required: boolean }[];
   weight: number | null;
   dimensions: { length: number | null; width: number | null; height: number | null };
   tags: string[];
@@ -109,6 +128,11 @@ export function emptyVariant(): VariantDraft {
   return { key: newVariantKey(), name: '', price: '', countInStock: '', image: '' };
 }
 
+/** A new option: a yes/no choice, or a text with the usual 30 characters a cake takes. */
+export function emptyOption(kind: OptionKind): OptionDraft {
+  return { key: newVariantKey(), name: '', kind, price: '', maxLength: kind === 'text' ? '30' : '', required: false };
+}
+
 /** The form filled from the product as stored. */
 export function formFromProduct(p: ProductDetail): ProductFormState {
   return {
@@ -139,6 +163,15 @@ export function formFromProduct(p: ProductDetail): ProductFormState {
       price: String(v.price),
       countInStock: String(v.countInStock),
       image: v.image,
+    })),
+    options: p.options.map((o) => ({
+      key: o._id,
+      _id: o._id,
+      name: o.name,
+      kind: o.kind,
+      price: o.price > 0 ? String(o.price) : '',
+      maxLength: o.kind === 'text' ? String(o.maxLength) : '',
+      required: o.required,
     })),
     tags: [...p.tags],
     description: p.description,
@@ -196,6 +229,14 @@ export function productPayload(
       price: Number(v.price),
       countInStock: Number(v.countInStock),
       image: v.image.trim(),
+    })),
+    options: f.options.map((o) => ({
+      ...(o._id ? { _id: o._id } : {}),
+      name: o.name.trim(),
+      kind: o.kind,
+      price: o.price.trim() === '' ? 0 : Number(o.price),
+      maxLength: o.kind === 'text' ? Number(o.maxLength) : 0,
+      required: o.kind === 'text' && o.required,
     })),
     weight: optionalNumber(f.weight),
     dimensions: { length: optionalNumber(f.length), width: optionalNumber(f.width), height: optionalNumber(f.height) },
@@ -269,6 +310,7 @@ export const fieldId = {
   hsnCode: 'product-hsn-code',
   gstRate: 'product-gst-rate',
   variant: (i: number, field: 'name' | 'price' | 'countInStock') => `variant-${i}-${field}`,
+  option: (i: number, field: 'name' | 'price' | 'maxLength') => `option-${i}-${field}`,
 };
 
 export type ProductFormErrors = Record<string, string>;
@@ -277,8 +319,8 @@ const isNumber = (text: string) => text.trim() !== '' && Number.isFinite(Number(
 
 /**
  * What the browser can tell before asking the server, keyed by input id in form order: the
- * required fields (name, price, count in stock; each variant's name, price and count in stock)
- * and numbers that are not numbers. The server checks everything again, with its own messages.
+ * required fields (name, price, count in stock; each variant's name, price and count in stock;
+ * each option's name and a text option's character limit) and numbers that are not numbers. The server checks everything again, with its own messages.
  */
 export function validateProductForm(f: ProductFormState): ProductFormErrors {
   const errors: ProductFormErrors = {};
@@ -292,7 +334,8 @@ export function validateProductForm(f: ProductFormState): ProductFormErrors {
   }
   if (!f.category) errors[fieldId.category] = 'Category is required';
   if (f.hsnCode.trim() && !isHsnCode(f.hsnCode.trim())) errors[fieldId.hsnCode] = 'HSN code must be 4, 6 or 8 digits';
-  if (f.hsnCode.trim() && f.gstRate === '') errors[fieldId.gstRate] = 'GST rate is required with an HSN code';
+  if (f.hsnCode.trim() && f.gstRate === '') errors[fieldId.gstRate] = GST_RATE_REQUIRED;
+  if (!f.hsnCode.trim() && f.gstRate !== '') errors[fieldId.hsnCode] = HSN_CODE_REQUIRED;
   f.variants.forEach((v, i) => {
     if (!v.name.trim()) errors[fieldId.variant(i, 'name')] = 'Variant name is required';
     if (!v.price.trim()) errors[fieldId.variant(i, 'price')] = 'Variant price is required';
@@ -300,6 +343,14 @@ export function validateProductForm(f: ProductFormState): ProductFormErrors {
     if (!v.countInStock.trim()) errors[fieldId.variant(i, 'countInStock')] = 'Variant count in stock is required';
     else if (!isNumber(v.countInStock)) {
       errors[fieldId.variant(i, 'countInStock')] = 'Variant count in stock must be a number';
+    }
+  });
+  f.options.forEach((o, i) => {
+    if (!o.name.trim()) errors[fieldId.option(i, 'name')] = 'Option name is required';
+    if (o.price.trim() && !isNumber(o.price)) errors[fieldId.option(i, 'price')] = 'Option price must be a number';
+    const limit = Number(o.maxLength);
+    if (o.kind === 'text' && !(Number.isInteger(limit) && limit >= 1 && limit <= OPTION_TEXT_MAX)) {
+      errors[fieldId.option(i, 'maxLength')] = `Character limit must be a whole number from 1 to ${OPTION_TEXT_MAX}`;
     }
   });
   return errors;

@@ -92,6 +92,29 @@ describe('the admin product list', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/products/admin?pageNumber=2', expect.anything());
   });
 
+  it('searches by name from the URL, keeps the search on every page link, and a new search starts at page 1', async () => {
+    const fetchMock = stubApi({
+      'GET /api/products/admin?pageNumber=2&q=red%20rose': [
+        200,
+        { page: 2, pages: 2, products: [{ ...summary(7, { name: 'Red Roses' }), vendor: [] }] },
+      ],
+      'GET /api/products/admin?pageNumber=1&q=lily': [200, { page: 1, pages: 1, products: [] }],
+    });
+    const { user } = renderRoutes('/admin/productlist/2?q=red%20rose', routes);
+    const nav = await screen.findByRole('navigation', { name: 'Pages of products' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.getAttribute('href')),
+    ).toEqual(['/admin/productlist/1?q=red%20rose', '/admin/productlist/2?q=red%20rose']);
+    const box = screen.getByLabelText('Search products') as HTMLInputElement;
+    expect(box.value).toBe('red rose');
+    await user.clear(box);
+    await user.type(box, 'lily{Enter}');
+    expect(await screen.findByText("No products named like 'lily'.")).not.toBeNull();
+    expect(fetchMock).toHaveBeenCalledWith('/api/products/admin?pageNumber=1&q=lily', expect.anything());
+  });
+
   it("creates a draft only after 'Are you sure you want to create a new product?', then opens its edit page", async () => {
     const draft = summary(9, { name: 'Sample Product', available: false });
     const fetchMock = stubApi({

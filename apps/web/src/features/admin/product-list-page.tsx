@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Plus } from 'lucide-react';
 import { toast } from 'sonner';
@@ -10,7 +10,9 @@ import { cn } from '../../lib/cn.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { createProduct, deleteProduct, useAdminProducts, type AdminProductRow } from './admin-api.js';
-import { AdminPage, AdminTable, cellClasses, inr, Loading, LoadFailed, RowActions, ShortId, Th } from './admin-page.js';
+import { AdminPage, AdminTable, cellClasses, inr, Loading, RowActions, ShortId, Th } from './admin-page.js';
+import { LoadError } from '../../components/ui/load-error.js';
+import { SearchBox } from './list-controls.js';
 
 /** A whole page number from the URL; anything else is page 1. */
 function pageOf(param: string | undefined): number {
@@ -18,11 +20,18 @@ function pageOf(param: string | undefined): number {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
-/** /admin/productlist[/:pageNumber]: every product, 100 a page, newest first, drafts included. */
+/** The name search as a query string, kept on every page link. */
+const searchOf = (q: string) => (q ? `?q=${encodeURIComponent(q)}` : '');
+
+/**
+ * /admin/productlist[/:pageNumber][?q=]: every product, 100 a page, newest first, drafts included;
+ * `q` finds products by part of their name.
+ */
 export function ProductListPage() {
   usePageTitle('Products');
   const page = pageOf(useParams().pageNumber);
-  const products = useAdminProducts(page);
+  const q = useSearchParams()[0].get('q') ?? '';
+  const products = useAdminProducts(page, q);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
@@ -54,13 +63,19 @@ export function ProductListPage() {
         </Button>
       }
     >
+      <SearchBox
+        label="Search products"
+        placeholder="Product name"
+        value={q}
+        onSearch={(next) => void navigate(`/admin/productlist${searchOf(next)}`)}
+      />
       {products.isPending ? (
         <Loading what="products" />
       ) : products.isError ? (
-        <LoadFailed error={products.error} />
+        <LoadError what="the products" load={products} />
       ) : products.data.products.length === 0 ? (
         <p className="rounded-xl border border-dashed border-neutral-300 px-6 py-10 text-center text-neutral-700">
-          No products on this page.
+          {q && page === 1 ? `No products named like '${q}'.` : 'No products on this page.'}
         </p>
       ) : (
         <>
@@ -82,7 +97,7 @@ export function ProductListPage() {
               <ProductRow key={p._id} product={p} />
             ))}
           </AdminTable>
-          <Pagination page={products.data.page} pages={products.data.pages} />
+          <Pagination page={products.data.page} pages={products.data.pages} q={q} />
         </>
       )}
     </AdminPage>
@@ -144,14 +159,14 @@ function ProductRow({ product: p }: { product: AdminProductRow }) {
 }
 
 /** Page links, only when there is more than one page. */
-function Pagination({ page, pages }: { page: number; pages: number }) {
+function Pagination({ page, pages, q }: { page: number; pages: number; q: string }) {
   if (pages <= 1) return null;
   return (
     <nav aria-label="Pages of products" className="flex flex-wrap gap-1.5">
       {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
         <Link
           key={n}
-          to={`/admin/productlist/${n}`}
+          to={`/admin/productlist/${n}${searchOf(q)}`}
           aria-current={n === page ? 'page' : undefined}
           className={cn(
             'grid h-10 min-w-10 place-items-center rounded-md border px-3 text-sm font-medium',

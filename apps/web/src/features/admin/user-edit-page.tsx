@@ -10,12 +10,15 @@ import { Field } from '../../components/ui/field.js';
 import { errorMessage } from '../../lib/api.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { usePageTitle } from '../../lib/page-title.js';
-import { emailError, nameError } from '../../lib/account-validation.js';
+import { emailError, fieldErrorsOfApiError, focusField, nameError } from '../../lib/account-validation.js';
+import { recheckField, type FieldMessages } from '../../lib/field-errors.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { updateUser, useAdminUser } from './admin-api.js';
-import { AdminPage, Loading, LoadFailed } from './admin-page.js';
+import { AdminPage, Loading } from './admin-page.js';
+import { LoadError } from '../../components/ui/load-error.js';
 import { Checkbox } from './form-controls.js';
 
-/** /admin/user/:id/edit: name, email and admin rights of a shopper's account. */
+/** /admin/user/:id/edit: name, email and admin rights of a shopper's account; making them an admin is confirmed first. */
 export function UserEditPage() {
   usePageTitle('Edit User');
   const { id = '' } = useParams();
@@ -25,7 +28,7 @@ export function UserEditPage() {
       {user.isPending ? (
         <Loading what="the user" rows={3} />
       ) : user.isError ? (
-        <LoadFailed error={user.error} />
+        <LoadError what="this user" load={user} />
       ) : (
         <UserForm key={user.data._id} user={user.data} />
       )}
@@ -40,10 +43,12 @@ function UserForm({ user }: { user: AdminUser }) {
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
   const [isAdmin, setIsAdmin] = useState(user.isAdmin);
-  const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
+  const [errors, setErrors] = useState<FieldMessages<'name' | 'email'>>({});
   const [pending, setPending] = useState(false);
+  // Making someone an admin waits for this confirmation.
+  const [asking, setAsking] = useState(false);
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (pending) return;
     const found = { name: nameError(name), email: emailError(email) };
@@ -51,9 +56,14 @@ function UserForm({ user }: { user: AdminUser }) {
     const first = found.name ? 'name' : found.email ? 'email' : undefined;
     if (first) {
       toast.error(found[first]!);
-      (formRef.current?.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+      focusField(formRef.current, first);
       return;
     }
+    if (isAdmin && !user.isAdmin) setAsking(true);
+    else void save();
+  }
+
+  async function save() {
     setPending(true);
     try {
       await updateUser(user._id, { userId: user._id, name: name.trim(), email: email.trim(), isAdmin });
@@ -61,8 +71,12 @@ function UserForm({ user }: { user: AdminUser }) {
       await queryClient.invalidateQueries({ queryKey: queryKeys.users });
       await navigate('/admin/userlist');
     } catch (err) {
+      const fields = fieldErrorsOfApiError(err);
+      setErrors({ name: fields.name, email: fields.email });
+      setAsking(false);
       toast.error(errorMessage(err));
       setPending(false);
+      focusField(formRef.current, fields.name ? 'name' : fields.email ? 'email' : undefined);
     }
   }
 
@@ -88,7 +102,7 @@ function UserForm({ user }: { user: AdminUser }) {
         error={errors.name}
         onChange={(e) => {
           setName(e.target.value);
-          setErrors((x) => ({ ...x, name: undefined }));
+          setErrors((x) => recheckField(x, 'name', nameError(e.target.value)));
         }}
       />
       <Field
@@ -101,7 +115,7 @@ function UserForm({ user }: { user: AdminUser }) {
         error={errors.email}
         onChange={(e) => {
           setEmail(e.target.value);
-          setErrors((x) => ({ ...x, email: undefined }));
+          setErrors((x) => recheckField(x, 'email', emailError(e.target.value)));
         }}
       />
       <Checkbox label="Is Admin" checked={isAdmin} onCheckedChange={setIsAdmin} />
@@ -109,6 +123,20 @@ function UserForm({ user }: { user: AdminUser }) {
         {pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
         Update
       </Button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={`Make ${name.trim()} an admin?`}
+        description={
+          <>
+            {name.trim()} ({email.trim()}) will manage products, orders and users, and can take other admins’ rights
+            away. Another admin can undo this from the Users list.
+          </>
+        }
+        confirmLabel="Make admin"
+        pending={pending}
+        onConfirm={() => void save()}
+      />
     </form>
   );
 }

@@ -1,52 +1,111 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { AdminUser } from '@store/contracts';
+import { ADMIN_USER_SORTS, type AdminUser } from '@store/contracts';
 import { errorMessage } from '../../lib/api.js';
 import { cn } from '../../lib/cn.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { usePageTitle } from '../../lib/page-title.js';
-import { deleteUser, useAdminUsers } from './admin-api.js';
+import { useUserInfo } from '../../stores/user-store.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { Button } from '../../components/ui/button.js';
+import { deleteUser, updateUser, useAdminUserPage } from './admin-api.js';
+import { AdminPage, AdminTable, cellClasses, Cross, Loading, RowActions, ShortId, Th, Tick } from './admin-page.js';
+import { LoadError } from '../../components/ui/load-error.js';
 import {
-  AdminPage,
-  AdminTable,
-  cellClasses,
-  Cross,
-  Loading,
-  LoadFailed,
-  RowActions,
-  ShortId,
-  Th,
-  Tick,
-} from './admin-page.js';
+  FilterField,
+  filterControlClasses,
+  ListPager,
+  SearchBox,
+  SortTh,
+  useListState,
+  isPageSize,
+} from './list-controls.js';
 
-/** /admin/userlist: every account. Admin accounts can be neither edited nor deleted here (ADR 012). */
+const USER_LIST_STATE = {
+  q: () => true,
+  role: (v: string) => v === 'admin' || v === 'customer',
+  sort: (v: string) => (ADMIN_USER_SORTS as readonly string[]).includes(v),
+  order: (v: string) => v === 'asc' || v === 'desc',
+  pageSize: isPageSize,
+};
+
+/**
+ * /admin/userlist: the accounts a page at a time, searched, filtered by role and sorted by the
+ * server, the state in the URL (ADR 045). Admin accounts can be neither edited nor deleted here
+ * (ADR 012); another admin's rights can be taken away, after a confirmation, but never one's own
+ * (ADR 037).
+ */
 export function UserListPage() {
   usePageTitle('Users');
-  const users = useAdminUsers();
+  const list = useListState(USER_LIST_STATE);
+  const { values } = list;
+  const users = useAdminUserPage(list.search);
+  const sort = values.sort || 'createdAt';
+  const order = values.order === 'asc' || values.order === 'desc' ? values.order : 'desc';
+  const onSort = (column: string, next: 'asc' | 'desc') => list.set({ sort: column, order: next });
   return (
     <AdminPage title="Users">
+      <div className="flex flex-wrap items-end gap-3">
+        <SearchBox
+          label="Search users"
+          placeholder="Name or email"
+          value={values.q}
+          onSearch={(q) => list.set({ q })}
+        />
+        <FilterField label="Role">
+          {(id) => (
+            <select
+              id={id}
+              value={values.role}
+              onChange={(e) => list.set({ role: e.target.value })}
+              className={filterControlClasses}
+            >
+              <option value="">All</option>
+              <option value="admin">Admins</option>
+              <option value="customer">Customers</option>
+            </select>
+          )}
+        </FilterField>
+      </div>
       {users.isPending ? (
         <Loading what="users" />
       ) : users.isError ? (
-        <LoadFailed error={users.error} />
+        <LoadError what="the users" load={users} />
+      ) : users.data.rows.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-neutral-300 px-6 py-10 text-center text-neutral-700">
+          {users.data.total > 0 ? 'No users on this page.' : 'No users match these filters.'}
+        </p>
       ) : (
-        <AdminTable
-          label="Users"
-          head={
-            <>
-              <Th>ID</Th>
-              <Th>NAME</Th>
-              <Th>EMAIL</Th>
-              <Th>ADMIN</Th>
-              <Th hidden>Actions</Th>
-            </>
-          }
-        >
-          {users.data.map((u) => (
-            <UserRow key={u._id} user={u} />
-          ))}
-        </AdminTable>
+        <div className={cn('flex flex-col gap-3', users.isPlaceholderData && 'opacity-60')}>
+          <AdminTable
+            label="Users"
+            head={
+              <>
+                <Th>ID</Th>
+                <SortTh column="name" sort={sort} order={order} first="asc" onSort={onSort}>
+                  NAME
+                </SortTh>
+                <SortTh column="email" sort={sort} order={order} first="asc" onSort={onSort}>
+                  EMAIL
+                </SortTh>
+                <Th>ADMIN</Th>
+                <Th hidden>Actions</Th>
+              </>
+            }
+          >
+            {users.data.rows.map((u) => (
+              <UserRow key={u._id} user={u} />
+            ))}
+          </AdminTable>
+          <ListPager
+            what="users"
+            page={users.data.page}
+            pages={users.data.pages}
+            total={users.data.total}
+            hrefOfPage={list.hrefOfPage}
+          />
+        </div>
       )}
     </AdminPage>
   );
@@ -54,6 +113,7 @@ export function UserListPage() {
 
 function UserRow({ user: u }: { user: AdminUser }) {
   const queryClient = useQueryClient();
+  const me = useUserInfo();
   const [deleting, setDeleting] = useState(false);
 
   async function remove() {
@@ -82,10 +142,61 @@ function UserRow({ user: u }: { user: AdminUser }) {
       </td>
       <td className={cellClasses}>{u.isAdmin ? <Tick label="Admin" /> : <Cross label="Not an admin" />}</td>
       <td className={cn(cellClasses, 'min-w-24')}>
-        {u.isAdmin ? null : (
+        {!u.isAdmin ? (
           <RowActions name={u.name} editTo={`/admin/user/${u._id}/edit`} deleting={deleting} onDelete={remove} />
+        ) : u._id === me?._id ? (
+          <span className="text-xs text-neutral-600">You</span>
+        ) : (
+          <RemoveAdmin user={u} />
         )}
       </td>
     </tr>
+  );
+}
+
+/** Takes another admin's rights away once the admin has confirmed it; the server keeps the last admin. */
+function RemoveAdmin({ user: u }: { user: AdminUser }) {
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  async function demote() {
+    setPending(true);
+    try {
+      await updateUser(u._id, { userId: u._id, isAdmin: false });
+      toast.success(`${u.name} is no longer an admin`);
+      setAsking(false);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.users });
+    } catch (err) {
+      toast.error(errorMessage(err));
+      setAsking(false);
+      // Refused because the list is out of date (demoted meanwhile, the last admin): show it as it is now.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.users });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setAsking(true)} aria-label={`Remove admin ${u.name}`}>
+        Remove admin
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={`Remove ${u.name} as an admin?`}
+        description={
+          <>
+            {u.name} ({u.email}) will no longer manage products, orders and users, from their next click on. Another
+            admin can make them an admin again.
+          </>
+        }
+        confirmLabel="Remove admin"
+        destructive
+        pending={pending}
+        onConfirm={() => void demote()}
+      />
+    </>
   );
 }

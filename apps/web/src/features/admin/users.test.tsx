@@ -20,6 +20,9 @@ const user = (n: number, over: Partial<AdminUser> = {}): AdminUser => ({
   ...over,
 });
 
+/** One page holding these accounts, as GET /api/users/admin answers it. */
+const pageOf = (rows: AdminUser[]) => ({ rows, page: 1, pageSize: 50, pages: rows.length ? 1 : 0, total: rows.length });
+
 const routes = (
   <>
     <Route path="/admin/userlist" element={<UserListPage />} />
@@ -41,7 +44,7 @@ afterEach(() => {
 
 describe('the admin user list', () => {
   it('shows ID, NAME, EMAIL (a mailto link) and ADMIN, with edit and delete only on non-admin rows', async () => {
-    stubApi({ 'GET /api/users': [200, [user(1, { name: 'Store Admin', isAdmin: true }), user(2)]] });
+    stubApi({ 'GET /api/users/admin': [200, pageOf([user(1, { name: 'Other Admin', isAdmin: true }), user(2)])] });
     renderRoutes('/admin/userlist', routes);
     expect(screen.queryByRole('heading', { level: 1, name: 'Users' })).not.toBeNull();
     const table = await screen.findByRole('region', { name: 'Users' });
@@ -53,7 +56,12 @@ describe('the admin user list', () => {
     ).toEqual(['ID', 'NAME', 'EMAIL', 'ADMIN', 'Actions']);
     const [, adminRow, shopperRow] = within(table).getAllByRole('row') as HTMLElement[];
     expect(within(adminRow!).queryByText('Admin')).not.toBeNull();
-    expect(within(adminRow!).queryByRole('button')).toBeNull();
+    // Another admin can only lose the rights (ADR 037): neither edited nor deleted.
+    expect(
+      within(adminRow!)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Remove admin Other Admin']);
     expect(
       within(adminRow!)
         .getAllByRole('link')
@@ -73,7 +81,7 @@ describe('the admin user list', () => {
   it("deletes a shopper after 'Are you sure'", async () => {
     let users = [user(1, { isAdmin: true }), user(2)];
     stubApi({
-      'GET /api/users': () => [200, users],
+      'GET /api/users/admin': () => [200, pageOf(users)],
       [`DELETE /api/users/${uuid(2)}`]: () => {
         users = users.slice(0, 1);
         return [200, { message: 'User removed' }];
@@ -89,13 +97,64 @@ describe('the admin user list', () => {
   });
 });
 
+describe('removing an admin', () => {
+  const me = user(1, { _id: admin._id, name: 'Store Admin', isAdmin: true });
+  const other = user(3, { name: 'Ravi Admin', isAdmin: true });
+
+  it("asks first, takes the rights away and never offers it on one's own row", async () => {
+    let users = [me, other];
+    const fetchMock = stubApi({
+      'GET /api/users/admin': () => [200, pageOf(users)],
+      [`PUT /api/users/${uuid(3)}`]: () => {
+        users = [me, { ...other, isAdmin: false }];
+        return [200, users[1]];
+      },
+    });
+    const { user: u } = renderRoutes('/admin/userlist', routes);
+    const table = await screen.findByRole('region', { name: 'Users' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const ownRow = within(table).getAllByRole('row')[1]!;
+    expect(within(ownRow).queryByRole('button')).toBeNull();
+    expect(ownRow.textContent).toContain('You');
+
+    await u.click(screen.getByRole('button', { name: 'Remove admin Ravi Admin' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Remove Ravi Admin as an admin?' });
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(sentBodies(fetchMock, `PUT /api/users/${uuid(3)}`)).toEqual([]);
+
+    await u.click(screen.getByRole('button', { name: 'Remove admin Ravi Admin' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Remove Ravi Admin as an admin?' });
+    await u.click(within(dialog).getByRole('button', { name: 'Remove admin' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Ravi Admin is no longer an admin'));
+    expect(sentBodies(fetchMock, `PUT /api/users/${uuid(3)}`)).toEqual([{ userId: uuid(3), isAdmin: false }]);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // Now a customer again: edited and deleted like any other.
+    expect(await screen.findByRole('link', { name: 'Edit Ravi Admin' })).not.toBeNull();
+  });
+
+  it("says the server's refusal (the last admin) and shows the list as it is now", async () => {
+    stubApi({
+      'GET /api/users/admin': [200, pageOf([me, other])],
+      [`PUT /api/users/${uuid(3)}`]: [409, { message: 'The store must keep at least one admin: this is the last one' }],
+    });
+    const { user: u } = renderRoutes('/admin/userlist', routes);
+    await u.click(await screen.findByRole('button', { name: 'Remove admin Ravi Admin' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await u.click(within(dialog).getByRole('button', { name: 'Remove admin' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('The store must keep at least one admin: this is the last one'),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+});
+
 describe('Edit User', () => {
   it("updates name, email and admin rights, says 'user updated successfully' and goes back to the list", async () => {
     const shopper = user(2);
     const fetchMock = stubApi({
       [`GET /api/users/${uuid(2)}`]: [200, shopper],
       [`PUT /api/users/${uuid(2)}`]: [200, { ...shopper, name: 'Asha Nair', isAdmin: true }],
-      'GET /api/users': [200, []],
+      'GET /api/users/admin': [200, pageOf([])],
     });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const invalidate = vi.spyOn(client, 'invalidateQueries');
@@ -111,12 +170,72 @@ describe('Edit User', () => {
     await u.type(name, 'Asha Nair');
     await u.click(screen.getByLabelText('Is Admin'));
     await u.click(screen.getByRole('button', { name: 'Update' }));
+    // Making an admin is confirmed first; nothing is sent until then.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Make Asha Nair an admin?' });
+    expect(sentBodies(fetchMock, `PUT /api/users/${uuid(2)}`)).toEqual([]);
+    await u.click(within(dialog).getByRole('button', { name: 'Make admin' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('user updated successfully'));
     expect(sentBodies(fetchMock, `PUT /api/users/${uuid(2)}`)).toEqual([
       { userId: uuid(2), name: 'Asha Nair', email: 'shopper2@example.com', isAdmin: true },
     ]);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['User'] });
     await screen.findByRole('heading', { level: 1, name: 'Users' });
+  });
+
+  it('saves a name without asking when the admin flag is not turned on, and Cancel keeps a customer one', async () => {
+    const fetchMock = stubApi({
+      [`GET /api/users/${uuid(2)}`]: [200, user(2)],
+      [`PUT /api/users/${uuid(2)}`]: [200, user(2)],
+      'GET /api/users/admin': [200, pageOf([])],
+    });
+    const { user: u } = renderRoutes(`/admin/user/${uuid(2)}/edit`, routes);
+    await u.click(await screen.findByLabelText('Is Admin'));
+    await u.click(screen.getByRole('button', { name: 'Update' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Make Shopper 2 an admin?' });
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(sentBodies(fetchMock, `PUT /api/users/${uuid(2)}`)).toEqual([]);
+    await u.click(screen.getByLabelText('Is Admin'));
+    await u.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('user updated successfully'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(sentBodies(fetchMock, `PUT /api/users/${uuid(2)}`)).toEqual([
+      { userId: uuid(2), name: 'Shopper 2', email: 'shopper2@example.com', isAdmin: false },
+    ]);
+  });
+
+  it("clears a field's message once it is fixed, and says what is still wrong meanwhile", async () => {
+    stubApi({
+      [`GET /api/users/${uuid(2)}`]: [200, user(2)],
+      [`PUT /api/users/${uuid(2)}`]: [
+        409,
+        {
+          message: 'An account with this email already exists',
+          details: [{ field: 'email', message: 'An account with this email already exists' }],
+        },
+      ],
+    });
+    const { user: u } = renderRoutes(`/admin/user/${uuid(2)}/edit`, routes);
+    const name = await screen.findByLabelText('Name');
+    const email = screen.getByLabelText('Email Address');
+    await u.clear(name);
+    await u.clear(email);
+    await u.type(email, 'asha@');
+    await u.click(screen.getByRole('button', { name: 'Update' }));
+    expect(screen.queryByText('Name is required')).not.toBeNull();
+    expect(screen.queryByText('Enter a valid email address')).not.toBeNull();
+    await u.type(name, 'Asha');
+    expect(screen.queryByText('Name is required')).toBeNull();
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    await u.type(email, 'example');
+    expect(screen.queryByText('Enter a valid email address')).not.toBeNull();
+    await u.type(email, '.com');
+    expect(screen.queryByText('Enter a valid email address')).toBeNull();
+    // The server's own message, about the field it names, goes once the field is changed.
+    await u.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('An account with this email already exists')).not.toBeNull();
+    await u.type(email, 'm');
+    expect(screen.queryByText('An account with this email already exists')).toBeNull();
   });
 
   it("says the server's refusal (a taken email) and stays", async () => {

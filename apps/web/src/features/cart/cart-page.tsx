@@ -9,7 +9,17 @@ import { Price } from '../../components/ui/price.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { CartBanners } from './cart-banners.js';
 import { inr } from '../../lib/format.js';
-import { cartActions, cartCount, cartItemsSummary, lineKey, useCart, type CartItem } from '../../stores/cart-store.js';
+import { LineOptions } from '../../components/order/line-options.js';
+import {
+  cartActions,
+  cartCount,
+  cartItemsSummary,
+  lineKey,
+  lineUnitPrices,
+  useCart,
+  type CartItem,
+} from '../../stores/cart-store.js';
+import { pictureProps } from '../../lib/pictures.js';
 
 export function CartPage() {
   const cart = useCart();
@@ -107,7 +117,7 @@ function CartLine({ item }: { item: CartItem }) {
   return (
     <li className="flex gap-4 py-4">
       <img
-        src={item.optimizedImages.thumbnail || item.image}
+        {...pictureProps(item.optimizedImages.thumbnail || item.image, '96px')}
         alt=""
         width={96}
         height={96}
@@ -120,7 +130,8 @@ function CartLine({ item }: { item: CartItem }) {
             {item.name}
           </Link>
           {item.variant && <p className="text-sm text-neutral-600">{item.variant.name}</p>}
-          <Price price={item.price} discountPrice={item.discountPrice} className="mt-1" />
+          <LineOptions options={item.options} className="mt-0.5 text-sm" />
+          <Price {...lineUnitPrices(item)} className="mt-1" />
         </div>
         <div className="flex items-center gap-3">
           <label htmlFor={selectId} className="sr-only">

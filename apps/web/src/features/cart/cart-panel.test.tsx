@@ -56,6 +56,31 @@ afterEach(() => {
 });
 
 describe('the cart side panel', () => {
+  it("shows a cake's options under its name and prices the line with them", () => {
+    cartActions.add(
+      item({
+        _id: 'cake',
+        name: 'Truffle Cake',
+        price: 799,
+        gstRate: 5,
+        variant: { _id: 'half', name: 'Half Kg' },
+        options: [
+          { _id: 'egg', name: 'Eggless', value: null, price: 50 },
+          { _id: 'msg', name: 'Message on cake', value: 'Happy birthday, Amma', price: 0 },
+        ],
+      }),
+    );
+    renderPanel();
+    const line = within(within(panel()).getByRole('list', { name: 'Cart items' })).getAllByRole('listitem')[0]!;
+    expect(
+      within(within(panel()).getByRole('list', { name: 'Options' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Eggless (+₹50)', 'Message on cake: “Happy birthday, Amma”']);
+    expect(within(line).queryByText('₹849')).not.toBeNull();
+    expect(within(panel()).queryByText('incl. GST ₹40.43')).not.toBeNull();
+  });
+
   it('invites an empty cart to keep shopping', async () => {
     const user = renderPanel();
     expect(within(panel()).queryByRole('heading', { name: 'Cart (0)' })).not.toBeNull();

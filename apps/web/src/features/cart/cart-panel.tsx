@@ -9,7 +9,17 @@ import { useUserInfo } from '../../stores/user-store.js';
 import { CartBanners } from './cart-banners.js';
 import { setCartPanelOpen, useCartPanelOpen } from '../../stores/cart-panel-store.js';
 import { inr } from '../../lib/format.js';
-import { cartActions, cartCount, cartItemsSummary, lineKey, useCart, type CartItem } from '../../stores/cart-store.js';
+import { LineOptions } from '../../components/order/line-options.js';
+import {
+  cartActions,
+  cartCount,
+  cartItemsSummary,
+  lineKey,
+  lineUnitPrices,
+  useCart,
+  type CartItem,
+} from '../../stores/cart-store.js';
+import { pictureProps } from '../../lib/pictures.js';
 
 const close = () => setCartPanelOpen(false);
 
@@ -99,7 +109,7 @@ function PanelLine({ item }: { item: CartItem }) {
   return (
     <li className="flex gap-3 py-4 first:pt-0">
       <img
-        src={item.optimizedImages.thumbnail || item.image}
+        {...pictureProps(item.optimizedImages.thumbnail || item.image, '80px')}
         alt=""
         width={80}
         height={80}
@@ -118,6 +128,7 @@ function PanelLine({ item }: { item: CartItem }) {
               {item.name}
             </Link>
             {item.variant && <p className="text-xs text-neutral-600">{item.variant.name}</p>}
+            <LineOptions options={item.options} className="mt-0.5" />
           </div>
           <button
             type="button"
@@ -154,7 +165,7 @@ function PanelLine({ item }: { item: CartItem }) {
               <Plus className="h-3.5 w-3.5" aria-hidden="true" />
             </button>
           </div>
-          <Price price={item.price} discountPrice={item.discountPrice} className="text-sm" />
+          <Price {...lineUnitPrices(item)} className="text-sm" />
         </div>
       </div>
     </li>

@@ -4,8 +4,8 @@ import { CalendarDays, CircleAlert } from 'lucide-react';
 import type { DeliverySlotView } from '@store/contracts';
 import { addDays, MAX_DAYS_AHEAD, SLOT_REASONS, SLOT_TYPE_LABELS, SLOT_TYPES, type SlotType } from '@store/domain';
 import { Alert } from '../../components/ui/alert.js';
+import { LoadError } from '../../components/ui/load-error.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
-import { errorMessage } from '../../lib/api.js';
 import { cn } from '../../lib/cn.js';
 import { formatDeliveryDate, formatDelivery, relativeDay } from '../../lib/delivery.js';
 import { inr } from '../../lib/format.js';
@@ -52,7 +52,7 @@ export function DeliveryPicker(props: DeliveryPickerProps) {
   if (!slots.asked) {
     body = <p className="text-sm text-neutral-600">{idleText}</p>;
   } else if (slots.error && !slots.earliestDate) {
-    body = <Alert>{errorMessage(slots.error)}</Alert>;
+    body = <LoadError what="the delivery dates" load={slots} />;
   } else if (slots.date === null) {
     body = <LoadingSlots />;
   } else if (slots.earliestDate === null) {
@@ -64,7 +64,7 @@ export function DeliveryPicker(props: DeliveryPickerProps) {
         {slots.data ? (
           <SlotTabs {...props} slots={slots.data.slots} date={slots.date} errorId={error ? errorId : undefined} />
         ) : slots.error ? (
-          <Alert>{errorMessage(slots.error)}</Alert>
+          <LoadError what="the delivery slots for this date" load={slots} />
         ) : (
           <LoadingSlots />
         )}

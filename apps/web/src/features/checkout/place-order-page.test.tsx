@@ -8,6 +8,7 @@ import { setUserInfo } from '../../stores/user-store.js';
 import { cartActions, useCart } from '../../stores/cart-store.js';
 import { address, cake, midnight, order, orderDelivery, ORDER_ID, roses } from '../../test/order-test-utils.js';
 import { NOW, slotsAnswer } from '../../test/delivery-test-utils.js';
+import { SERVER_ERROR_MESSAGE } from '../../lib/api.js';
 import { PlaceOrderPage } from './place-order-page.js';
 
 let cart: ReturnType<typeof useCart>;
@@ -109,6 +110,32 @@ describe('the /placeorder page', () => {
     ).toBe('3Confirm Order');
   });
 
+  it("shows a personalised cake's options, prices the line with them and sends them with the order", async () => {
+    const options = [
+      { _id: 'egg', name: 'Eggless', value: null, price: 50 },
+      { _id: 'msg', name: 'Message on cake', value: 'Happy birthday, Amma', price: 0 },
+    ];
+    act(() => {
+      cartActions.remove('p2:v1');
+      cartActions.add(cake({ options }));
+    });
+    const { user, fetchMock } = renderPlaceOrder({ 'POST /api/orders': [201, order({ _id: ORDER_ID })] });
+    const line = within(screen.getByRole('list', { name: 'Order items' })).getAllByRole('listitem')[1]!;
+    expect(within(line).getByRole('list', { name: 'Options' }).textContent).toBe(
+      'Eggless (+₹50)Message on cake: “Happy birthday, Amma”',
+    );
+    expect(line.textContent).toContain('1 × ₹599 = ₹599');
+    expect(screen.getByRole('region', { name: 'Order Summary' }).textContent).toContain('Items₹1,997');
+    await user.click(confirmButton());
+    await waitFor(() => expect(sentBodies(fetchMock, 'POST /api/orders')).toHaveLength(1));
+    const [body] = sentBodies(fetchMock, 'POST /api/orders') as [{ orderItems: unknown[] }];
+    expect(body.orderItems[1]).toMatchObject({
+      _id: 'p2',
+      variant: { _id: 'v1' },
+      options: [{ _id: 'egg' }, { _id: 'msg', value: 'Happy birthday, Amma' }],
+    });
+  });
+
   it('places the order once with an Idempotency-Key, empties the cart and opens the order', async () => {
     let answer!: (a: [number, unknown]) => void;
     const { user, fetchMock, client } = renderPlaceOrder({
@@ -162,6 +189,7 @@ describe('the /placeorder page', () => {
   it('toasts a refusal, retries the same cart with the same key, and a changed cart with a new one', async () => {
     const answers: [number, unknown][] = [
       [409, { message: 'Only 1 left of Classic Dozen Red Roses' }],
+      // A gateway's 503, not the store's own answer: it reads as the store's sentence.
       [503, { message: 'Service unavailable' }],
       [409, { message: 'Belgian Chocolate Truffle Cake is out of stock' }],
     ];
@@ -170,7 +198,7 @@ describe('the /placeorder page', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Only 1 left of Classic Dozen Red Roses'));
     expect(confirmButton().disabled).toBe(false);
     await user.click(confirmButton());
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Service unavailable'));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(SERVER_ERROR_MESSAGE));
     act(() => cartActions.add(roses({ qty: 1 })));
     await user.click(confirmButton());
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Belgian Chocolate Truffle Cake is out of stock'));
@@ -434,18 +462,70 @@ describe("a business buyer's GSTIN at /placeorder", () => {
   const GSTIN = '32AABCP1234C1Z9';
   const disclosure = () => screen.getByRole('button', { name: 'Add GSTIN for a business purchase' });
   const posted = (fetchMock: ReturnType<typeof stubApi>) =>
-    sentBodies(fetchMock, 'POST /api/orders') as { buyerGstin?: string }[];
+    sentBodies(fetchMock, 'POST /api/orders') as { buyerGstin?: string; buyerName?: string; buyerAddress?: string }[];
+  const nameField = () => screen.getByLabelText('Registered business name');
+  const addressField = () => screen.getByLabelText('Billing address');
 
-  it('is hidden behind a disclosure, and sent in capitals when filled', async () => {
+  /** Opens the box and fills the business as registered. */
+  async function fillBusiness(user: ReturnType<typeof renderPlaceOrder>['user'], gstin = GSTIN.toLowerCase()) {
+    await user.click(disclosure());
+    await user.type(screen.getByLabelText('GSTIN (optional)'), gstin);
+    await user.type(nameField(), ' Periyar Florists LLP ');
+    await user.type(addressField(), '14 Shanmugham Road{Enter}{Enter}Ernakulam   682011 ');
+  }
+
+  it('is hidden behind a disclosure; with a GSTIN it asks for the business as registered, and sends all three', async () => {
     const { user, fetchMock } = renderPlaceOrder({ 'POST /api/orders': [201, order({ buyerGstin: GSTIN })] });
     expect(disclosure().getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByLabelText('GSTIN (optional)')).toBeNull();
     await user.click(disclosure());
     expect(disclosure().getAttribute('aria-expanded')).toBe('true');
-    await user.type(screen.getByLabelText('GSTIN (optional)'), GSTIN.toLowerCase());
+    // The business's name and address are asked for once there is a GSTIN to go with them.
+    expect(screen.queryByLabelText('Registered business name')).toBeNull();
+    await user.click(disclosure());
+    await fillBusiness(user);
+    expect(addressField().getAttribute('aria-describedby')).toContain('hint');
     await user.click(confirmButton());
     await waitFor(() => expect(where()).toBe(`/order/${ORDER_ID}`));
-    expect(posted(fetchMock)[0]?.buyerGstin).toBe(GSTIN);
+    expect(posted(fetchMock)[0]).toMatchObject({
+      buyerGstin: GSTIN,
+      buyerName: 'Periyar Florists LLP',
+      buyerAddress: '14 Shanmugham Road\nErnakulam 682011',
+    });
+  });
+
+  it('says which of the business’s details are missing before sending, and shows the server’s under its field', async () => {
+    const { user, fetchMock } = renderPlaceOrder({
+      'POST /api/orders': [
+        400,
+        {
+          message: 'buyerAddress: Billing address must include its 6-digit PIN code',
+          code: 'VALIDATION',
+          details: [{ field: 'buyerAddress', message: 'Billing address must include its 6-digit PIN code' }],
+        },
+      ],
+    });
+    await user.click(disclosure());
+    await user.type(screen.getByLabelText('GSTIN (optional)'), GSTIN);
+    await user.type(addressField(), 'Ernakulam');
+    await user.click(confirmButton());
+    expect(screen.getByText('Registered business name is required with a GSTIN')).not.toBeNull();
+    expect(screen.getByText('Billing address must include its 6-digit PIN code')).not.toBeNull();
+    expect(nameField().getAttribute('aria-invalid')).toBe('true');
+    expect(addressField().getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(nameField());
+    expect(posted(fetchMock)).toEqual([]);
+
+    await user.type(nameField(), 'Periyar Florists LLP');
+    expect(nameField().getAttribute('aria-invalid')).toBeNull();
+    await user.type(addressField(), ' 682011');
+    expect(addressField().getAttribute('aria-invalid')).toBeNull();
+    await user.click(confirmButton());
+    await screen.findByText('Billing address must include its 6-digit PIN code');
+    expect(addressField().getAttribute('aria-describedby')).toContain(`${addressField().id}-error`);
+    expect(document.activeElement).toBe(addressField());
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(posted(fetchMock)).toHaveLength(1);
   });
 
   it('sends none when left empty', async () => {
@@ -454,6 +534,7 @@ describe("a business buyer's GSTIN at /placeorder", () => {
     await user.click(confirmButton());
     await waitFor(() => expect(where()).toBe(`/order/${ORDER_ID}`));
     expect(posted(fetchMock)[0]).not.toHaveProperty('buyerGstin');
+    expect(posted(fetchMock)[0]).not.toHaveProperty('buyerName');
   });
 
   it('says what is wrong with a mistyped GSTIN before sending, and shows the server’s message under it', async () => {
@@ -467,9 +548,8 @@ describe("a business buyer's GSTIN at /placeorder", () => {
         },
       ],
     });
-    await user.click(disclosure());
+    await fillBusiness(user, '32AABCP1234C1ZZ');
     const input = screen.getByLabelText('GSTIN (optional)');
-    await user.type(input, '32AABCP1234C1ZZ');
     await user.click(confirmButton());
     expect(screen.getByText("This GSTIN's check character is wrong")).not.toBeNull();
     expect(input.getAttribute('aria-invalid')).toBe('true');

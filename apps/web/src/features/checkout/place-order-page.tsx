@@ -1,9 +1,9 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
-import { findSlot, gstinProblem, normaliseGstin, SLOT_REASONS } from '@store/domain';
+import { findSlot, SLOT_REASONS } from '@store/domain';
 import { isCouponRefusal } from '../../api/coupons.js';
 import { deliverySlotsKey, deliverySlotsQuery } from '../../api/delivery.js';
 import { createOrder, orderKey, orderPayload } from '../../api/orders.js';
@@ -11,15 +11,22 @@ import { refreshSavedAddresses } from '../../api/users.js';
 import { GiftCard } from '../../components/order/gift-card.js';
 import { CouponField, useCoupon } from '../../components/order/coupon-field.js';
 import { Alert } from '../../components/ui/alert.js';
-import { Field } from '../../components/ui/field.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { ApiError, errorMessage } from '../../lib/api.js';
 import { formatDelivery, todayIst } from '../../lib/delivery.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { usePageTitle } from '../../lib/page-title.js';
-import { cartActions, cartSummary, lineKey, useCart, type CartDelivery } from '../../stores/cart-store.js';
+import {
+  cartActions,
+  cartSummary,
+  lineKey,
+  lineUnitPrice,
+  useCart,
+  type CartDelivery,
+} from '../../stores/cart-store.js';
 import { formatAddress, showPhone } from '../../lib/format.js';
 import { Facts, OrderItems, OrderSection, SummaryCard } from '../../components/order/order-parts.js';
+import { BusinessBuyerFields, useBusinessBuyer } from './business-buyer.js';
 import { CheckoutSteps } from './checkout-steps.js';
 
 /** The next slot with a place, as the server's 409 for a full slot names it. */
@@ -44,13 +51,6 @@ function slotFullOf(err: unknown): SlotFull | null {
   const valid =
     next && typeof next.date === 'string' && typeof next.slotId === 'string' && typeof next.label === 'string';
   return { message: err.message, nextSlot: valid ? (next as NextSlot) : null };
-}
-
-/** The 400 of a GSTIN the server would not take: the message about `buyerGstin`, if that is what it is about. */
-function gstinErrorOf(err: unknown): string | null {
-  if (!(err instanceof ApiError) || err.status !== 400 || !Array.isArray(err.details)) return null;
-  const about = (err.details as { field?: unknown; message?: unknown }[]).find((d) => d?.field === 'buyerGstin');
-  return about && typeof about.message === 'string' ? about.message : null;
 }
 
 const nextSlotText = (next: NextSlot) =>
@@ -83,10 +83,7 @@ export function PlaceOrderPage() {
   /** The order is placed and its page is on the way: the emptied cart must not send the shopper back to /shipping. */
   const placed = useRef(false);
   const coupon = useCoupon(cart);
-  const [gstinOpen, setGstinOpen] = useState(false);
-  const [gstin, setGstin] = useState('');
-  const [gstinError, setGstinError] = useState<string | null>(null);
-  const gstinId = useId();
+  const business = useBusinessBuyer();
 
   if (placed.current) return null;
   const address = cart.shippingAddress;
@@ -101,15 +98,11 @@ export function PlaceOrderPage() {
 
   async function confirm() {
     if (sending.current || empty || !address || !delivery || coupon.checking) return;
-    // A GSTIN only goes when the shopper opened the box and typed one; a mistyped one is caught here.
-    const buyerGstin = gstinOpen ? normaliseGstin(gstin) : '';
-    const gstinIssue = buyerGstin ? gstinProblem(buyerGstin) : null;
-    setGstinError(gstinIssue);
-    if (gstinIssue) {
-      document.getElementById(gstinId)?.focus();
-      return;
-    }
-    const payload = orderPayload(cart, address, delivery, { couponCode: coupon.codeToSend, buyerGstin });
+    // A GSTIN (with the business's name and address) only goes when the shopper opened the box and
+    // typed one; what the server would refuse is caught here.
+    const checked = business.check();
+    if (!checked.ok) return;
+    const payload = orderPayload(cart, address, delivery, { couponCode: coupon.codeToSend, buyer: checked.buyer });
     const fingerprint = JSON.stringify([
       payload.orderItems.map((i) => [i._id, i.variant?._id ?? null, i.qty]),
       address,
@@ -118,6 +111,8 @@ export function PlaceOrderPage() {
       payload.paymentMethod,
       payload.couponCode ?? null,
       payload.buyerGstin ?? null,
+      payload.buyerName ?? null,
+      payload.buyerAddress ?? null,
     ]);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
     sending.current = true;
@@ -140,13 +135,11 @@ export function PlaceOrderPage() {
       const full = slotFullOf(err);
       const tooLate = err instanceof ApiError && err.status === 409 && err.message === SLOT_REASONS.tooLate;
       if (full || tooLate) void queryClient.invalidateQueries({ queryKey: deliverySlotsKey });
-      const gstinRefused = gstinErrorOf(err);
       if (payload.couponCode && isCouponRefusal(err)) {
         // Said by the coupon field, where the shopper can remove it or try another.
         coupon.refusedAtOrder(err.message);
-      } else if (gstinRefused) {
-        setGstinError(gstinRefused);
-        document.getElementById(gstinId)?.focus();
+      } else if (business.refusedByServer(err)) {
+        // Said under the business's fields.
       } else if (full) {
         setSlotFull(full);
         toast.error(full.message);
@@ -242,42 +235,7 @@ export function PlaceOrderPage() {
           ) : null}
           <OrderSection title="Payment Method">
             <Facts rows={[['Method', `${cart.paymentMethod} (UPI or Credit/Debit Card)`]]} />
-            <div>
-              <button
-                type="button"
-                aria-expanded={gstinOpen}
-                aria-controls={`${gstinId}-panel`}
-                onClick={() => setGstinOpen((open) => !open)}
-                className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-brand-700 hover:underline"
-              >
-                Add GSTIN for a business purchase
-                <ChevronDown
-                  className={`size-4 transition-transform ${gstinOpen ? 'rotate-180' : ''}`}
-                  aria-hidden="true"
-                />
-              </button>
-              {gstinOpen ? (
-                <div id={`${gstinId}-panel`} className="mt-3 max-w-sm">
-                  <Field
-                    id={gstinId}
-                    label="GSTIN"
-                    optional
-                    value={gstin}
-                    onChange={(e) => {
-                      setGstin(e.target.value);
-                      setGstinError(null);
-                    }}
-                    error={gstinError ?? undefined}
-                    hint="Printed on your tax invoice, so your business can claim the GST."
-                    autoComplete="off"
-                    autoCapitalize="characters"
-                    spellCheck={false}
-                    maxLength={20}
-                    className="[&_input]:uppercase"
-                  />
-                </div>
-              ) : null}
-            </div>
+            <BusinessBuyerFields buyer={business} />
           </OrderSection>
           <OrderSection title="Order Items">
             <OrderItems
@@ -286,9 +244,10 @@ export function PlaceOrderPage() {
                 productId: i._id,
                 name: i.name,
                 variantName: i.variant?.name,
+                options: i.options,
                 image: i.optimizedImages.thumbnail || i.image,
                 qty: i.qty,
-                unitPrice: i.discountPrice > 0 ? i.discountPrice : i.price,
+                unitPrice: lineUnitPrice(i),
               }))}
             />
           </OrderSection>

@@ -14,6 +14,9 @@ export interface DeliverySlots {
   loading: boolean;
   /** Why no answer came (a PIN code the server refuses, a dropped connection); null otherwise. */
   error: unknown;
+  /** Asks again for the answer that failed. */
+  refetch(): void;
+  isFetching: boolean;
 }
 
 /**
@@ -45,5 +48,7 @@ export function useDeliverySlots(
     data: asked ? current.data : undefined,
     loading: asked && current.isPending,
     error: asked && current.isError ? current.error : null,
+    refetch: () => void current.refetch(),
+    isFetching: current.isFetching,
   };
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { ProductSummary } from '@store/contracts';
@@ -186,11 +187,17 @@ describe('the home page', () => {
     expect(within(exclusive).queryByRole('list')).toBeNull();
   });
 
-  it('shows the error message in a red alert when the products fail to load', async () => {
-    listReply = () => json({ message: 'Database is resting', code: 'INTERNAL' }, 500);
+  it('says in a red alert that the products failed to load, and loads them on Try again', async () => {
+    const failing = listReply;
+    listReply = () => new Response('<html>Bad Gateway</html>', { status: 502 });
     renderHome();
     const alert = await within(region('Our Exclusive Collection')).findByRole('alert');
-    expect(alert.textContent).toBe('Database is resting');
+    expect(alert.textContent).toContain("We couldn't load the products.");
+    expect(alert.textContent).not.toContain('Bad Gateway');
+    listReply = failing;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(within(region('Our Exclusive Collection')).queryByRole('alert')).toBeNull());
+    expect(within(region('Our Exclusive Collection')).getAllByRole('listitem').length).toBeGreaterThan(0);
   });
 
   it('plays the Subscribe and Save video muted and looping, with a way to pause it', () => {

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
+import type { UserEvent } from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { asha, renderRoutes, sentBodies, stubApi, type Answers } from '../../test/account-test-utils.js';
 import { setUserInfo } from '../../stores/user-store.js';
-import { formatDateTime, formatIstDateTime } from '../../lib/format.js';
+import { formatDateTime } from '../../lib/format.js';
 import { OrderPage } from './order-page.js';
 import { order, orderDelivery, ORDER_ID, ORDER_NUMBER, paid } from '../../test/order-test-utils.js';
 import type { CheckoutConstructor, CheckoutOptions } from './payments/types.js';
@@ -40,6 +41,13 @@ const greeting = () => screen.queryByRole('region', { name: THANKS });
 const toneOf = (status: HTMLElement) => /\bbg-(\w+)-50\b/.exec(status.className)?.[1];
 const section = (name: string) => screen.getByRole('region', { name });
 const button = (name: string) => screen.queryByRole('button', { name });
+/** An admin's move: the page's button, then the same words in the dialog that asks first. */
+async function makeMove(user: UserEvent, name: string) {
+  await user.click(button(name)!);
+  const dialog = await screen.findByRole('alertdialog', { name: `${name}?` });
+  await user.click(within(dialog).getByRole('button', { name }));
+  return dialog;
+}
 /**
  * The simulated checkout once it takes clicks: Radix turns pointer events off on the page as the
  * modal mounts and on for its content a render later, so clicking at once can race it.
@@ -283,6 +291,8 @@ describe('the coupon, the GST and the tax invoice', () => {
         paid({
           ...withCoupon,
           buyerGstin: '32AABCP1234C1Z9',
+          buyerName: 'Periyar Florists LLP',
+          buyerAddress: '14 Shanmugham Road\nErnakulam 682011',
           invoice: { number: 'INV/26-27/000012', issuedAt: '2026-11-22T09:15:00.000Z' },
         }),
       ],
@@ -293,8 +303,11 @@ describe('the coupon, the GST and the tax invoice', () => {
     const link = within(summary).getByRole('link', { name: 'Download invoice' });
     expect(link.getAttribute('href')).toBe(`/api/orders/${ORDER_ID}/invoice`);
     expect(link.hasAttribute('download')).toBe(true);
-    // The business buyer's GSTIN, as the invoice prints it.
+    // The business buyer's GSTIN, name and address, as the invoice prints them.
     expect(section('Payment Method').textContent).toContain('GSTIN32AABCP1234C1Z9');
+    expect(section('Payment Method').textContent).toContain(
+      'Billed toPeriyar Florists LLP\n14 Shanmugham Road\nErnakulam 682011',
+    );
   });
 });
 
@@ -307,13 +320,34 @@ describe('Mark As Delivered', () => {
       [`PUT /api/orders/${ORDER_ID}/deliver`]: [200, done],
     });
     await heading();
-    await user.click(button('Mark As Delivered')!);
+    await makeMove(user, 'Mark As Delivered');
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Order marked as delivered'));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(within(section('Shipping')).getByRole('status').textContent).toBe(
       `Delivered on ${formatDateTime(done.deliveredAt!)}`,
     );
     expect(button('Mark As Delivered')).toBeNull();
     expect(fetchMock.mock.calls.filter(([url]) => url === `/api/orders/${ORDER_ID}/deliver`)).toHaveLength(1);
+  });
+
+  it('asks first, and Cancel leaves the order as it is', async () => {
+    signIn(admin, true);
+    const { user, fetchMock } = renderOrder({ [GET_ORDER]: [200, paid()] });
+    await heading();
+    await user.click(button('Mark As Delivered')!);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Mark As Delivered?' });
+    expect(dialog.textContent).toContain(
+      `Order ${ORDER_NUMBER} will be marked as delivered. The customer is emailed that it was delivered.`,
+    );
+    // Focus starts on Cancel, so Enter straight away does nothing it should not.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await user.click(button('Mark As Delivered')!);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fetchMock.mock.calls.filter(([url]) => url === `/api/orders/${ORDER_ID}/deliver`)).toHaveLength(0);
+    expect(button('Mark As Delivered')).toHaveProperty('disabled', false);
   });
 
   it('is not offered to a customer, nor on an unpaid order', async () => {
@@ -334,7 +368,7 @@ describe('Mark As Delivered', () => {
       [`PUT /api/orders/${ORDER_ID}/deliver`]: [409, { message: 'Order is already delivered' }],
     });
     await heading();
-    await user.click(button('Mark As Delivered')!);
+    await makeMove(user, 'Mark As Delivered');
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Order is already delivered'));
   });
 });
@@ -363,13 +397,21 @@ describe('the order status stepper', () => {
     renderOrder({ [GET_ORDER]: [200, placed] });
     await heading();
     expect(stepTexts()).toEqual([
-      `Placed${formatIstDateTime(placed.timeline[0]!.at)}`,
+      `Placed${formatDateTime(placed.timeline[0]!.at)}`,
       'Paid, not yet',
       'Packed, not yet',
       'Out for delivery, not yet',
       'Delivered, not yet',
     ]);
-    expect(currentSteps()).toEqual([`Placed${formatIstDateTime(placed.timeline[0]!.at)}`]);
+    expect(currentSteps()).toEqual([`Placed${formatDateTime(placed.timeline[0]!.at)}`]);
+  });
+
+  it("says 'Placed on' and 'Paid on' in IST too, as the steps do", async () => {
+    renderOrder({ [GET_ORDER]: [200, paid({ createdAt: '2026-11-22T09:14:00.000Z' })] });
+    await heading();
+    expect(screen.getByText(`Placed on ${PLACED}`)).not.toBeNull();
+    expect(within(section('Payment Method')).getByRole('status').textContent).toBe(`Paid on ${PAID}`);
+    expect(stepTexts().slice(0, 2)).toEqual([`Placed, done${PLACED}`, `Paid${PAID}`]);
   });
 
   it('shows each step reached with its date and time in IST, the latest as the current one', async () => {
@@ -489,12 +531,20 @@ describe('moving a paid order towards delivery (admin)', () => {
       [STATUS]: () => new Promise((resolve) => (answer = resolve)),
     });
     await heading();
-    await user.click(button('Mark As Packed')!);
+    const dialog = await makeMove(user, 'Mark As Packed');
     await waitFor(() => expect(sentBodies(fetchMock, STATUS)).toEqual([{ status: 'packed' }]));
-    for (const name of MOVES) expect(button(name)).toHaveProperty('disabled', true);
+    for (const name of ['Cancel', 'Mark As Packed']) {
+      expect(within(dialog).getByRole('button', { name })).toHaveProperty('disabled', true);
+    }
+    // Behind the dialog, every move on the page waits too.
+    for (const name of MOVES) {
+      const onPage = screen.getAllByRole('button', { name, hidden: true }).filter((b) => !dialog.contains(b));
+      expect(onPage.map((b) => b.hasAttribute('disabled'))).toEqual([true]);
+    }
 
     act(() => answer([200, packed()]));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Order marked as packed'));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     const step = within(screen.getByRole('list', { name: 'Order status' }))
       .getAllByRole('listitem')
       .find((item) => item.getAttribute('aria-current') === 'step');
@@ -513,7 +563,7 @@ describe('moving a paid order towards delivery (admin)', () => {
     });
     const { user, fetchMock } = renderOrder({ [GET_ORDER]: [200, paid()], [STATUS]: [200, sent] });
     await heading();
-    await user.click(button('Out For Delivery')!);
+    await makeMove(user, 'Out For Delivery');
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Order marked as out for delivery'));
     expect(sentBodies(fetchMock, STATUS)).toEqual([{ status: 'out_for_delivery' }]);
     expect(moves()).toEqual(['Mark As Delivered']);
@@ -528,7 +578,7 @@ describe('moving a paid order towards delivery (admin)', () => {
       [STATUS]: [409, { message: 'This order is already packed' }],
     });
     await heading();
-    await user.click(button('Mark As Packed')!);
+    await makeMove(user, 'Mark As Packed');
     expect((await screen.findByRole('alert')).textContent).toBe('This order is already packed');
     expect(toast.error).toHaveBeenCalledWith('This order is already packed');
     await waitFor(() => expect(moves()).toEqual(['Out For Delivery', 'Mark As Delivered']));
@@ -684,7 +734,11 @@ describe('paying with the simulated checkout', () => {
       [GET_ORDER]: [200, order()],
       'GET /api/config': [200, simulated],
       'POST /api/payments/simulated/pay': [200, payment],
-      [VERIFY]: [status, { message: status === 400 ? 'razorpaySignature must be 64 hex characters' : message }],
+      // As the server answers: its error envelope names a code (a 5xx without one is not the store's).
+      [VERIFY]: [
+        status,
+        { message: status === 400 ? 'razorpaySignature must be 64 hex characters' : message, code: 'UNAVAILABLE' },
+      ],
     });
     await heading();
     await user.click(button('Pay Now')!);

@@ -8,7 +8,10 @@ import {
   DELIVERY_STEP_ACTIONS,
   DELIVERY_STEPS,
   ORDER_STAGE_LABELS,
+  paiseToRupees,
   paymentFailureSentence,
+  rupeesToPaise,
+  unitPrice,
   type DeliveryStep,
   type OrderStage,
 } from '@store/domain';
@@ -26,6 +29,8 @@ import { clientConfigQuery } from '../../api/users.js';
 import { GiftCard } from '../../components/order/gift-card.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { LoadError } from '../../components/ui/load-error.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 import { ApiError, errorMessage } from '../../lib/api.js';
 import { SITE_NAME, usePageTitle } from '../../lib/page-title.js';
@@ -71,7 +76,11 @@ export function OrderPage() {
     return (
       <div className="mx-auto max-w-6xl px-4 py-6 md:py-10">
         <h1 className="text-2xl font-bold text-neutral-900 md:text-3xl">Order</h1>
-        <Alert className="mt-6">{notFound ? 'Order not found' : errorMessage(query.error)}</Alert>
+        {notFound ? (
+          <Alert className="mt-6">Order not found</Alert>
+        ) : (
+          <LoadError what="this order" load={query} className="mt-6" />
+        )}
       </div>
     );
   }
@@ -230,6 +239,17 @@ export function OrderPage() {
               rows={[
                 ['Method', order.paymentMethod],
                 ...(order.buyerGstin ? [['GSTIN', order.buyerGstin] as [string, string]] : []),
+                // The business as its tax invoice bills it; the address keeps the lines it was typed in.
+                ...(order.buyerName && order.buyerAddress
+                  ? [
+                      [
+                        'Billed to',
+                        <span key="billed" className="whitespace-pre-line">
+                          {`${order.buyerName}\n${order.buyerAddress}`}
+                        </span>,
+                      ] as [string, ReactNode],
+                    ]
+                  : []),
               ]}
             />
             {order.isPaid && order.paidAt ? (
@@ -249,9 +269,16 @@ export function OrderPage() {
                 productId: i.product,
                 name: i.name,
                 variantName: i.variant?.name,
+                options: i.options,
                 image: i.optimizedImages.thumbnail || i.image,
                 qty: i.qty,
-                unitPrice: i.discountPrice > 0 ? i.discountPrice : i.price,
+                unitPrice: paiseToRupees(
+                  unitPrice({
+                    price: rupeesToPaise(i.price),
+                    discountPrice: rupeesToPaise(i.discountPrice),
+                    optionsPrice: rupeesToPaise(i.optionsPrice),
+                  }),
+                ),
               }))}
             />
           </OrderSection>
@@ -290,7 +317,13 @@ export function OrderPage() {
             </Button>
           ) : null}
           {user?.isAdmin ? (
-            <MoveButtons steps={stepsAhead(order.stage)} busy={busy} problem={moveProblem} onMove={move} />
+            <MoveButtons
+              orderNumber={order.orderNumber}
+              steps={stepsAhead(order.stage)}
+              busy={busy}
+              problem={moveProblem}
+              onMove={move}
+            />
           ) : null}
         </SummaryCard>
       </div>
@@ -298,19 +331,38 @@ export function OrderPage() {
   );
 }
 
-/** The admin's next moves, the nearest step first and stressed; a refusal is said under them. */
+/** What each move does for the shopper, said before the admin confirms it. */
+const STEP_CONSEQUENCES: Record<DeliveryStep, string> = {
+  packed: 'The customer is emailed that it is packed.',
+  out_for_delivery: 'The customer is emailed that it is on its way.',
+  delivered: 'The customer is emailed that it was delivered.',
+};
+
+/**
+ * The admin's next moves, the nearest step first and stressed, each confirmed before it is made
+ * (an order never moves back); a refusal is said under them.
+ */
 function MoveButtons({
+  orderNumber,
   steps,
   busy,
   problem,
   onMove,
 }: {
+  orderNumber: string;
   steps: DeliveryStep[];
   busy: Busy;
   problem: string | null;
   onMove: (step: DeliveryStep) => Promise<void>;
 }) {
+  const [asking, setAsking] = useState<DeliveryStep | null>(null);
   if (steps.length === 0 && !problem) return null;
+
+  async function confirm(step: DeliveryStep) {
+    await onMove(step);
+    setAsking(null);
+  }
+
   return (
     <div className="flex flex-col gap-2">
       {steps.map((step, n) => (
@@ -320,13 +372,24 @@ function MoveButtons({
           size="lg"
           className="w-full"
           disabled={busy !== null}
-          onClick={() => void onMove(step)}
+          onClick={() => setAsking(step)}
         >
           {busy === step ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
           {DELIVERY_STEP_ACTIONS[step]}
         </Button>
       ))}
       {problem ? <Alert>{problem}</Alert> : null}
+      {asking ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => (open ? undefined : setAsking(null))}
+          title={`${DELIVERY_STEP_ACTIONS[asking]}?`}
+          description={`Order ${orderNumber} will be marked as ${ORDER_STAGE_LABELS[asking].toLowerCase()}. ${STEP_CONSEQUENCES[asking]} This cannot be undone: an order never moves back.`}
+          confirmLabel={DELIVERY_STEP_ACTIONS[asking]}
+          pending={busy === asking}
+          onConfirm={() => void confirm(asking)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { OrderResponse } from '@store/contracts';
-import { formatIstDateTime } from '../../lib/format.js';
+import { formatDateTime } from '../../lib/format.js';
 import { OrderTimeline } from './order-timeline.js';
 
 afterEach(cleanup);
@@ -20,7 +20,7 @@ function steps(stage: OrderResponse['stage'], timeline: Timeline) {
     .map((step) => step.textContent);
 }
 
-const note = `Refunded at ${formatIstDateTime(REFUNDED)}: a payment this order could not use`;
+const note = `Refunded at ${formatDateTime(REFUNDED)}: a payment this order could not use`;
 
 describe('a refund in the order status stepper', () => {
   it('is a note with its time under Expired when the money came after the order expired', () => {
@@ -29,8 +29,8 @@ describe('a refund in the order status stepper', () => {
       { status: 'expired', at: EXPIRED },
       { status: 'refunded', at: REFUNDED },
     ]);
-    expect(shown).toEqual([`Placed, done${formatIstDateTime(PLACED)}`, `Expired${formatIstDateTime(EXPIRED)}${note}`]);
-    const time = screen.getByText(formatIstDateTime(REFUNDED));
+    expect(shown).toEqual([`Placed, done${formatDateTime(PLACED)}`, `Expired${formatDateTime(EXPIRED)}${note}`]);
+    const time = screen.getByText(formatDateTime(REFUNDED));
     expect([time.tagName, time.getAttribute('datetime')]).toEqual(['TIME', REFUNDED]);
   });
 
@@ -42,7 +42,7 @@ describe('a refund in the order status stepper', () => {
       { status: 'out_for_delivery', at: '2026-11-23T08:00:00.000Z' },
     ]);
     expect(shown).toHaveLength(5);
-    expect(shown[1]).toBe(`Paid, done${formatIstDateTime(PAID)}${note}`);
+    expect(shown[1]).toBe(`Paid, done${formatDateTime(PAID)}${note}`);
     expect(shown.filter((s) => s?.includes('Refunded'))).toHaveLength(1);
   });
 

@@ -2,7 +2,7 @@ import { Check, X } from 'lucide-react';
 import type { OrderResponse } from '@store/contracts';
 import { ORDER_STAGE_LABELS } from '@store/domain';
 import { cn } from '../../lib/cn.js';
-import { formatIstDateTime } from '../../lib/format.js';
+import { formatDateTime } from '../../lib/format.js';
 
 type TimelineEvent = OrderResponse['timeline'][number];
 type Step = 'placed' | 'paid' | 'packed' | 'out_for_delivery' | 'delivered' | 'expired';
@@ -85,7 +85,7 @@ export function OrderTimeline({ order }: { order: Pick<OrderResponse, 'stage' | 
                 {step === 'placed'
                   ? failures.map((failure) => (
                       <p key={failure.at} className="mt-1 text-xs text-red-700">
-                        A payment attempt failed at <time dateTime={failure.at}>{formatIstDateTime(failure.at)}</time>
+                        A payment attempt failed at <time dateTime={failure.at}>{formatDateTime(failure.at)}</time>
                       </p>
                     ))
                   : null}
@@ -93,7 +93,7 @@ export function OrderTimeline({ order }: { order: Pick<OrderResponse, 'stage' | 
                   .filter(({ under }) => under === step)
                   .map(({ refund }) => (
                     <p key={refund.at} className="mt-1 text-xs text-leaf-600">
-                      Refunded at <time dateTime={refund.at}>{formatIstDateTime(refund.at)}</time>: a payment this order
+                      Refunded at <time dateTime={refund.at}>{formatDateTime(refund.at)}</time>: a payment this order
                       could not use
                     </p>
                   ))}
@@ -110,7 +110,7 @@ function EventDetails({ event }: { event: TimelineEvent }) {
   return (
     <>
       <p className="text-xs text-neutral-700 tabular-nums">
-        <time dateTime={event.at}>{formatIstDateTime(event.at)}</time>
+        <time dateTime={event.at}>{formatDateTime(event.at)}</time>
       </p>
       {event.by ? <p className="text-xs text-neutral-600">by {event.by}</p> : null}
     </>

@@ -1,12 +1,14 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Dialog } from 'radix-ui';
 import { ChevronLeft, ChevronRight, X, ZoomIn } from 'lucide-react';
-import type { ProductDetail } from '@store/contracts';
+import { pictureCopies, pictureSrcSet, PRODUCT_MAIN_PICTURE_SIZES, type ProductDetail } from '@store/contracts';
 import { cn } from '../../lib/cn.js';
 
 export interface GalleryImage {
   /** 800 px WebP shown in the page. */
   detail: string;
+  /** The 400 and 800 px copies, for the browser to choose from by the picture's drawn width. */
+  srcSet?: string;
   /** Small picture for the thumbnail strip. */
   thumb: string;
   /** The uploaded original, for the full-size view. */
@@ -18,10 +20,20 @@ export function galleryImages(
 ): GalleryImage[] {
   const main = product.optimizedImages.detail || product.image;
   return [
-    { detail: main, thumb: product.optimizedImages.thumbnail || main, full: product.image || main },
+    {
+      detail: main,
+      srcSet: pictureSrcSet(main),
+      thumb: product.optimizedImages.thumbnail || pictureCopies(main)?.thumb || main,
+      full: product.image || main,
+    },
     ...product.optimizedProductImages.map((o) => {
       const detail = o.optimized.detail || o.original;
-      return { detail, thumb: detail, full: o.original || detail };
+      return {
+        detail,
+        srcSet: pictureSrcSet(detail),
+        thumb: pictureCopies(detail)?.thumb ?? detail,
+        full: o.original || detail,
+      };
     }),
   ];
 }
@@ -73,11 +85,15 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
             aria-label={`Open full-size image ${index + 1} of ${count}`}
             className="block w-full cursor-zoom-in overflow-hidden rounded-xl bg-neutral-100"
           >
+            {/* The page's LCP: the server preloads the same srcset and sizes (seo.head.ts). */}
             <img
               src={current.detail}
+              srcSet={current.srcSet}
+              sizes={current.srcSet ? PRODUCT_MAIN_PICTURE_SIZES : undefined}
               alt={name}
               width={800}
               height={800}
+              loading="eager"
               fetchPriority="high"
               decoding="async"
               className="block aspect-square w-full object-cover transition-transform duration-150 ease-out"
@@ -121,6 +137,7 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
                   alt=""
                   width={80}
                   height={80}
+                  loading="lazy"
                   decoding="async"
                   className="h-16 w-16 object-cover md:h-[76px] md:w-[76px]"
                 />

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { PRODUCT_DATA_ELEMENT_ID, type ProductDetail } from '@store/contracts';
+import { SERVER_ERROR_MESSAGE } from '../../lib/api.js';
 import { createQueryClient } from '../../lib/query-client.js';
 import { ProductPage } from './product-page.js';
 
@@ -51,6 +52,7 @@ const roses: ProductDetail = {
   weight: 650,
   dimensions: { length: null, width: null, height: null },
   variants: [],
+  options: [],
   relatedProducts: [{ ...summary, _id: 'p2', name: 'Pink Rose Whisper' }],
   reviews: [],
   hsnCode: '0603',
@@ -179,9 +181,13 @@ describe('the product page', () => {
     expect(screen.getByRole('link', { name: 'Browse all products' }).getAttribute('href')).toBe('/products');
   });
 
-  it('shows other failures in a red alert with their message', async () => {
+  it("shows other failures as a sentence, not the server's text, with Try again", async () => {
     stubApi({ '/api/products/p1': [503, { message: 'Database is restarting' }] });
     renderAt('/product/p1');
-    expect((await screen.findByRole('alert')).textContent).toBe('Database is restarting');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("We couldn't load this product.");
+    expect(alert.textContent).toContain(SERVER_ERROR_MESSAGE);
+    expect(alert.textContent).not.toContain('Database is restarting');
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).not.toBeNull();
   });
 });

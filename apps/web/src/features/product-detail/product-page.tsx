@@ -1,11 +1,12 @@
 import { Link, useParams } from 'react-router';
-import { AlertCircle, PackageSearch, Timer, Truck } from 'lucide-react';
+import { PackageSearch, Timer, Truck } from 'lucide-react';
 import type { ProductDetail } from '@store/contracts';
 import { useProduct } from '../../api/products.js';
 import { buttonClasses } from '../../components/ui/button.js';
+import { LoadError } from '../../components/ui/load-error.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 import { Stars } from '../../components/ui/stars.js';
-import { ApiError, errorMessage } from '../../lib/api.js';
+import { ApiError } from '../../lib/api.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { Breadcrumb, productCrumbs } from './breadcrumb.js';
 import { galleryImages, ProductGallery } from './product-gallery.js';
@@ -17,12 +18,17 @@ import { WishlistButton } from './wishlist-button.js';
 
 export function ProductPage() {
   const { id } = useParams();
-  const { data: product, error, isPending } = useProduct(id);
+  const query = useProduct(id);
+  const { data: product, error, isPending } = query;
 
   if (error) {
     // A malformed id cannot name a product either, so it reads as "not found" too.
     const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
-    return <div className="mx-auto max-w-7xl px-4 py-10">{notFound ? <NotFound /> : <LoadError error={error} />}</div>;
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-10">
+        {notFound ? <NotFound /> : <LoadError what="this product" load={query} />}
+      </div>
+    );
   }
   if (isPending || !product) return <ProductSkeleton />;
   // Keyed by id so the gallery, variant and quantity start afresh when a related product opens.
@@ -111,15 +117,6 @@ function NotFound() {
       <Link to="/products" className={buttonClasses('primary', 'lg')}>
         Browse all products
       </Link>
-    </div>
-  );
-}
-
-function LoadError({ error }: { error: unknown }) {
-  return (
-    <div role="alert" className="flex items-start gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-red-800">
-      <AlertCircle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-      <p>{errorMessage(error)}</p>
     </div>
   );
 }

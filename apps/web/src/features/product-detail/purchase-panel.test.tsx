@@ -4,8 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ProductDetail } from '@store/contracts';
+import { toast } from 'sonner';
 import { cartActions, useCart } from '../../stores/cart-store.js';
+import { setCartPanelOpen, useCartPanelOpen } from '../../stores/cart-panel-store.js';
 import { PurchasePanel } from './purchase-panel.js';
+import { pincodeCheckFailed } from './use-pincode-check.js';
 import { NOW, slotsAnswer } from '../../test/delivery-test-utils.js';
 
 type Product = Parameters<typeof PurchasePanel>[0]['product'];
@@ -21,13 +24,14 @@ const product = (over: Partial<Product> = {}): Product => ({
   available: true,
   category: 'Flowers',
   variants: [],
+  options: [],
   gstRate: 0,
   ...over,
 });
 
 const variants: ProductDetail['variants'] = [
-  { _id: 'v1', name: 'Half Kg', price: 799, countInStock: 2, image: '/cake.jpg' },
-  { _id: 'v2', name: '1 Kg', price: 1449, countInStock: 5, image: '/cake.jpg' },
+  { _id: 'v1', name: 'Half Kg', price: 799, discountPrice: 0, countInStock: 2, image: '/cake.jpg' },
+  { _id: 'v2', name: '1 Kg', price: 1449, discountPrice: 0, countInStock: 5, image: '/cake.jpg' },
 ];
 
 function json(status: number, body: unknown): Response {
@@ -64,8 +68,10 @@ function stubPincodes(answers: Record<string, Response | (() => Promise<Response
 }
 
 let cartLines: ReturnType<typeof useCart>['cartItems'] = [];
+let panelOpen = false;
 function CartSpy() {
   cartLines = useCart().cartItems;
+  panelOpen = useCartPanelOpen();
   return null;
 }
 
@@ -246,10 +252,24 @@ describe('checking a PIN code again', () => {
     });
     const user = renderPanel();
     await checkPincode(user, '682001');
-    await screen.findByText('Service busy');
+    // The server's own words about its trouble are not the shopper's business; a sentence is.
+    await screen.findByText(pincodeCheckFailed('682001'));
+    expect(screen.queryByText('Service busy')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Check' }));
     await screen.findByText('Available');
     expect(pincodeCalls(fetchMock)).toBe(2);
+  });
+
+  it('says in a sentence when the store cannot be reached, never "Failed to fetch"', async () => {
+    stubPincodes({ '560001': () => Promise.reject(new TypeError('Failed to fetch')) });
+    const user = renderPanel();
+    await checkPincode(user, '560001');
+    await waitFor(() =>
+      expect(deliveryStatus().textContent).toBe(
+        "We couldn't check delivery to 560001 just now. Please press Check to try again.",
+      ),
+    );
+    expect(addButton()).toHaveProperty('disabled', true);
   });
 });
 
@@ -296,7 +316,12 @@ describe('adding to the cart', () => {
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
     await checkPincode(user, '682001');
     await screen.findByText('Available');
+    const success = vi.spyOn(toast, 'success');
+    setCartPanelOpen(false);
     await user.click(addButton());
+    // The cart panel opens instead of an 'Added to cart' toast that would cover it.
+    expect(panelOpen).toBe(true);
+    expect(success).not.toHaveBeenCalled();
     expect(cartLines).toEqual([
       {
         _id: 'p1',
@@ -355,7 +380,24 @@ describe('adding to the cart', () => {
 });
 
 describe('a product sold in sizes or weights', () => {
-  it('opens on the first one in stock, with its price and not the product discount', () => {
+  it("takes the product's discount as the server prices each size, so the card's price is the first size's", async () => {
+    stubPincodes({ '682001': json(200, kochi) });
+    const onOffer = [
+      { ...variants[0]!, discountPrice: 549 },
+      { ...variants[1]!, discountPrice: 996 },
+    ];
+    const user = renderPanel(product({ category: 'Cakes', price: 799, discountPrice: 549, variants: onOffer }));
+    expect(shownPrice()).toBe('₹549 was ₹799');
+    expect(screen.queryByText('31% Off')).not.toBeNull();
+    expect(screen.getByRole('radio', { name: /1 Kg/ }).closest('label')?.textContent).toBe('1 Kg₹996');
+    await checkPincode(user, '682001');
+    await screen.findByText('Available');
+    await user.click(addButton());
+    await waitFor(() => expect(cartLines).toHaveLength(1));
+    expect(cartLines[0]).toMatchObject({ price: 799, discountPrice: 549, variant: { _id: 'v1', name: 'Half Kg' } });
+  });
+
+  it('opens on the first one in stock, with its price', () => {
     stubPincodes({});
     const soldOutFirst = [{ ...variants[0]!, countInStock: 0 }, ...variants.slice(1)];
     renderPanel(product({ category: 'Cakes', variants: soldOutFirst }));
@@ -375,5 +417,84 @@ describe('a product sold in sizes or weights', () => {
     expect(screen.getAllByText('Out of stock').filter((el) => !el.closest('fieldset'))).toHaveLength(1);
     expect(addButton()).toHaveProperty('disabled', true);
     expect(buyButton()).toHaveProperty('disabled', true);
+  });
+});
+
+describe('personalising a cake', () => {
+  const options: ProductDetail['options'] = [
+    { _id: 'egg', name: 'Eggless', kind: 'choice', price: 50, maxLength: 0, required: false },
+    { _id: 'msg', name: 'Message on cake', kind: 'text', price: 0, maxLength: 30, required: false },
+  ];
+  const cake = (over: Partial<Product> = {}) =>
+    product({ _id: 'cake', name: 'Truffle Cake', category: 'Cakes', variants, options, ...over });
+
+  async function ready(user: ReturnType<typeof userEvent.setup>) {
+    await checkPincode(user, '682001');
+    await screen.findByText('Available');
+  }
+
+  it('offers Eggless and a message, prices the choice in, and adds them to the cart line', async () => {
+    stubPincodes({ '682001': json(200, kochi) });
+    const user = renderPanel(cake());
+    expect(screen.getByRole('group', { name: 'Personalise your cake' })).not.toBeNull();
+    expect(shownPrice()).toBe('₹799');
+    await user.click(screen.getByRole('checkbox', { name: /Eggless/ }));
+    expect(shownPrice()).toBe('₹849');
+    const message = screen.getByRole('textbox', { name: 'Message on cake (optional)' });
+    await user.type(message, '  Happy birthday, Amma ');
+    // Counted as the server counts it, without the spaces around it.
+    expect(screen.getByText('20/30 characters')).not.toBeNull();
+    await ready(user);
+    await user.click(addButton());
+    await waitFor(() => expect(cartLines).toHaveLength(1));
+    expect(cartLines[0]).toMatchObject({
+      price: 799,
+      variant: { _id: 'v1', name: 'Half Kg' },
+      options: [
+        { _id: 'egg', name: 'Eggless', value: null, price: 50 },
+        { _id: 'msg', name: 'Message on cake', value: 'Happy birthday, Amma', price: 0 },
+      ],
+    });
+    // Another message is another cake: a line of its own.
+    await user.clear(message);
+    await user.type(message, 'Get well soon');
+    await user.click(addButton());
+    await waitFor(() => expect(cartLines).toHaveLength(2));
+  });
+
+  it('counts a message in letters as read, and will not add one that is too long', async () => {
+    stubPincodes({ '682001': json(200, kochi) });
+    const user = renderPanel(cake());
+    const message = screen.getByRole('textbox', { name: 'Message on cake (optional)' });
+    // Fifteen family emoji and 'ആശംസകൾ' three times: 30 characters to a reader, 138 code units.
+    await user.click(message);
+    await user.paste('👨‍👩‍👧'.repeat(15) + 'ആശംസകൾ'.repeat(3));
+    expect(screen.getByText('30/30 characters')).not.toBeNull();
+    expect(message.getAttribute('aria-invalid')).toBeNull();
+    await user.type(message, '!');
+    expect(screen.getByText('Message on cake must be at most 30 characters')).not.toBeNull();
+    expect(message.getAttribute('aria-invalid')).toBe('true');
+    await ready(user);
+    await user.click(addButton());
+    expect(cartLines).toEqual([]);
+    expect(document.activeElement).toBe(message);
+  });
+
+  it('asks for a required text only once the shopper tries to buy', async () => {
+    stubPincodes({ '682001': json(200, kochi) });
+    const name = { _id: 'name', name: 'Name on cake', kind: 'text' as const, price: 25, maxLength: 12, required: true };
+    const user = renderPanel(cake({ options: [name] }));
+    const field = screen.getByRole('textbox', { name: 'Name on cake (+₹25)' });
+    expect(screen.queryByText('Name on cake is required for Truffle Cake')).toBeNull();
+    await ready(user);
+    await user.click(addButton());
+    expect(screen.getByText('Name on cake is required for Truffle Cake')).not.toBeNull();
+    expect(cartLines).toEqual([]);
+    await user.type(field, 'Priya');
+    expect(shownPrice()).toBe('₹824');
+    await user.click(addButton());
+    await waitFor(() =>
+      expect(cartLines[0]?.options).toEqual([{ _id: 'name', name: 'Name on cake', value: 'Priya', price: 25 }]),
+    );
   });
 });

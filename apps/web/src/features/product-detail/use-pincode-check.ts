@@ -4,7 +4,7 @@ import type { PincodeDetail } from '@store/contracts';
 import { isPincodeFormat, PINCODE_FORMAT_MESSAGE } from '@store/domain';
 import { deliverySlotsQuery } from '../../api/delivery.js';
 import { pincodeQuery } from '../../api/products.js';
-import { errorMessage } from '../../lib/api.js';
+import { ApiError } from '../../lib/api.js';
 import { checkedPincode, rememberCheckedPincode } from '../../lib/checked-pincode.js';
 
 export type PincodeCheck =
@@ -34,6 +34,17 @@ export interface PincodeCheckApi {
   refreshEarliest(): void;
 }
 
+/**
+ * A check that failed on the way (a dropped connection, a fault on the server) says so in a
+ * sentence with what to do; only the server's answers about the code itself ('Please enter a
+ * valid Pin') are shown as they come.
+ */
+export const pincodeCheckFailed = (pincode: string) =>
+  `We couldn't check delivery to ${pincode} just now. Please press Check to try again.`;
+
+const checkMessage = (pincode: string, err: unknown) =>
+  err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : pincodeCheckFailed(pincode);
+
 /** What the shopper asked to check: a code to look up, or one that is not even six digits. */
 type Asked = { pincode: string } | { badFormat: true } | null;
 
@@ -57,7 +68,7 @@ export function usePincodeCheck(productId?: string): PincodeCheckApi {
   else if (!('pincode' in asked)) state = { status: 'error', message: PINCODE_FORMAT_MESSAGE };
   else if (query.data) state = { status: 'success', detail: query.data };
   // The server answers the spec's own texts ('Please enter a valid Pin' for an unknown code).
-  else if (query.isError) state = { status: 'error', message: errorMessage(query.error) };
+  else if (query.isError) state = { status: 'error', message: checkMessage(asked.pincode, query.error) };
   else state = { status: 'loading', pincode: asked.pincode };
 
   const deliverable = state.status === 'success' && state.detail.deliveryAvailable;

@@ -42,7 +42,9 @@ export function VariantPicker({ legend, variants, value, onChange }: VariantPick
                 className="sr-only"
               />
               <span className="font-medium text-neutral-900">{v.name}</span>
-              <span className="text-neutral-700">{soldOut ? 'Out of stock' : formatInr(rupeesToPaise(v.price))}</span>
+              <span className="text-neutral-700">
+                {soldOut ? 'Out of stock' : formatInr(rupeesToPaise(v.discountPrice > 0 ? v.discountPrice : v.price))}
+              </span>
             </label>
           );
         })}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { filtersToQuery, listingHref, parseFilters, withCategory, type ListingFilters } from './filters-url.js';
+import {
+  clearedFiltersHref,
+  filtersToQuery,
+  listingHref,
+  parseFilters,
+  withCategory,
+  type ListingFilters,
+} from './filters-url.js';
 
 const parse = (query: string, keyword?: string) => parseFilters(new URLSearchParams(query), keyword);
 
@@ -216,5 +223,20 @@ describe('withCategory', () => {
       minRating: 4,
       recipient: ['For Her'],
     });
+  });
+});
+
+describe('clearedFiltersHref', () => {
+  it.each<[ListingFilters, string | null]>([
+    [{ keyword: 'roses', category: 'Cakes', color: ['Red'] }, '/products/roses'],
+    [{ category: 'Cakes', sortBy: 'price', order: 'desc' }, '/products?sortBy=price&order=desc'],
+    [{ recipient: ['For Her'], sameDayDelivery: true }, '/products'],
+    [{ maxPrice: 2000 }, '/products'],
+    [{ keyword: 'unicorns' }, '/products'],
+    [{ keyword: 'unicorns', sortBy: 'name' }, '/products?sortBy=name'],
+    [{ sortBy: 'rating' }, null],
+    [{}, null],
+  ])('clears %j to %s', (filters, href) => {
+    expect(clearedFiltersHref(filters)).toBe(href);
   });
 });

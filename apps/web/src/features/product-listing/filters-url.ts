@@ -120,6 +120,16 @@ export function listingHref(filters: ListingFilters): string {
 }
 
 /**
+ * Where 'Clear filters' of an empty result leads: the same search without its filters (the order
+ * kept), or, when the search alone found nothing, every product; null when nothing narrows the list.
+ */
+export function clearedFiltersHref(filters: ListingFilters): string | null {
+  const { keyword, sortBy, order, ...narrowing } = filters;
+  if (filtersToQuery(narrowing).size > 0) return listingHref({ keyword, sortBy, order });
+  return keyword ? listingHref({ sortBy, order }) : null;
+}
+
+/**
  * Choosing another category (or none) clears the subcategory, and the colours too, since each
  * category has its own palette.
  */

@@ -67,6 +67,7 @@ export function pagesOf(total: number, size = 12): ProductListResponse[] {
   return Array.from({ length: pages }, (_, i) => ({
     page: i + 1,
     pages,
+    total,
     products: Array.from({ length: Math.min(size, total - i * size) }, (_, j) => product(i * size + j + 1)),
   }));
 }
@@ -98,7 +99,7 @@ export function fakeApi(listPage: (query: URLSearchParams) => Reply) {
 export function servePages(pages: ProductListResponse[]) {
   return (query: URLSearchParams): Reply => ({
     status: 200,
-    body: pages[Number(query.get('pageNumber') ?? 1) - 1] ?? { products: [], page: 1, pages: 1 },
+    body: pages[Number(query.get('pageNumber') ?? 1) - 1] ?? { products: [], page: 1, pages: 1, total: 0 },
   });
 }
 

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProductListResponse } from '@store/contracts';
-import { LOAD_MORE_MARGIN } from './components/product-results.js';
+import { NETWORK_ERROR_MESSAGE, SERVER_ERROR_MESSAGE } from '../../lib/api.js';
+import { LOAD_MORE_MARGIN, showingText } from './components/product-results.js';
 import { fakeApi, pagesOf, servePages, withListingRoutes, type Reply } from './listing-test-utils.js';
 import { ProductListPage } from './product-list-page.js';
 
@@ -40,6 +41,7 @@ function renderPage(url = '/products') {
 
 const address = () => screen.getByRole('status', { name: 'Current address' }).textContent;
 const cards = () => within(screen.getByRole('list', { name: 'Products' })).getAllByRole('article');
+const showing = () => screen.queryByText(/^Showing /)?.textContent;
 
 beforeEach(() => {
   FakeObserver.all = [];
@@ -49,6 +51,17 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+});
+
+describe('the loaded run', () => {
+  it.each([
+    [12, 81, 'Showing 1–12 of 81 products'],
+    [24, 81, 'Showing 1–24 of 81 products'],
+    [1, 1, 'Showing 1–1 of 1 product'],
+    [13, 12, 'Showing 1–13 of 13 products'],
+  ])('%i loaded of %i reads "%s"', (shown, total, text) => {
+    expect(showingText(shown, total)).toBe(text);
+  });
 });
 
 describe('filters in the URL', () => {
@@ -184,6 +197,7 @@ describe('the infinite list', () => {
     renderPage();
     await screen.findByText('Gift 12');
     expect(cards()).toHaveLength(12);
+    expect(showing()).toBe('Showing 1–12 of 30 products');
     expect(screen.queryByText("You've seen all products!")).toBeNull();
     expect(FakeObserver.all[0]?.options.rootMargin).toBe(LOAD_MORE_MARGIN);
     expect(LOAD_MORE_MARGIN).toBe('0px 0px 200px 0px');
@@ -194,6 +208,7 @@ describe('the infinite list', () => {
     release!();
     await screen.findByText('Gift 24');
     expect(cards()).toHaveLength(24);
+    expect(showing()).toBe('Showing 1–24 of 30 products');
     expect(within(cards()[0]!).getAllByRole('link', { name: 'Gift 1' })).toHaveLength(2);
 
     // Still near the end after page 2 arrived: page 3 follows without another scroll.
@@ -201,6 +216,7 @@ describe('the infinite list', () => {
     release!();
     await screen.findByText('Gift 30');
     expect(cards()).toHaveLength(30);
+    expect(showing()).toBe('Showing 1–30 of 30 products');
     expect(screen.queryByText("You've seen all products!")).not.toBeNull();
     expect(screen.queryByText('Try adjusting your filters to see more results')).not.toBeNull();
     expect(screen.queryByText('Loading more products...')).toBeNull();
@@ -233,33 +249,82 @@ describe('the infinite list', () => {
     expect(screen.queryByText("You've seen all products!")).not.toBeNull();
   });
 
-  it('says so when nothing matches', async () => {
-    serve(() => ({ status: 200, body: { products: [], page: 1, pages: 0 } }));
-    renderPage('/products/unicorns');
+  it('says so when nothing matches, and Clear filters keeps the search but drops the filters', async () => {
+    serve((query) =>
+      query.get('category')
+        ? { status: 200, body: { products: [], page: 1, pages: 0, total: 0 } }
+        : servePages(pagesOf(3))(query),
+    );
+    const user = renderPage('/products/unicorns?category=Cakes&sameDayDelivery=true&sortBy=price');
     await expect(screen.findByText('More products coming soon.')).resolves.not.toBeNull();
     expect(screen.queryByText('Try adjusting your filters or search terms.')).not.toBeNull();
     expect(screen.queryByRole('list', { name: 'Products' })).toBeNull();
     expect(screen.queryByText("You've seen all products!")).toBeNull();
+    expect(showing()).toBeUndefined();
+
+    await user.click(screen.getByRole('link', { name: 'Clear filters' }));
+    expect(address()).toBe('/products/unicorns?sortBy=price');
+    await screen.findByText('Gift 3');
+    expect(showing()).toBe('Showing 1–3 of 3 products');
   });
 
-  it('shows a failed load as an alert with the message', async () => {
-    serve(() => ({ status: 500, body: { message: 'The catalogue is resting', code: 'INTERNAL' } }));
+  it('offers every product when the search alone finds nothing, and no Clear filters with nothing to clear', async () => {
+    serve(() => ({ status: 200, body: { products: [], page: 1, pages: 0, total: 0 } }));
+    renderPage('/products/unicorns');
+    const clear = await screen.findByRole('link', { name: 'Clear filters' });
+    expect(clear.getAttribute('href')).toBe('/products');
+    cleanup();
+    renderPage('/products');
+    await screen.findByText('More products coming soon.');
+    expect(screen.queryByRole('link', { name: 'Clear filters' })).toBeNull();
+  });
+
+  it("says which load failed in a sentence, not the server's text, and Try again loads it", async () => {
+    let fail = true;
+    serve((query) =>
+      fail ? { status: 500, body: { message: 'connect ECONNREFUSED 10.0.0.7:5432' } } : servePages(pagesOf(5))(query),
+    );
+    const user = renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("We couldn't load the products.");
+    expect(alert.textContent).toContain(SERVER_ERROR_MESSAGE);
+    expect(alert.textContent).not.toContain('ECONNREFUSED');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByText('Gift 5');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('never shows "Failed to fetch" when the connection drops', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     renderPage();
-    expect((await screen.findByRole('alert')).textContent).toBe('The catalogue is resting');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(NETWORK_ERROR_MESSAGE);
+    expect(alert.textContent).not.toContain('Failed to fetch');
+  });
+
+  it('shows a refusal the server wrote for shoppers (a 4xx) as it is', async () => {
+    serve(() => ({ status: 400, body: { message: 'minPrice must be a number', code: 'VALIDATION' } }));
+    renderPage();
+    expect((await screen.findByRole('alert')).textContent).toContain('minPrice must be a number');
   });
 
   it('shows a failed next page as an alert with a way to try again', async () => {
     let fail = true;
     serve((query) =>
       query.get('pageNumber') === '2' && fail
-        ? { status: 503, body: { message: 'Busy, try again shortly', code: 'RATE_LIMITED' } }
+        ? {
+            status: 503,
+            body: { message: 'The store is busy just now. Please try again shortly.', code: 'UNAVAILABLE' },
+          }
         : servePages(pagesOf(20))(query),
     );
     const user = renderPage();
     await screen.findByText('Gift 12');
     FakeObserver.scrollNearEnd();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Busy, try again shortly');
+    expect(alert.textContent).toContain("We couldn't load more products.");
+    expect(alert.textContent).toContain('The store is busy just now. Please try again shortly.');
     expect(cards()).toHaveLength(12);
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));

@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { AlertCircle, Heart, Trash2 } from 'lucide-react';
+import { Heart, Trash2 } from 'lucide-react';
 import type { ProductSummary } from '@store/contracts';
 import { useWishlistProducts } from '../../api/wishlist.js';
 import { ProductCard } from '../../components/product/product-card.js';
 import { buttonClasses } from '../../components/ui/button.js';
+import { LoadError } from '../../components/ui/load-error.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
-import { errorMessage } from '../../lib/api.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { useUserInfo } from '../../stores/user-store.js';
 import { forgetWishlisted, useWishlist } from '../../stores/wishlist-store.js';
@@ -21,7 +21,8 @@ export function WishlistPage() {
   usePageTitle('My Wishlist', 'The flowers, cakes and gifts you have saved at Phoolwala Gifts.');
   const accountId = useUserInfo()?._id;
   const ids = useWishlist();
-  const { data, error, isPending, isPlaceholderData } = useWishlistProducts(ids);
+  const products = useWishlistProducts(ids);
+  const { data, error, isPending, isPlaceholderData } = products;
 
   // Signed in, the list may have changed on another device since this browser's copy was taken.
   useEffect(() => {
@@ -61,13 +62,7 @@ export function WishlistPage() {
         {ids.length === 0 ? (
           <EmptyWishlist />
         ) : error && !data ? (
-          <p
-            role="alert"
-            className="flex items-start gap-3 rounded-md border border-red-200 bg-red-50 p-4 text-red-800"
-          >
-            <AlertCircle className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
-            {errorMessage(error)}
-          </p>
+          <LoadError what="your wishlist" load={products} />
         ) : isPending ? (
           <LoadingGrid count={Math.min(ids.length, FIRST_ROW)} />
         ) : (

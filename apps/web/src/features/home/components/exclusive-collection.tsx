@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import { useProducts } from '../../../api/products.js';
-import { errorMessage } from '../../../lib/api.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { ProductCard } from '../../../components/product/product-card.js';
-import { LoadError } from './load-error.js';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { SectionHeading } from './section-heading.js';
 
 /** Spec section 9: the home page shows ten products a page. */
@@ -47,7 +46,8 @@ interface ExclusiveCollectionProps {
 }
 
 export function ExclusiveCollection({ keyword, pageNumber }: ExclusiveCollectionProps) {
-  const { data, isPending, error } = useProducts({ keyword }, pageNumber, HOME_PAGE_SIZE);
+  const products = useProducts({ keyword }, pageNumber, HOME_PAGE_SIZE);
+  const { data, isPending, error } = products;
   return (
     <section aria-labelledby="home-exclusive">
       <SectionHeading
@@ -65,7 +65,7 @@ export function ExclusiveCollection({ keyword, pageNumber }: ExclusiveCollection
         }
       />
       {error ? (
-        <LoadError message={errorMessage(error)} />
+        <LoadError what="the products" load={products} />
       ) : isPending ? (
         <div className={GRID} aria-busy="true">
           <span role="status" className="sr-only">

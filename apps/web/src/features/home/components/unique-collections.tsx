@@ -1,17 +1,17 @@
 import { useCarouselProducts } from '../../../api/products.js';
-import { errorMessage } from '../../../lib/api.js';
 import { Carousel } from '../../../components/ui/carousel.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { ProductCard } from '../../../components/product/product-card.js';
 import { mixByCategory } from '../product-mix.js';
-import { LoadError } from './load-error.js';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { SectionHeading } from './section-heading.js';
 
 const SLIDE = 'basis-1/2 pr-3 sm:basis-1/3 md:pr-4 lg:basis-1/4 xl:basis-1/5';
 
 /** Newest available products; the server already leaves out 'Sample Product' and unavailable ones. */
 export function UniqueCollections() {
-  const { data: products, isPending, error } = useCarouselProducts();
+  const carousel = useCarouselProducts();
+  const { data: products, isPending, error } = carousel;
   if (!isPending && !error && products.length === 0) return null;
   return (
     <section aria-labelledby="home-unique">
@@ -21,7 +21,7 @@ export function UniqueCollections() {
         subtitle="Fresh flowers, cakes, chocolates and combos, newly added."
       />
       {error ? (
-        <LoadError message={errorMessage(error)} />
+        <LoadError what="the newest products" load={carousel} />
       ) : isPending ? (
         <div className="flex overflow-hidden" aria-busy="true">
           <span role="status" className="sr-only">

@@ -1,14 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Gift, Sparkles } from 'lucide-react';
 import { useInfiniteProducts } from '../../../api/products.js';
 import { ProductCard } from '../../../components/product/product-card.js';
-import { Button } from '../../../components/ui/button.js';
+import { buttonClasses } from '../../../components/ui/button.js';
+import { LoadError } from '../../../components/ui/load-error.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
-import { errorMessage } from '../../../lib/api.js';
-import type { ListingFilters } from '../filters-url.js';
+import { cn } from '../../../lib/cn.js';
+import { clearedFiltersHref, type ListingFilters } from '../filters-url.js';
 
 /** The next page starts loading when the shopper scrolls within 200 px of the end (spec section 9). */
-export const LOAD_MORE_MARGIN = '0px 0px 200px 0px';
+const LOAD_MORE_PX = 200;
+export const LOAD_MORE_MARGIN = `0px 0px ${LOAD_MORE_PX}px 0px`;
 const SKELETONS = 4;
 const gridClasses = 'grid grid-cols-2 gap-3 sm:gap-4 @xl:grid-cols-3 @4xl:grid-cols-4';
 
@@ -37,14 +40,32 @@ function CardSkeleton() {
   );
 }
 
-function Notice({ icon: Icon, title, hint }: { icon: typeof Gift; title: string; hint: string }) {
+function Notice({
+  icon: Icon,
+  title,
+  hint,
+  children,
+}: {
+  icon: typeof Gift;
+  title: string;
+  hint: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center gap-2 rounded-lg bg-brand-50 px-6 py-10 text-center">
       <Icon className="h-8 w-8 text-brand-600" aria-hidden="true" />
       <p className="text-lg font-semibold text-neutral-900">{title}</p>
       <p className="text-sm text-neutral-700">{hint}</p>
+      {children}
     </div>
   );
+}
+
+/** 'Showing 1–24 of 81 products': the loaded run of the whole list. */
+export function showingText(shown: number, total: number): string {
+  // Products added since the first page was read can make the loaded run outgrow its total.
+  const of = Math.max(shown, total);
+  return `Showing 1–${shown} of ${of} ${of === 1 ? 'product' : 'products'}`;
 }
 
 /**
@@ -52,15 +73,19 @@ function Notice({ icon: Icon, title, hint }: { icon: typeof Gift; title: string;
  * pages append, and the next page loads near the end while more exist and nothing is loading.
  */
 export function ProductResults({ filters }: { filters: ListingFilters }) {
+  const list = useInfiniteProducts(filters);
   const { data, error, isPending, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage } =
-    useInfiniteProducts(filters);
+    list;
   const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
   const nearEnd = useNearViewport(sentinel, LOAD_MORE_MARGIN);
 
-  // Runs again when a fetch ends, so a short page that leaves the end in view keeps loading.
+  // Runs again when a fetch ends, so a short page that leaves the end in view keeps loading. The
+  // observer's word is older than the page just appended, so where the end is now decides: else
+  // one scroll to the end would load two pages.
   useEffect(() => {
-    if (nearEnd && hasNextPage && !isFetching && !isFetchNextPageError) void fetchNextPage();
-  }, [nearEnd, hasNextPage, isFetching, isFetchNextPageError, fetchNextPage]);
+    const stillNear = () => sentinel!.getBoundingClientRect().top <= window.innerHeight + LOAD_MORE_PX;
+    if (nearEnd && hasNextPage && !isFetching && !isFetchNextPageError && stillNear()) void fetchNextPage();
+  }, [nearEnd, sentinel, hasNextPage, isFetching, isFetchNextPageError, fetchNextPage]);
 
   if (isPending) {
     return (
@@ -77,25 +102,17 @@ export function ProductResults({ filters }: { filters: ListingFilters }) {
     );
   }
 
-  if (!data) {
-    return (
-      <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
-        {errorMessage(error)}
-      </div>
-    );
-  }
+  if (!data) return <LoadError what="the products" load={list} />;
 
   const products = data.pages.flatMap((p) => p.products);
+  const cleared = clearedFiltersHref(filters);
   const last = data.pages[data.pages.length - 1];
 
   return (
     <div className="flex flex-col gap-6">
       {products.length > 0 && (
         <>
-          <p className="text-sm text-neutral-600">
-            Showing {products.length} {products.length === 1 ? 'product' : 'products'}
-            {last && last.pages > 1 && ` · page ${last.page} of ${last.pages}`}
-          </p>
+          <p className="text-sm text-neutral-700">{showingText(products.length, last?.total ?? products.length)}</p>
           <ul aria-label="Products" aria-busy={isFetchingNextPage} className={gridClasses}>
             {products.map((product, i) => (
               <li key={product._id}>
@@ -109,7 +126,13 @@ export function ProductResults({ filters }: { filters: ListingFilters }) {
 
       <div role="status" aria-live="polite">
         {products.length === 0 && (
-          <Notice icon={Gift} title="More products coming soon." hint="Try adjusting your filters or search terms." />
+          <Notice icon={Gift} title="More products coming soon." hint="Try adjusting your filters or search terms.">
+            {cleared && (
+              <Link to={cleared} className={cn(buttonClasses('primary', 'md'), 'mt-2')}>
+                Clear filters
+              </Link>
+            )}
+          </Notice>
         )}
         {isFetchingNextPage && (
           <p className="flex items-center justify-center gap-2 py-4 text-sm font-medium text-neutral-700">
@@ -130,15 +153,7 @@ export function ProductResults({ filters }: { filters: ListingFilters }) {
       </div>
 
       {isFetchNextPageError && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
-        >
-          {errorMessage(error)}
-          <Button variant="outline" size="sm" onClick={() => void fetchNextPage()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError what="more products" load={{ error, refetch: fetchNextPage, isFetching: isFetchingNextPage }} />
       )}
     </div>
   );

@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { ProductSummary } from '@store/contracts';
+import { CARD_PICTURE_SIZES, ProductCard } from './product-card.js';
+
+afterEach(cleanup);
+
+const product = (images: Partial<ProductSummary>): ProductSummary =>
+  ({
+    _id: '0b8c7b0e-7a57-4b5e-9f62-1f1d3c1e2a4b',
+    name: 'Red Roses',
+    price: 999,
+    discountPrice: 0,
+    rating: 4.5,
+    numReviews: 3,
+    createdAt: '2020-01-01T00:00:00.000Z',
+    image: '',
+    optimizedImages: { thumbnail: '', detail: '' },
+    ...images,
+  }) as ProductSummary;
+
+const picture = (p: ProductSummary, priority?: boolean) => {
+  render(
+    <MemoryRouter>
+      <ProductCard product={p} priority={priority} />
+    </MemoryRouter>,
+  );
+  return screen.getByRole('img', { name: 'Red Roses' });
+};
+
+describe('a product card picture', () => {
+  it('offers the 400 and 800 px copies for the width a card is drawn at, lazily below the fold', () => {
+    const img = picture(
+      product({
+        image: '/uploads/demo/roses.0123abcdef-detail.webp',
+        optimizedImages: {
+          thumbnail: '/uploads/demo/roses.0123abcdef-thumb.webp',
+          detail: '/uploads/demo/roses.0123abcdef-detail.webp',
+        },
+      }),
+    );
+    expect(img.getAttribute('src')).toBe('/uploads/demo/roses.0123abcdef-thumb.webp');
+    expect(img.getAttribute('srcset')).toBe(
+      '/uploads/demo/roses.0123abcdef-thumb.webp 400w, /uploads/demo/roses.0123abcdef-detail.webp 800w',
+    );
+    expect(img.getAttribute('sizes')).toBe(CARD_PICTURE_SIZES);
+    expect(CARD_PICTURE_SIZES).toBe('(min-width: 769px) 300px, 50vw');
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['400', '400']);
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(img.getAttribute('fetchpriority')).toBeNull();
+  });
+
+  it("finds an upload's copies from its original's name, and loads a first-row card first", () => {
+    const img = picture(product({ image: '/uploads/products/0b8c7b0e-7a57-4b5e-9f62-1f1d3c1e2a4b.jpg' }), true);
+    expect(img.getAttribute('srcset')).toBe(
+      '/uploads/products/0b8c7b0e-7a57-4b5e-9f62-1f1d3c1e2a4b-thumb.webp 400w, /uploads/products/0b8c7b0e-7a57-4b5e-9f62-1f1d3c1e2a4b-detail.webp 800w',
+    );
+    expect(img.getAttribute('loading')).toBe('eager');
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it('sends a picture without copies as it is', () => {
+    const img = picture(product({ image: 'https://cdn.example.com/roses.jpg' }));
+    expect(img.getAttribute('src')).toBe('https://cdn.example.com/roses.jpg');
+    expect(img.hasAttribute('srcset')).toBe(false);
+    expect(img.hasAttribute('sizes')).toBe(false);
+  });
+});
