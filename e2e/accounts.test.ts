@@ -1,23 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { registerByApi as register } from './support/api.js';
 import { seriousViolations } from './support/axe.js';
-import { launchBrowser } from './support/browser.js';
-import { repoRoot } from './support/server.js';
+import { dismissToasts, openPage, pathIn, shoot, useBrowser } from './support/page.js';
+import { signIn } from './support/shopper.js';
 
-const screenshots = path.join(repoRoot, 'test-results', 'screenshots');
 const PASSWORD = 'marigold-garland-42';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  await mkdir(screenshots, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const url = (route: string) => `${inject('baseUrl')}${route}`;
 const uniqueEmail = () => `shopper-${randomUUID().slice(0, 8)}@example.com`;
@@ -26,47 +16,13 @@ const uniqueEmail = () => `shopper-${randomUUID().slice(0, 8)}@example.com`;
  * A fresh shopper (own cookies and storage) and the errors their pages log. `expected` names the
  * API paths whose refusals are the answer under test (a wrong password's 401, say), not faults.
  */
-async function open(width: number, height = 900, expected: string[] = []) {
-  const context = await browser.newContext({ viewport: { width, height } });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  const isExpected = (u: string) => expected.some((p) => new URL(u).pathname === p);
-  page.on('console', (m) => m.type() === 'error' && !isExpected(m.location().url) && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('response', (r) => r.status() >= 400 && !isExpected(r.url()) && problems.push(`${r.status()} ${r.url()}`));
-  return { context, page, problems };
-}
+const open = (width: number, height = 900, expected: string[] = []) =>
+  openPage(browser(), width, { height, expected: pathIn(expected) });
 
 /** An account made through the API, so a test about signing in does not depend on the register page. */
-async function registerByApi(name: string): Promise<{ name: string; email: string }> {
-  const email = uniqueEmail();
-  const res = await fetch(url('/api/users'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email, password: PASSWORD }),
-  });
-  expect(res.status).toBe(201);
-  return { name, email };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
+const registerByApi = (name: string) => register(name, PASSWORD, { emailPrefix: 'shopper' });
 
 const storedUser = (page: Page) => page.evaluate(() => localStorage.getItem('userInfo'));
-
-/** Closes the toasts, so they do not hide the header in a screenshot. */
-async function dismissToasts(page: Page) {
-  const close = page.getByRole('button', { name: 'Close toast' });
-  for (const button of await close.all()) await button.click();
-  await expect.poll(() => close.count()).toBe(0);
-}
-
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true, animations: 'disabled' });
-}
 
 describe('accounts', () => {
   it('registers, signs out from the account menu, refuses a wrong password and signs in again (1280)', async () => {

@@ -1,61 +1,23 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { productWithoutVariants, registerByApi, type StockedProduct } from './support/api.js';
 import { seriousViolations } from './support/axe.js';
-import { launchBrowser } from './support/browser.js';
-import { repoRoot } from './support/server.js';
+import { openPage, shoot, useBrowser } from './support/page.js';
 import { signIn } from './support/shopper.js';
 
-interface Product {
-  _id: string;
-  name: string;
-  available: boolean;
-  countInStock: number;
-  variants?: unknown[];
-}
-
-const screenshots = path.join(repoRoot, 'test-results', 'screenshots');
 const PASSWORD = 'marigold-rangoli-at-dawn';
-let browser: Browser;
-let product: Product;
+const browser = useBrowser();
+let product: StockedProduct;
 
 const url = (route: string) => `${inject('baseUrl')}${route}`;
 
-/** An in-stock product sold without variants, found through the API so demo data may change. */
-async function pickProduct(): Promise<Product> {
-  const list = (await (await fetch(url('/api/products?pageLimit=20'))).json()) as { products: Product[] };
-  for (const candidate of list.products.filter((p) => p.available && p.countInStock >= 5)) {
-    const detail = (await (await fetch(url(`/api/products/${candidate._id}`))).json()) as Product;
-    if (detail.variants?.length === 0) return detail;
-  }
-  throw new Error('no in-stock product without variants in the first 20');
-}
-
-async function registerByApi(): Promise<string> {
-  const email = `recipients-${randomUUID().slice(0, 8)}@example.com`;
-  const res = await fetch(url('/api/users'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Nandini Rao', email, password: PASSWORD }),
-  });
-  expect(res.status).toBe(201);
-  return email;
-}
-
 /** A browser of the shopper's own (cookies and storage), signed in, and every error its pages log or receive. */
 async function openSignedIn(email: string, width: number) {
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 812 : 900 } });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
-  await page.goto(url('/login'));
-  await signIn(page, email, PASSWORD);
-  await page.waitForURL((u) => u.pathname === '/');
-  return { context, page, problems };
+  const opened = await openPage(browser(), width, { height: width < 500 ? 812 : 900 });
+  await opened.page.goto(url('/login'));
+  await signIn(opened.page, email, PASSWORD);
+  await opened.page.waitForURL((u) => u.pathname === '/');
+  return opened;
 }
 
 /** On the product page: checks delivery to a PIN code, adds one to the cart, closes the cart panel. */
@@ -85,24 +47,15 @@ async function confirmOrder(page: Page) {
   await page.waitForURL((u) => u.pathname.startsWith('/order/'));
 }
 
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true, animations: 'disabled' });
-}
-
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  await mkdir(screenshots, { recursive: true });
-  product = await pickProduct();
-});
-afterAll(async () => {
-  await browser?.close();
+  product = await productWithoutVariants(5);
 });
 
 describe('recipients: the PIN code and its state, and the address book', () => {
   it('refuses a state the PIN code is not in, keeps the address of the order, and offers it at the next checkout', async () => {
-    const email = await registerByApi();
+    const { email } = await registerByApi('Nandini Rao', PASSWORD, { emailPrefix: 'recipients' });
 
     // First checkout (1280): the PIN code checked on the product page is already in the form.
     const first = await openSignedIn(email, 1280);

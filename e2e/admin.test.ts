@@ -1,30 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { adminCookie, DEMO_ADMIN as ADMIN, placeOrder, registerByApi } from './support/api.js';
 import { seriousViolations } from './support/axe.js';
-import { launchBrowser } from './support/browser.js';
-import { istDateIn } from './support/shopper.js';
-import { repoRoot } from './support/server.js';
+import { dismissToasts, openPage, pathIn, screenshots, shoot as shootPage, useBrowser } from './support/page.js';
+import { signInTo } from './support/shopper.js';
 
-const screenshots = path.join(repoRoot, 'test-results', 'screenshots');
-const ADMIN = { email: 'admin@example.com', password: 'admin-demo-pass' };
 const PASSWORD = 'marigold-garland-42';
-let browser: Browser;
+const browser = useBrowser();
 let picture: Buffer;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  await mkdir(screenshots, { recursive: true });
   // A real picture for the upload: the server judges the bytes and re-encodes them.
   picture = await sharp({ create: { width: 640, height: 640, channels: 3, background: '#c2134d' } })
     .png()
     .toBuffer();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const url = (route: string) => `${inject('baseUrl')}${route}`;
@@ -35,50 +27,13 @@ const uniqueWord = () => `Zq${randomUUID().replace(/-/g, '').slice(0, 8)}`;
  * A fresh browser (own cookies and storage) and the errors its pages log. `expected` names the
  * API paths whose refusals are the answer under test, not faults.
  */
-async function open(width: number, height = 900, expected: (p: string) => boolean = () => false) {
-  const context = await browser.newContext({ viewport: { width, height } });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  const isExpected = (u: string) => Boolean(u) && expected(new URL(u).pathname);
-  page.on('console', (m) => m.type() === 'error' && !isExpected(m.location().url) && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('response', (r) => r.status() >= 400 && !isExpected(r.url()) && problems.push(`${r.status()} ${r.url()}`));
-  return { context, page, problems };
-}
-
-async function signIn(page: Page, email: string, password: string, to: string) {
-  await page.goto(url(`/login?redirect=${encodeURIComponent(to)}`));
-  await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL((u) => u.pathname === to);
-}
-
-/** Closes the toasts, so they do not hide anything in a screenshot. */
-async function dismissToasts(page: Page) {
-  const close = page.getByRole('button', { name: 'Close toast' });
-  for (const button of await close.all()) await button.click().catch(() => undefined);
-  await expect.poll(() => close.count()).toBe(0);
-}
+const open = (width: number, height = 900, expected: (p: string) => boolean = () => false) =>
+  openPage(browser(), width, { height, expected: pathIn(expected) });
 
 async function shoot(page: Page, name: string) {
   // Pictures loaded first, so previews are not grey boxes.
   await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete));
-  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true, animations: 'disabled' });
-}
-
-/** The admin's session cookie, for setting up and cleaning up through the API. */
-async function adminCookie(): Promise<string> {
-  const res = await fetch(url('/api/users/auth'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  await shootPage(page, name);
 }
 
 /** A shoppable product made through the API, with a picture. */
@@ -123,7 +78,7 @@ describe('admin', () => {
       void d.accept();
     });
 
-    await signIn(page, ADMIN.email, ADMIN.password, '/admin/productlist');
+    await signInTo(page, ADMIN.email, ADMIN.password, '/admin/productlist');
     await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
     await expect(page.title()).resolves.toBe('Products | Phoolwala Gifts');
     const table = page.getByRole('region', { name: 'Products' });
@@ -220,44 +175,18 @@ describe('admin', () => {
     // A new shopper with an order (awaiting payment) for a product of one vendor.
     const cookie = await adminCookie();
     const productId = await productByApi(cookie, `Order Roses ${uniqueWord()}`, ['Kochi Bloom House']);
-    const shopper = { name: 'Lakshmi Iyer', email: `shopper-${randomUUID().slice(0, 8)}@example.com` };
-    const made = await fetch(url('/api/users'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...shopper, password: PASSWORD }),
+    const shopper = await registerByApi('Lakshmi Iyer', PASSWORD, { emailPrefix: 'shopper' });
+    // Tomorrow (IST), any time of day.
+    const order = await placeOrder<{ _id: string; orderNumber: string }>(shopper.cookie, {
+      productId,
+      qty: 2,
+      recipient: { firstName: 'Lakshmi', lastName: 'Iyer', address: '', address2: '12 MG Road', postalCode: '682001' },
     });
-    expect(made.status).toBe(201);
-    const shopperCookie = made.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const placed = await fetch(url('/api/orders'), {
-      method: 'POST',
-      headers: { cookie: shopperCookie, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        orderItems: [{ _id: productId, qty: 2 }],
-        shippingAddress: {
-          firstName: 'Lakshmi',
-          lastName: 'Iyer',
-          address: '',
-          address2: '12 MG Road',
-          city: 'Ernakulam',
-          state: 'Kerala',
-          postalCode: '682001',
-          phone: '9847012345',
-        },
-        // Tomorrow (IST), any time of day.
-        delivery: { date: istDateIn(1), slotId: 'standard' },
-        paymentMethod: 'Razorpay',
-      }),
-    });
-    expect(placed.status).toBe(201);
-    const order = (await placed.json()) as { _id: string; orderNumber: string };
 
     const { context, page, problems } = await open(1280);
     page.on('dialog', (d) => void d.accept());
 
-    await signIn(page, ADMIN.email, ADMIN.password, '/admin/orderlist');
+    await signInTo(page, ADMIN.email, ADMIN.password, '/admin/orderlist');
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     // The ID column shows the order's short number (PW-000123).
     const orderRow = page.getByRole('row').filter({ hasText: order.orderNumber });
@@ -341,7 +270,7 @@ describe('admin', () => {
 
   it('works on a phone: every admin screen (375)', async () => {
     const { context, page, problems } = await open(375, 812);
-    await signIn(page, ADMIN.email, ADMIN.password, '/admin/productlist');
+    await signInTo(page, ADMIN.email, ADMIN.password, '/admin/productlist');
     await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
     const table = page.getByRole('region', { name: 'Products' });
     await table.getByRole('row').nth(1).waitFor();
@@ -387,7 +316,7 @@ describe('admin', () => {
   it('creates a coupon from the admin menu, sees it unused in the list, refuses its code twice and retires it (1280)', async () => {
     // The second try of the same code is refused with 409: that is the answer under test.
     const { context, page, problems } = await open(1280, 900, (p) => p === '/api/coupons');
-    await signIn(page, ADMIN.email, ADMIN.password, '/admin/productlist');
+    await signInTo(page, ADMIN.email, ADMIN.password, '/admin/productlist');
     await page.getByRole('button', { name: /^Account menu for/ }).click();
     await page.getByRole('menuitem', { name: 'Coupons' }).click();
     await page.waitForURL((u) => u.pathname === '/admin/coupons');
@@ -465,7 +394,7 @@ describe('admin', () => {
 
   it('coupons on a phone: the list scrolls in its own box, the form fits (375)', async () => {
     const { context, page, problems } = await open(375, 812);
-    await signIn(page, ADMIN.email, ADMIN.password, '/admin/coupons');
+    await signInTo(page, ADMIN.email, ADMIN.password, '/admin/coupons');
     await page.getByRole('heading', { level: 1, name: 'Coupons' }).waitFor();
     await page.getByRole('region', { name: 'Coupons' }).getByRole('row').filter({ hasText: 'WELCOME10' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -492,7 +421,7 @@ describe('admin', () => {
 
   it('keeps shoppers out: a customer opening an admin page goes home', async () => {
     const { context, page, problems } = await open(1280);
-    await signIn(page, 'customer@example.com', 'customer-demo-pass', '/');
+    await signInTo(page, 'customer@example.com', 'customer-demo-pass', '/');
     await page.goto(url('/admin/userlist'));
     await page.waitForURL((u) => u.pathname === '/');
     expect(problems).toEqual([]);

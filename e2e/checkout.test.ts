@@ -1,73 +1,26 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { productWithoutVariants, registerByApi as register, type StockedProduct as Product } from './support/api.js';
 import { seriousViolations } from './support/axe.js';
-import { launchBrowser } from './support/browser.js';
+import { confirmOrder, fillShipping } from './support/checkout.js';
+import { dismissToasts, openPage, shoot, useBrowser } from './support/page.js';
+import { pdfText } from './support/pdf.js';
 import { inr, signIn } from './support/shopper.js';
-import { repoRoot } from './support/server.js';
 
-interface Product {
-  _id: string;
-  name: string;
-  price: number;
-  discountPrice: number;
-  countInStock: number;
-  available: boolean;
-  variants?: unknown[];
-}
-
-const screenshots = path.join(repoRoot, 'test-results', 'screenshots');
 /** The coupon and invoice screenshots, to be looked at by whoever changes the layout. */
 const shots = process.env.E2E_SHOTS_DIR ?? '/tmp/shots';
 const PASSWORD = 'jasmine-string-garland-7';
-let browser: Browser;
+const browser = useBrowser();
 let product: Product;
 
 const url = (route: string) => `${inject('baseUrl')}${route}`;
 
-/** An in-stock product sold without variants, found through the API so demo data may change. */
-async function pickProduct(): Promise<Product> {
-  const list = (await (await fetch(url('/api/products?pageLimit=20'))).json()) as { products: Product[] };
-  for (const candidate of list.products.filter((p) => p.available && p.countInStock >= 5)) {
-    const detail = (await (await fetch(url(`/api/products/${candidate._id}`))).json()) as Product;
-    if (detail.variants?.length === 0) return detail;
-  }
-  throw new Error('no in-stock product without variants in the first 20');
-}
-
-async function registerByApi(name: string): Promise<{ name: string; email: string }> {
-  const email = `buyer-${randomUUID().slice(0, 8)}@example.com`;
-  const res = await fetch(url('/api/users'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email, password: PASSWORD }),
-  });
-  expect(res.status).toBe(201);
-  return { name, email };
-}
+const registerByApi = (name: string) => register(name, PASSWORD);
 
 /** A fresh shopper (own cookies and storage) and every error their pages log or receive. */
-async function open(width: number, height = 900) {
-  const context = await browser.newContext({ viewport: { width, height } });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
-  return { context, page, problems };
-}
-
-async function dismissToasts(page: Page) {
-  const close = page.getByRole('button', { name: 'Close toast' });
-  for (const button of await close.all()) await button.click().catch(() => undefined);
-  await expect.poll(() => close.count()).toBe(0);
-}
-
-async function shoot(page: Page, name: string, fullPage = true) {
-  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage, animations: 'disabled' });
-}
+const open = (width: number, height = 900) => openPage(browser(), width, { height });
 
 /** From the product page: check delivery to a PIN code, add one, close the cart panel. */
 async function addToCart(page: Page) {
@@ -83,45 +36,12 @@ async function addToCart(page: Page) {
   await panel.waitFor({ state: 'hidden' });
 }
 
-/** Fills /shipping; the PIN code fills City and State by itself. */
-async function fillShipping(page: Page) {
-  await page.getByRole('heading', { level: 1, name: 'Shipping Details' }).waitFor();
-  await page.getByLabel('First Name').fill('Lakshmi');
-  await page.getByLabel('Last Name').fill('Varma');
-  await page.getByLabel('Address Line 1').fill('Flat 3C, Periyar Residency');
-  await page.getByLabel('Address Line 2').fill('14 Shanmugham Road, Marine Drive');
-  await page.getByLabel('Pin Code').fill('682011');
-  await expect.poll(() => page.getByLabel('City').inputValue()).toBe('Ernakulam');
-  expect(await page.getByLabel('State').inputValue()).toBe('Kerala');
-  await page.getByText('Delivering to Ernakulam, Kerala').first().waitFor();
-  await page.getByLabel('Phone').fill('9847012345');
-  // Tomorrow's standard slot is open whatever the hour of today.
-  await page.getByRole('button', { name: /^Tomorrow,/ }).click();
-  await page.getByRole('radio', { name: 'Any time, 09:00–21:00' }).check();
-}
-
-/** /placeorder → Confirm Order → the new order's page; returns the order id. */
-async function confirmOrder(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Confirm Order' }).click();
-  await page.waitForURL((u) => u.pathname.startsWith('/order/'));
-  const id = new URL(page.url()).pathname.split('/').pop()!;
-  // Headed by the number shoppers quote; the id the URL carries is the page's reference.
-  await page.getByRole('heading', { level: 1, name: /^Order PW-\d{6,}$/ }).waitFor();
-  await page.getByText(`Reference ${id}`).waitFor();
-  return id;
-}
-
 const paymentStatus = (page: Page) => page.getByRole('region', { name: 'Payment Method' }).getByRole('status');
 const deliveryStatus = (page: Page) => page.getByRole('region', { name: 'Shipping' }).getByRole('status');
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  await mkdir(screenshots, { recursive: true });
   await mkdir(shots, { recursive: true });
-  product = await pickProduct();
-});
-afterAll(async () => {
-  await browser?.close();
+  product = await productWithoutVariants(5);
 });
 
 describe('checkout, payment and delivery', () => {
@@ -186,7 +106,7 @@ describe('checkout, payment and delivery', () => {
     await checkout.waitFor();
     expect(await checkout.innerText()).toMatch(/Order PW-\d{6,}/);
     await checkout.getByRole('radio', { name: 'Card' }).check();
-    await shoot(page, 'checkout-simulated-dialog-1280', false);
+    await shoot(page, 'checkout-simulated-dialog-1280', { fullPage: false });
     expect(await seriousViolations(page)).toEqual([]);
     await checkout.getByRole('button', { name: `Pay ${inr.format(unit + shippingFee)}` }).click();
     await page.getByText('Payment Successful!').waitFor();
@@ -215,6 +135,11 @@ describe('checkout, payment and delivery', () => {
     await expect.poll(() => paymentStatus(admin.page).innerText()).toMatch(/^Paid on /);
     expect(await admin.page.getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
     await admin.page.getByRole('button', { name: 'Mark As Delivered' }).click();
+    // It asks first (ADR 037).
+    await admin.page
+      .getByRole('alertdialog', { name: 'Mark As Delivered?' })
+      .getByRole('button', { name: 'Mark As Delivered' })
+      .click();
     await admin.page.getByText('Order marked as delivered').waitFor();
     await expect.poll(() => deliveryStatus(admin.page).innerText()).toMatch(/^Delivered on /);
     expect(await admin.page.getByRole('button', { name: 'Mark As Delivered' }).count()).toBe(0);
@@ -256,7 +181,7 @@ describe('checkout, payment and delivery', () => {
     await checkout.waitFor();
     const box = await checkout.boundingBox();
     expect(box?.width).toBeLessThanOrEqual(375);
-    await shoot(page, 'checkout-simulated-dialog-375', false);
+    await shoot(page, 'checkout-simulated-dialog-375', { fullPage: false });
     await checkout.getByRole('button', { name: 'Fail payment' }).click();
     await checkout.waitFor({ state: 'hidden' });
     const failure = page.getByRole('alert').filter({ hasText: 'No money was taken' });
@@ -301,6 +226,9 @@ describe('checkout, payment and delivery', () => {
     await context.close();
   });
 });
+
+/** Rupees as the invoice prints them: Indian grouping, always two decimals, no sign. */
+const figures = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** An in-stock product without variants and how many of it make ₹999 or more (FLAT100's minimum). */
 async function pickForFlat100(): Promise<{ product: Product; qty: number }> {
@@ -359,6 +287,15 @@ describe('a coupon and the tax invoice', () => {
       expect(summaryText).toMatch(/Coupon \(FLAT100\)\s+−₹100/);
       expect(summaryText).toMatch(new RegExp(`Total\\s+${inr.format(total)}`));
       expect(summaryText).toMatch(/incl\. GST ₹[\d,.]+/);
+      // On a phone the buyer is a business: its GSTIN, then its name and address as registered.
+      const business = width === 375;
+      if (business) {
+        await page.getByRole('button', { name: 'Add GSTIN for a business purchase' }).click();
+        await page.getByLabel('GSTIN (optional)').fill('32abcde1234f1z9');
+        await page.getByLabel('Registered business name').fill('Periyar Florists LLP');
+        await page.getByLabel('Billing address').fill('14 Shanmugham Road\nErnakulam 682011');
+        await page.screenshot({ path: path.join(shots, `placeorder-gstin-${width}.png`), fullPage: true });
+      }
       await shoot(page, `coupon-placeorder-${width}`);
       await page.screenshot({ path: path.join(shots, `placeorder-coupon-${width}.png`), fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
@@ -378,21 +315,30 @@ describe('a coupon and the tax invoice', () => {
       await expect.poll(() => paymentStatus(page).innerText()).toMatch(/^Paid on /);
       const download = orderSummary.getByRole('link', { name: 'Download invoice' });
       await download.waitFor();
-      expect(await orderSummary.innerText()).toMatch(/Tax invoice INV\/\d{2}-\d{2}\/\d+/);
+      const invoiceNumber = /Tax invoice (INV\/\d{2}-\d{2}\/\d+)/.exec(await orderSummary.innerText())?.[1];
+      expect(invoiceNumber).toBeDefined();
       await dismissToasts(page);
       await shoot(page, `coupon-order-paid-${width}`);
       await page.screenshot({ path: path.join(shots, `order-paid-invoice-${width}.png`), fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
-      // The link fetches the PDF with the shopper's own cookies.
-      const href = await download.getAttribute('href');
-      expect(href).toBe(`/api/orders/${orderId}/invoice`);
-      expect(await download.getAttribute('download')).not.toBeNull();
-      const pdf = await page.request.get(url(href!));
-      expect(pdf.status()).toBe(200);
-      expect(pdf.headers()['content-type']).toContain('application/pdf');
-      expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      // The link downloads the PDF with the shopper's own cookies: the invoice the page names,
+      // with FLAT100's ₹100 off.
+      expect(await download.getAttribute('href')).toBe(`/api/orders/${orderId}/invoice`);
+      const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+      expect(file.suggestedFilename()).toBe(`invoice-${invoiceNumber!.replaceAll('/', '-')}.pdf`);
+      const pdf = await readFile(await file.path());
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const text = await pdfText(pdf);
+      expect(text).toContain(`Invoice no.: ${invoiceNumber}`);
+      expect(text).toContain('Coupon FLAT100 applied: ₹100.00 off');
+      expect(text).toContain(`Invoice total (₹) ${figures.format(total)}`);
+      if (business) {
+        expect(text).toContain('Periyar Florists LLP');
+        expect(text).toContain('14 Shanmugham Road Ernakulam 682011');
+        expect(text).toContain('GSTIN: 32ABCDE1234F1Z9');
+      }
       expect(problems).toEqual([]);
       await context.close();
     }

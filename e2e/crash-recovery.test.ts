@@ -109,6 +109,8 @@ async function crashWhileTrading(env: Record<string, string>) {
           headers: json,
           body: JSON.stringify({ razorpayOrderId: order.razorpayOrder.id, outcome: 'paid' }),
         });
+        // A payment the gateway did not take is no proof: only a taken one must survive the crash.
+        if (pay.status !== 200) continue;
         const handed = (await pay.json()) as Record<string, string>;
         const proof = {
           razorpayOrderId: handed.razorpay_order_id,

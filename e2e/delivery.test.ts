@@ -1,101 +1,51 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  api,
+  apiFetch,
+  DEMO_ADMIN,
+  productWithoutVariants,
+  registerByApi,
+  signInByApi,
+  type StockedProduct,
+} from './support/api.js';
 import { seriousViolations } from './support/axe.js';
-import { launchBrowser } from './support/browser.js';
+import { openPage, shoot, useBrowser } from './support/page.js';
 import { istDateIn, inr, signIn } from './support/shopper.js';
-import { repoRoot } from './support/server.js';
 
-interface Product {
-  _id: string;
-  name: string;
-  price: number;
-  discountPrice: number;
-  countInStock: number;
-  available: boolean;
-  variants?: unknown[];
+interface Product extends StockedProduct {
   deliveryOptions: { sameDayDelivery: boolean };
 }
 
-const screenshots = path.join(repoRoot, 'test-results', 'screenshots');
 const PASSWORD = 'mullappoo-garland-42';
 const MESSAGE = 'ജന്മദിനാശംസകൾ, അമ്മേ! Love always.';
 const url = (route: string) => `${inject('baseUrl')}${route}`;
 const tomorrow = istDateIn(1);
 
-let browser: Browser;
+const browser = useBrowser();
 let product: Product;
 let adminCookie: string;
 let kochi: number;
 
-async function api(route: string, init: RequestInit & { cookie?: string } = {}) {
-  const res = await fetch(url(route), {
-    ...init,
-    headers: { 'content-type': 'application/json', ...(init.cookie ? { cookie: init.cookie } : {}) },
-  });
-  return res;
-}
-
-async function open(width: number, height = 900) {
-  const context = await browser.newContext({ viewport: { width, height } });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  return { context, page, problems };
-}
-
-const shoot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true, animations: 'disabled' });
+const open = (width: number, height = 900) => openPage(browser(), width, { height, httpErrors: false });
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  await mkdir(screenshots, { recursive: true });
-  const signedIn = await api('/api/users/auth', {
-    method: 'POST',
-    body: JSON.stringify({ email: 'admin@example.com', password: 'admin-demo-pass' }),
-  });
-  adminCookie = signedIn.headers.getSetCookie()[0]!.split(';')[0]!;
-  const areas = (await (await api('/api/delivery/areas', { cookie: adminCookie })).json()) as {
-    id: number;
-    pincodePrefix: string;
-  }[];
+  adminCookie = await signInByApi(DEMO_ADMIN);
+  const areas = await api<{ id: number; pincodePrefix: string }[]>('/api/delivery/areas', { cookie: adminCookie });
   kochi = areas.find((a) => a.pincodePrefix === '682')!.id;
-  const list = (await (await api('/api/products?pageLimit=40&sameDayDelivery=true')).json()) as { products: Product[] };
-  for (const candidate of list.products.filter((p) => p.available && p.countInStock >= 3)) {
-    const detail = (await (await api(`/api/products/${candidate._id}`)).json()) as Product;
-    if (detail.variants?.length === 0) {
-      product = detail;
-      break;
-    }
-  }
-  expect(product).toBeDefined();
-});
-afterAll(async () => {
-  await browser?.close();
+  product = await productWithoutVariants<Product>(3, 'pageLimit=40&sameDayDelivery=true');
 });
 
 describe('gift delivery', () => {
   it("a shopper books tomorrow's midnight slot with a Malayalam card and pays; a full slot is disabled; an admin sees it on Deliveries", async () => {
     // The 19:00–21:00 window tomorrow is full in Kochi.
-    const full = await api('/api/delivery/capacity', {
+    const full = await apiFetch('/api/delivery/capacity', {
       method: 'PUT',
       cookie: adminCookie,
-      body: JSON.stringify({ areaId: kochi, date: tomorrow, slotId: 'fixed-1900', capacity: 0 }),
+      body: { areaId: kochi, date: tomorrow, slotId: 'fixed-1900', capacity: 0 },
     });
     expect(full.status).toBe(200);
 
-    const email = `gift-${randomUUID().slice(0, 8)}@example.com`;
-    expect(
-      (
-        await api('/api/users', {
-          method: 'POST',
-          body: JSON.stringify({ name: 'Priya Menon', email, password: PASSWORD }),
-        })
-      ).status,
-    ).toBe(201);
+    const { email } = await registerByApi('Priya Menon', PASSWORD, { emailPrefix: 'gift' });
     const { context, page, problems } = await open(375, 812);
     await page.goto(url('/login'));
     await signIn(page, email, PASSWORD);

@@ -1,30 +1,11 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser.js';
-import { repoRoot } from './support/server.js';
+import { describe, expect, inject, it } from 'vitest';
+import { openPage, screenshots, useBrowser } from './support/page.js';
 
-const screenshots = path.join(repoRoot, 'test-results', 'screenshots');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  await mkdir(screenshots, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A fresh shopper (no cookies, empty storage) and the errors their pages log. */
-async function open(width: number, height = 900): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height } });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  return { context, page, problems };
-}
+const open = (width: number, height = 900) => openPage(browser(), width, { height, httpErrors: false });
 
 const url = (route: string) => `${inject('baseUrl')}${route}`;
 

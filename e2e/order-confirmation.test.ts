@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { placeOrder, productInStock, registerByApi } from './support/api.js';
 import { seriousViolations } from './support/axe.js';
-import { launchBrowser } from './support/browser.js';
-import { istDateIn, signIn } from './support/shopper.js';
+import { dismissToasts, openPage, useBrowser } from './support/page.js';
+import { istDateIn, signInTo } from './support/shopper.js';
 
 interface Order {
   _id: string;
@@ -21,57 +20,21 @@ const deliveryDay = new Intl.DateTimeFormat('en-IN', {
   day: 'numeric',
   month: 'short',
 });
-let browser: Browser;
+const browser = useBrowser();
 
 const url = (route: string) => `${inject('baseUrl')}${route}`;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 /** A new shopper, Priya, with an unpaid order of one in-stock product for Ravi, tomorrow at any time. */
 async function unpaidOrder(): Promise<{ email: string; order: Order; date: string }> {
-  const email = `thanks-${randomUUID().slice(0, 8)}@example.com`;
-  const made = await fetch(url('/api/users'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Priya Sharma', email, password: PASSWORD }),
-  });
-  expect(made.status).toBe(201);
-  const cookie = made.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const list = (await (await fetch(url('/api/products?pageLimit=20'))).json()) as {
-    products: { _id: string; available: boolean; countInStock: number }[];
-  };
-  const product = list.products.find((p) => p.available && p.countInStock >= 2);
-  if (!product) throw new Error('no product in stock in the first 20');
+  const { email, cookie } = await registerByApi('Priya Sharma', PASSWORD, { emailPrefix: 'thanks' });
+  const product = await productInStock();
   const date = istDateIn(1);
-  const placed = await fetch(url('/api/orders'), {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      orderItems: [{ _id: product._id, qty: 1 }],
-      shippingAddress: {
-        firstName: 'Ravi',
-        lastName: 'Kumar',
-        address: 'House 12, Lotus Lane',
-        address2: 'Panampilly Nagar',
-        city: 'Ernakulam',
-        state: 'Kerala',
-        postalCode: '682011',
-        phone: '9847012345',
-      },
-      delivery: { date, slotId: 'standard' },
-      paymentMethod: 'Razorpay',
-    }),
+  const order = await placeOrder<Order>(cookie, {
+    productId: product._id,
+    recipient: { firstName: 'Ravi', lastName: 'Kumar', address: 'House 12, Lotus Lane', address2: 'Panampilly Nagar' },
+    date,
   });
-  expect(placed.status).toBe(201);
-  return { email, order: (await placed.json()) as Order, date };
+  return { email, order, date };
 }
 
 describe('the order page after paying', () => {
@@ -83,16 +46,9 @@ describe('the order page after paying', () => {
     async (width, height) => {
       const { email, order, date } = await unpaidOrder();
       expect(order.orderNumber).toBe(`PW-${String(order.number).padStart(6, '0')}`);
-      const context = await browser.newContext({ viewport: { width, height } });
-      const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-      page.on('pageerror', (e) => problems.push(e.message));
-      page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
+      const { context, page, problems } = await openPage(browser(), width, { height });
 
-      await page.goto(url(`/login?redirect=${encodeURIComponent(`/order/${order._id}`)}`));
-      await signIn(page, email, PASSWORD);
-      await page.waitForURL((u) => u.pathname === `/order/${order._id}`);
+      await signInTo(page, email, PASSWORD, `/order/${order._id}`);
       await page.getByRole('heading', { level: 1, name: `Order ${order.orderNumber}`, exact: true }).waitFor();
       await page.getByText(`Reference ${order._id}`).waitFor();
       expect(await page.getByRole('region', { name: 'Payment Method' }).getByRole('status').innerText()).toBe(
@@ -120,9 +76,7 @@ describe('the order page after paying', () => {
         expect(said).toContain(value);
       }
       expect(said).toMatch(/pay_\w+/);
-      const toasts = page.getByRole('button', { name: 'Close toast' });
-      for (const button of await toasts.all()) await button.click().catch(() => undefined);
-      await expect.poll(() => toasts.count()).toBe(0);
+      await dismissToasts(page);
       await page.screenshot({ path: `${shots}/16a-order-failed-${width}.png`, fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
 

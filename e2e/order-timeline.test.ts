@@ -1,12 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import {
+  adminCookie,
+  api,
+  DEMO_ADMIN as ADMIN,
+  payOrder,
+  placeOrder,
+  productInStock,
+  registerByApi,
+} from './support/api.js';
 import { seriousViolations } from './support/axe.js';
-import { launchBrowser } from './support/browser.js';
-import { istDateIn, signIn } from './support/shopper.js';
-import { repoRoot } from './support/server.js';
+import { dismissToasts, openPage, screenshots, useBrowser } from './support/page.js';
+import { signInTo } from './support/shopper.js';
 
 interface Order {
   _id: string;
@@ -14,99 +21,37 @@ interface Order {
   timeline: { status: string; at: string; by?: string | null }[];
 }
 
-const screenshots = path.join(repoRoot, 'test-results', 'screenshots');
 /** The stepper's screenshots, to be looked at by whoever changes the order page. */
 const shots = process.env.E2E_SHOTS_DIR ?? '/tmp';
-const ADMIN = { name: 'Demo Admin', email: 'admin@example.com', password: 'admin-demo-pass' };
 const PASSWORD = 'tuberose-garland-15';
 /** The store's clock: every step's time is shown in India Standard Time, whatever the browser's zone. */
 const ist = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
-let browser: Browser;
+const browser = useBrowser();
 
 const url = (route: string) => `${inject('baseUrl')}${route}`;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  await mkdir(screenshots, { recursive: true });
   await mkdir(shots, { recursive: true });
 });
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function api<T>(route: string, cookie: string, body?: unknown): Promise<T> {
-  const res = await fetch(url(route), {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? { cookie } : { cookie, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status, `${route}: ${res.status}`).toBeLessThan(300);
-  return (await res.json()) as T;
-}
 
 /** A new shopper with an order of an in-stock product, paid through the simulated gateway. */
 async function paidOrder(): Promise<{ email: string; order: Order }> {
-  const email = `timeline-${randomUUID().slice(0, 8)}@example.com`;
-  const made = await fetch(url('/api/users'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Devika Pillai', email, password: PASSWORD }),
+  const { email, cookie } = await registerByApi('Devika Pillai', PASSWORD, { emailPrefix: 'timeline' });
+  const product = await productInStock();
+  // Tomorrow (IST), any time of day.
+  const placed = await placeOrder<Order>(cookie, {
+    productId: product._id,
+    recipient: { firstName: 'Devika', lastName: 'Pillai', address: 'Flat 2A, Coral Heights', address2: '7 Broadway' },
   });
-  expect(made.status).toBe(201);
-  const cookie = made.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const list = await api<{ products: { _id: string; available: boolean; countInStock: number }[] }>(
-    '/api/products?pageLimit=20',
-    cookie,
-  );
-  const product = list.products.find((p) => p.available && p.countInStock >= 2);
-  if (!product) throw new Error('no product in stock in the first 20');
-  const placed = await api<Order>('/api/orders', cookie, {
-    orderItems: [{ _id: product._id, qty: 1 }],
-    shippingAddress: {
-      firstName: 'Devika',
-      lastName: 'Pillai',
-      address: 'Flat 2A, Coral Heights',
-      address2: '7 Broadway',
-      city: 'Ernakulam',
-      state: 'Kerala',
-      postalCode: '682011',
-      phone: '9847012345',
-    },
-    // Tomorrow (IST), any time of day.
-    delivery: { date: istDateIn(1), slotId: 'standard' },
-    paymentMethod: 'Razorpay',
-  });
-  const payment = await api<{ razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }>(
-    '/api/payments/simulated/pay',
-    cookie,
-    { razorpayOrderId: placed.razorpayOrder.id, outcome: 'paid', method: 'upi' },
-  );
-  const order = await api<Order>(`/api/orders/${placed._id}/verify`, cookie, {
-    razorpayOrderId: payment.razorpay_order_id,
-    razorpayPaymentId: payment.razorpay_payment_id,
-    razorpaySignature: payment.razorpay_signature,
-  });
-  return { email, order };
+  return { email, order: await payOrder<Order>(cookie, placed) };
 }
 
 /** A fresh browser (own cookies and storage) in a time zone, and every error its pages log or receive. */
-async function open(width: number, height: number, timezoneId: BrowserContextOptions['timezoneId']) {
-  const context = await browser.newContext({ viewport: { width, height }, timezoneId });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
-  return { context, page, problems };
-}
+const open = (width: number, height: number, timezoneId: BrowserContextOptions['timezoneId']) =>
+  openPage(browser(), width, { height, timezoneId });
 
 async function openOrder(page: Page, email: string, password: string, orderId: string) {
-  await page.goto(url(`/login?redirect=${encodeURIComponent(`/order/${orderId}`)}`));
-  await signIn(page, email, password);
-  await page.waitForURL((u) => u.pathname === `/order/${orderId}`);
+  await signInTo(page, email, password, `/order/${orderId}`);
   await page.getByRole('heading', { level: 1, name: /^Order PW-\d{6,}$/ }).waitFor();
 }
 
@@ -116,27 +61,17 @@ const currentStep = (page: Page) => stepper(page).locator('[aria-current="step"]
 
 /** When the server says each step happened, as the page must show it. */
 async function timesOf(orderId: string, cookie: string): Promise<Record<string, string>> {
-  const order = await api<Order>(`/api/orders/${orderId}`, cookie);
+  const order = await api<Order>(`/api/orders/${orderId}`, { cookie });
   return Object.fromEntries(order.timeline.map((e) => [e.status, ist.format(new Date(e.at))]));
 }
 
-async function adminCookie(): Promise<string> {
-  const res = await fetch(url('/api/users/auth'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
-async function dismissToasts(page: Page) {
-  const close = page.getByRole('button', { name: 'Close toast' });
-  for (const button of await close.all()) await button.click().catch(() => undefined);
-  await expect.poll(() => close.count()).toBe(0);
+/** An admin's move on the order page, confirmed in the dialog that asks first. */
+async function move(page: Page, name: string) {
+  await page.getByRole('button', { name }).click();
+  await page
+    .getByRole('alertdialog', { name: `${name}?` })
+    .getByRole('button', { name })
+    .click();
 }
 
 const top = async (locator: Locator) => (await locator.boundingBox())!.y;
@@ -154,12 +89,12 @@ describe('the order timeline', () => {
     expect(await admin.page.getByRole('button', { name: 'Mark As Delivered' }).isEnabled()).toBe(true);
     await admin.page.screenshot({ path: path.join(shots, 'timeline-admin-paid-1280.png'), fullPage: true });
 
-    await admin.page.getByRole('button', { name: 'Mark As Packed' }).click();
+    await move(admin.page, 'Mark As Packed');
     await admin.page.getByText('Order marked as packed').waitFor();
     await expect.poll(() => currentStep(admin.page).textContent()).toMatch(/^Packed.*by Demo Admin$/);
     expect(await admin.page.getByRole('button', { name: 'Mark As Packed' }).count()).toBe(0);
 
-    await admin.page.getByRole('button', { name: 'Out For Delivery' }).click();
+    await move(admin.page, 'Out For Delivery');
     await admin.page.getByText('Order marked as out for delivery').waitFor();
     await expect.poll(() => currentStep(admin.page).textContent()).toMatch(/^Out for delivery.*by Demo Admin$/);
     expect(await admin.page.getByRole('button', { name: 'Out For Delivery' }).count()).toBe(0);

@@ -1,69 +1,26 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiFetch, registerByApi } from './support/api.js';
 import { seriousViolations } from './support/axe.js';
-import { launchBrowser } from './support/browser.js';
 import { waitForEmail } from './support/mail.js';
-import { repoRoot } from './support/server.js';
+import { openPage, pathIn, shoot, useBrowser } from './support/page.js';
 import { signIn } from './support/shopper.js';
 
-const screenshots = path.join(repoRoot, 'test-results', 'screenshots');
 const OLD_PASSWORD = 'marigold-garland-42';
 const NEW_PASSWORD = 'jasmine by the window';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  await mkdir(screenshots, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const url = (route: string) => `${inject('baseUrl')}${route}`;
 
 /** A fresh shopper and the errors their pages log; `expected` names API paths whose refusals are under test. */
-async function open(width: number, expected: string[] = []) {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  const isExpected = (u: string) => expected.some((p) => new URL(u).pathname === p);
-  page.on('console', (m) => m.type() === 'error' && !isExpected(m.location().url) && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('response', (r) => r.status() >= 400 && !isExpected(r.url()) && problems.push(`${r.status()} ${r.url()}`));
-  return { context, page, problems };
-}
-
-async function registerByApi(name: string) {
-  const email = `shopper-${randomUUID().slice(0, 8)}@example.com`;
-  const res = await fetch(url('/api/users'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email, password: OLD_PASSWORD }),
-  });
-  expect(res.status).toBe(201);
-  return email;
-}
+const open = (width: number, expected: string[] = []) => openPage(browser(), width, { expected: pathIn(expected) });
 
 const signInByApi = async (email: string, password: string) =>
-  (
-    await fetch(url('/api/users/auth'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    })
-  ).status;
-
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true, animations: 'disabled' });
-}
+  (await apiFetch('/api/users/auth', { method: 'POST', body: { email, password } })).status;
 
 // The emails are read from the store's data folder, which only a store this run started has.
 describe.skipIf(!inject('dataDir'))('password recovery', () => {
   it('asks for a link from the sign-in page, sets a new password from the email, and signs in with it (1280)', async () => {
-    const email = await registerByApi('Kavya Rao');
+    const { email } = await registerByApi('Kavya Rao', OLD_PASSWORD, { emailPrefix: 'shopper' });
     const { context, page, problems } = await open(1280, ['/api/users/reset-password']);
     await page.goto(url('/login'));
     await page.getByRole('link', { name: 'Forgot password?' }).click();

@@ -1,30 +1,16 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './support/browser.js';
-import { repoRoot } from './support/server.js';
+import { describe, expect, inject, it } from 'vitest';
+import { collectProblems, decodedWidths, screenshots, useBrowser } from './support/page.js';
 
-const screenshots = path.join(repoRoot, 'test-results', 'screenshots');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  await mkdir(screenshots, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('the store as a user starts it', () => {
   it.each([
     { name: 'desktop', width: 1280, height: 900 },
     { name: 'mobile', width: 375, height: 812 },
   ])('shows the home page with real products and pictures ($name)', async ({ name, width, height }) => {
-    const page = await browser.newPage({ viewport: { width, height } });
-    const problems: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    page.on('pageerror', (e) => problems.push(e.message));
+    const page = await browser().newPage({ viewport: { width, height } });
+    const problems = collectProblems(page, { httpErrors: false });
 
     await page.goto(inject('baseUrl'));
     const grid = page.getByRole('list', { name: 'Our Exclusive Collection' });
@@ -33,16 +19,7 @@ describe('the store as a user starts it', () => {
     const cards = grid.getByRole('listitem');
     expect(await cards.count()).toBe(10);
     expect(await grid.getByRole('heading', { level: 3 }).allInnerTexts()).not.toContain('Sample Product');
-    const widths = await grid.locator('img').evaluateAll((imgs) =>
-      Promise.all(
-        imgs.map(async (img) => {
-          const el = img as HTMLImageElement;
-          el.loading = 'eager';
-          await el.decode().catch(() => undefined);
-          return el.naturalWidth;
-        }),
-      ),
-    );
+    const widths = await decodedWidths(grid.locator('img'));
     expect(widths).toHaveLength(10);
     expect(widths.every((w) => w > 0)).toBe(true);
     await page.screenshot({ path: path.join(screenshots, `smoke-home-${name}.png`), fullPage: true });

@@ -11,7 +11,10 @@ export default defineConfig({
     // Longer than a server's own start deadline (support/server.ts), as several tests start one.
     testTimeout: 240_000,
     hookTimeout: 180_000,
-    // One server and one browser are shared; files run one after another to keep them calm.
-    fileParallelism: false,
+    // Two files at a time: most of a browser test is waiting on the page or on a server, so two
+    // share the machine's two cores well, and CI stays inside its 20 minutes. Files share the run's
+    // server (support/global-setup.ts), each with accounts and orders of its own.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });

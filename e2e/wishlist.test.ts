@@ -1,16 +1,16 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, customerCookie, DEMO_CUSTOMER as CUSTOMER } from './support/api.js';
 import { seriousViolations } from './support/axe.js';
-import { launchBrowser } from './support/browser.js';
-import { repoRoot } from './support/server.js';
+import { openPage, shoot, useBrowser } from './support/page.js';
 import { inr, signIn } from './support/shopper.js';
 
 interface Variant {
   _id: string;
   name: string;
   price: number;
+  /** The product's discount taken in proportion while it runs (ADR 038); 0 without one. */
+  discountPrice: number;
   countInStock: number;
 }
 interface Product {
@@ -22,24 +22,8 @@ interface Product {
   variants: Variant[];
 }
 
-const CUSTOMER = { email: 'customer@example.com', password: 'customer-demo-pass' };
-const screenshots = path.join(repoRoot, 'test-results', 'screenshots');
 const url = (route: string) => `${inject('baseUrl')}${route}`;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  await mkdir(screenshots, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function api<T>(route: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(url(route), init);
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${route}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const browser = useBrowser();
 
 /** The first available products of the listing, with their variants, found through the API. */
 async function listed(): Promise<Product[]> {
@@ -47,34 +31,8 @@ async function listed(): Promise<Product[]> {
   return Promise.all(products.map((p) => api<Product>(`/api/products/${p._id}`)));
 }
 
-/** The demo customer's session cookie, signed in through the API. */
-async function customerCookie(): Promise<string> {
-  const res = await fetch(url('/api/users/auth'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(CUSTOMER),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('session='))!
-    .split(';')[0]!;
-}
-
 /** A fresh shopper (own cookies and storage) and the errors their pages log. */
-async function open(width: number, height = 900) {
-  const context = await browser.newContext({ viewport: { width, height } });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));
-  return { context, page, problems };
-}
-
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true, animations: 'disabled' });
-}
+const open = (width: number, height = 900) => openPage(browser(), width, { height });
 
 /** The names on the wishlist's cards, in the order shown. */
 const cardNames = (page: Page) => page.getByRole('list', { name: 'Wishlist' }).getByRole('heading').allInnerTexts();
@@ -92,11 +50,11 @@ describe('the wishlist', () => {
     if (!first || !second || !onAccount) throw new Error('fewer than three available products');
     // The demo customer's account holds exactly one product before the guest signs in.
     const cookie = await customerCookie();
-    const before = await api<{ productIds: string[] }>('/api/users/wishlist', { headers: { cookie } });
+    const before = await api<{ productIds: string[] }>('/api/users/wishlist', { cookie });
     for (const id of before.productIds) {
-      await api(`/api/users/wishlist/${id}`, { method: 'DELETE', headers: { cookie } });
+      await api(`/api/users/wishlist/${id}`, { method: 'DELETE', cookie });
     }
-    await api(`/api/users/wishlist/${onAccount._id}`, { method: 'PUT', headers: { cookie } });
+    await api(`/api/users/wishlist/${onAccount._id}`, { method: 'PUT', cookie });
 
     const { context, page, problems } = await open(1280);
     await heart(page, first);
@@ -111,7 +69,7 @@ describe('the wishlist', () => {
     await page.waitForURL((u) => u.pathname === '/wishlist');
     await expect.poll(() => cardNames(page)).toEqual([second.name, first.name, onAccount.name]);
     await page.getByRole('link', { name: 'Wishlist, 3 products' }).waitFor();
-    const account = await api<{ productIds: string[] }>('/api/users/wishlist', { headers: { cookie } });
+    const account = await api<{ productIds: string[] }>('/api/users/wishlist', { cookie });
     expect(account.productIds).toEqual([second._id, first._id, onAccount._id]);
     await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
     await shoot(page, 'wishlist-1280');
@@ -121,9 +79,7 @@ describe('the wishlist', () => {
     await page.getByRole('button', { name: `Remove ${first.name} from wishlist` }).click();
     await expect.poll(() => cardNames(page)).toEqual([second.name, onAccount.name]);
     await expect
-      .poll(
-        async () => (await api<{ productIds: string[] }>('/api/users/wishlist', { headers: { cookie } })).productIds,
-      )
+      .poll(async () => (await api<{ productIds: string[] }>('/api/users/wishlist', { cookie })).productIds)
       .toEqual([second._id, onAccount._id]);
     await shoot(page, 'wishlist-375');
     expect(await seriousViolations(page)).toEqual([]);
@@ -153,9 +109,9 @@ describe('a product sold in sizes or weights', () => {
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
     const radio = page.getByRole('radio', { name: new RegExp(`^${chosen.name}`) });
     expect(await radio.isChecked()).toBe(true);
-    // The price above the choices, beside 'Inclusive of all taxes'.
+    // The price above the choices, beside 'Inclusive of all taxes': what the size costs now.
     const price = page.getByText('Inclusive of all taxes').locator('..');
-    expect((await price.innerText()).split('\n')[0]).toBe(inr.format(chosen.price));
+    expect((await price.innerText()).split('\n')[0]).toBe(inr.format(chosen.discountPrice || chosen.price));
 
     await page.getByLabel('Check delivery').fill('682001');
     await page.getByRole('button', { name: 'Check', exact: true }).click();

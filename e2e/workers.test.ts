@@ -36,8 +36,12 @@ describe('several server workers on PostgreSQL', () => {
         });
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
+        const loaded = () => [...server.output().matchAll(/"msg":"catalogue read model loaded"/g)].length;
         try {
           expect(server.output()).toContain('"workers":2');
+          // The store is healthy once one worker answers; the test is about both, so both must be up.
+          const bothUp = Date.now() + 30_000;
+          while (loaded() < 2 && Date.now() < bothUp) await new Promise((r) => setTimeout(r, 50));
           const list = await getJson<{ products: Product[] }>(`${server.url}/api/products?pageLimit=1`);
           const id = list.products[0]!._id;
           await client.query('UPDATE products SET count_in_stock = 4321, price = 123400 WHERE id = $1', [id]);
@@ -62,13 +66,8 @@ describe('several server workers on PostgreSQL', () => {
           while (!server.output().includes('a server worker died') && Date.now() < deadline) {
             await new Promise((r) => setTimeout(r, 50));
           }
-          while (
-            [...server.output().matchAll(/"msg":"catalogue read model loaded"/g)].length < 3 &&
-            Date.now() < deadline
-          ) {
-            await new Promise((r) => setTimeout(r, 50));
-          }
-          expect([...server.output().matchAll(/"msg":"catalogue read model loaded"/g)].length).toBe(3);
+          while (loaded() < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+          expect(loaded()).toBe(3);
           const after = await Promise.all(
             Array.from({ length: 6 }, () => getJson<Product>(`${server.url}/api/products/${id}`)),
           );

@@ -17,15 +17,12 @@ export default async function setup(project: TestProject) {
     return undefined;
   }
   // Browser tests register many accounts, search many times and leave shoppers' orders unpaid,
-  // all from one address; the default per-address limits would refuse them. The machine running
-  // them is busy with the browser and other work, so its event loop's lateness says nothing about
-  // the store's load: not watched here.
+  // all from one address; the default per-address limits would refuse them.
   const server = await startServer({
     env: {
       RATE_LIMIT_REGISTER: '1000/1h',
       RATE_LIMIT_SEARCH: '10000/1m',
       ORDER_MAX_UNPAID_PER_ADDRESS: '1000',
-      MAX_EVENT_LOOP_DELAY_MS: '0',
     },
   });
   project.provide('baseUrl', server.url);

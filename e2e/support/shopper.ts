@@ -1,3 +1,4 @@
+import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
 
 /** Rupees as the store shows them: '₹1,249' or '₹1,249.50'. */
@@ -13,6 +14,13 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** Opens the sign-in page with a redirect, signs in and waits to be taken to `to`. */
+export async function signInTo(page: Page, email: string, password: string, to: string) {
+  await page.goto(`${inject('baseUrl')}/login?redirect=${encodeURIComponent(to)}`);
+  await signIn(page, email, password);
+  await page.waitForURL((u) => u.pathname === to);
 }
 
 const IST_OFFSET_MS = 5.5 * 3_600_000;
