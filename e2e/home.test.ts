@@ -114,9 +114,14 @@ describe('the home page', () => {
       await page.getByRole('heading', { name: heading, level: 2 }).waitFor();
     }
     await page.getByRole('region', { name: 'Our UNIQUE Collections' }).getByRole('article').first().waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // The menus and the carousel arrive after the first paint (ADR 041): measure once they have.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 })
+      .toBeLessThanOrEqual(width);
     const tiles = page.getByRole('region', { name: 'Shop for every Occasions' }).locator('img');
-    expect((await decodedWidths(tiles)).every((w) => w === 400)).toBe(true);
+    await expect
+      .poll(() => decodedWidths(tiles), { timeout: 10_000 })
+      .toSatisfy((w: number[]) => w.every((x) => x === 400));
     const video = page.getByRole('region', { name: 'Subscribe and Save' }).locator('video');
     await video.scrollIntoViewIfNeeded();
     await expect
