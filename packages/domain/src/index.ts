@@ -13,6 +13,7 @@ export * from './coupons.js';
 export * from './invoice.js';
 export * from './tax-class.js';
 export * from './order-status.js';
+export * from './order-cancellation.js';
 export * from './order-number.js';
 export * from './payment-failure.js';
 export * from './address.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountInWords, financialYear, invoiceNumber } from './invoice.js';
+import { amountInWords, creditNoteNumber, financialYear, invoiceNumber } from './invoice.js';
 
 describe('financial year', () => {
   it.each([
@@ -33,6 +33,22 @@ describe('invoice number', () => {
 
   it.each([0, -1, 1.5, Number.NaN, 10_000_000])('refuses sequence %s', (sequence) => {
     expect(() => invoiceNumber('2026-27', sequence)).toThrow(RangeError);
+  });
+});
+
+describe('credit note number', () => {
+  it.each([
+    { fy: '2026-27', sequence: 1, number: 'CN/26-27/000001' },
+    { fy: '2027-28', sequence: 999_999, number: 'CN/27-28/999999' },
+    { fy: '2099-00', sequence: 9_999_999, number: 'CN99-00/9999999' },
+  ])('$fy #$sequence is $number', ({ fy, sequence, number }) => {
+    expect(creditNoteNumber(fy, sequence)).toBe(number);
+    // Rule 53(1A)(c) asks of a credit note what rule 46(b) asks of an invoice: at most sixteen characters.
+    expect(number.length).toBeLessThanOrEqual(16);
+  });
+
+  it.each([0, 10_000_000])('refuses sequence %s', (sequence) => {
+    expect(() => creditNoteNumber('2026-27', sequence)).toThrow(RangeError);
   });
 });
 

@@ -15,11 +15,25 @@ export function financialYear(at: Date): string {
  * year the first slash gives way to a seventh digit.
  */
 export function invoiceNumber(financialYear: string, sequence: number): string {
+  return documentNumber('INV', financialYear, sequence);
+}
+
+/**
+ * 'CN/26-27/000001': a credit note (CGST Act s.34, rule 53(1A)) has a consecutive series of its own
+ * within the financial year, apart from the invoices it credits, in the same shape.
+ */
+export function creditNoteNumber(financialYear: string, sequence: number): string {
+  return documentNumber('CN', financialYear, sequence);
+}
+
+function documentNumber(prefix: 'INV' | 'CN', financialYear: string, sequence: number): string {
   if (!Number.isSafeInteger(sequence) || sequence < 1 || sequence > 9_999_999) {
-    throw new RangeError(`An invoice sequence is a whole number from 1 to 9999999, not ${sequence}`);
+    throw new RangeError(`A document sequence is a whole number from 1 to 9999999, not ${sequence}`);
   }
   const year = financialYear.slice(2);
-  return sequence <= 999_999 ? `INV/${year}/${String(sequence).padStart(6, '0')}` : `INV${year}/${sequence}`;
+  return sequence <= 999_999
+    ? `${prefix}/${year}/${String(sequence).padStart(6, '0')}`
+    : `${prefix}${year}/${sequence}`;
 }
 
 const ONES = [

@@ -14,6 +14,7 @@ describe('an order’s stage', () => {
   it('is its payment status until paid, then its furthest delivery step', () => {
     expect(orderStage(order({ status: 'awaiting_payment' }))).toBe('awaiting_payment');
     expect(orderStage(order({ status: 'expired' }))).toBe('expired');
+    expect(orderStage(order({ status: 'cancelled', packedAt: at }))).toBe('cancelled');
     expect(orderStage(order({}))).toBe('paid');
     expect(orderStage(order({ packedAt: at }))).toBe('packed');
     expect(orderStage(order({ packedAt: at, outForDeliveryAt: at }))).toBe('out_for_delivery');
@@ -34,6 +35,9 @@ describe('an order’s stage', () => {
     );
     expect(deliveryStepProblem(order({ status: 'expired' }), 'delivered')).toBe(
       'Only a paid order can be moved towards delivery',
+    );
+    expect(deliveryStepProblem(order({ status: 'cancelled' }), 'packed')).toBe(
+      'This order was cancelled; it will not be delivered',
     );
   });
 });

@@ -1,9 +1,18 @@
 /**
  * Where an order is, as a shopper follows it: paid orders move forward through the delivery
- * steps; unpaid ones either get paid or expire. The stored order keeps payment (status) and
- * delivery progress (a time per step) apart; this is the one place that reads them together.
+ * steps, or are cancelled by an admin before they leave; unpaid ones either get paid or expire.
+ * The stored order keeps payment (status) and delivery progress (a time per step) apart; this is
+ * the one place that reads them together.
  */
-export const ORDER_STAGES = ['awaiting_payment', 'paid', 'packed', 'out_for_delivery', 'delivered', 'expired'] as const;
+export const ORDER_STAGES = [
+  'awaiting_payment',
+  'paid',
+  'packed',
+  'out_for_delivery',
+  'delivered',
+  'expired',
+  'cancelled',
+] as const;
 export type OrderStage = (typeof ORDER_STAGES)[number];
 
 /** The steps an admin moves a paid order through, in order. */
@@ -17,6 +26,7 @@ export const ORDER_STAGE_LABELS: Record<OrderStage, string> = {
   out_for_delivery: 'Out for delivery',
   delivered: 'Delivered',
   expired: 'Expired',
+  cancelled: 'Cancelled',
 };
 
 /** The admin's button for each step; 'Mark As Delivered' is the spec's own. */
@@ -27,7 +37,7 @@ export const DELIVERY_STEP_ACTIONS: Record<DeliveryStep, string> = {
 };
 
 export interface OrderProgress {
-  status: 'awaiting_payment' | 'paid' | 'expired';
+  status: 'awaiting_payment' | 'paid' | 'expired' | 'cancelled';
   packedAt: unknown;
   outForDeliveryAt: unknown;
   deliveredAt: unknown;
@@ -49,6 +59,7 @@ export function deliveryStepProblem(order: OrderProgress, step: DeliveryStep): s
   if (stage === 'awaiting_payment' || stage === 'expired') {
     return 'Only a paid order can be moved towards delivery';
   }
+  if (stage === 'cancelled') return 'This order was cancelled; it will not be delivered';
   const at = DELIVERY_STEPS.indexOf(step);
   const now = stage === 'paid' ? -1 : DELIVERY_STEPS.indexOf(stage);
   if (at === now) return `This order is already ${ORDER_STAGE_LABELS[stage].toLowerCase()}`;
