@@ -3,6 +3,8 @@ import {
   billingAddressProblem,
   BUYER_NAME_MAX,
   BUYER_NAME_REQUIRED,
+  CANCEL_REASON_MAX,
+  CANCEL_REASON_MIN,
   DELIVERY_STEPS,
   gstinProblem,
   normaliseBillingAddress,
@@ -135,6 +137,33 @@ const orderItemResponseSchema = z.object({
   taxPrice: z.number().describe('Rupees of GST included in the line, after the coupon'),
 });
 
+/**
+ * Where the refund of a cancelled order's payment is: being made ('refunding'), made
+ * ('refunded'), or not made by the gateway and waiting for an admin to try again ('refund_due').
+ */
+export const CANCELLATION_REFUND_STATUSES = ['refunding', 'refunded', 'refund_due'] as const;
+export type CancellationRefundStatus = (typeof CANCELLATION_REFUND_STATUSES)[number];
+
+export const orderCancellationSchema = z.object({
+  at: z.iso.datetime(),
+  reason: z.string(),
+  by: z.string().nullable().optional().describe('Admins only: the admin who cancelled it'),
+  refund: z.object({
+    /** Rupees: the whole payment. */
+    amount: z.number(),
+    status: z.enum(CANCELLATION_REFUND_STATUSES),
+    refundId: z.string().nullable().describe("The gateway's refund (rfnd_…), once refunded"),
+    refundedAt: z.iso.datetime().nullable(),
+    paymentId: z.string().optional().describe('Admins only: the payment refunded'),
+    error: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('Admins only: why the gateway did not refund it, while it is due again'),
+  }),
+});
+export type OrderCancellation = z.infer<typeof orderCancellationSchema>;
+
 export const orderResponseSchema = z.object({
   _id: z.string(),
   /** The order's place in the order of placing; `_id` stays its identity in the API and links. */
@@ -148,7 +177,7 @@ export const orderResponseSchema = z.object({
   shippingPrice: z.number(),
   taxPrice: z.number().describe('Rupees of GST included in the total (prices are tax-inclusive)'),
   totalPrice: z.number(),
-  status: z.enum(['awaiting_payment', 'paid', 'expired']),
+  status: z.enum(['awaiting_payment', 'paid', 'expired', 'cancelled']),
   /** Until when an unpaid order can be paid; after that its stock goes back. */
   payBy: z.iso.datetime(),
   isPaid: z.boolean(),
@@ -160,7 +189,7 @@ export const orderResponseSchema = z.object({
   /** What happened to the order, oldest first. */
   timeline: z.array(
     z.object({
-      status: z.enum(['placed', 'paid', 'payment_failed', 'expired', ...DELIVERY_STEPS, 'refunded']),
+      status: z.enum(['placed', 'paid', 'payment_failed', 'expired', ...DELIVERY_STEPS, 'cancelled', 'refunded']),
       at: z.iso.datetime(),
       by: z.string().nullable().optional().describe('Admins only: the admin who made the move (null: not an admin)'),
     }),
@@ -180,6 +209,13 @@ export const orderResponseSchema = z.object({
   buyerAddress: z.string().nullable(),
   /** Issued when the order is paid; the PDF is at /api/orders/:id/invoice. */
   invoice: z.object({ number: z.string(), issuedAt: z.iso.datetime() }).nullable(),
+  /** A paid order an admin cancelled: why, when, and where the refund of its payment is. */
+  cancellation: orderCancellationSchema.nullable(),
+  /**
+   * Issued with the cancellation of an invoiced order, crediting the whole invoice (CGST Act
+   * s.34); the PDF is at /api/orders/:id/credit-note.
+   */
+  creditNote: z.object({ number: z.string(), issuedAt: z.iso.datetime(), invoiceNumber: z.string() }).nullable(),
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 
@@ -232,6 +268,15 @@ export type PaymentRefund = z.infer<typeof paymentRefundSchema>;
 export const paymentIdParamsSchema = z.object({
   paymentId: z.string().regex(/^pay_[A-Za-z0-9]{1,40}$/, 'Not a Razorpay payment id'),
 });
+
+/** An admin's cancellation of a paid order: the reason is the shopper's to read. */
+export const cancelOrderSchema = z.object({
+  reason: safeText({ message: 'Reason is required' })
+    .trim()
+    .min(CANCEL_REASON_MIN, `Reason must be at least ${CANCEL_REASON_MIN} characters`)
+    .max(CANCEL_REASON_MAX, `Reason must be at most ${CANCEL_REASON_MAX} characters`),
+});
+export type CancelOrderInput = z.infer<typeof cancelOrderSchema>;
 
 /** An admin's move of a paid order towards delivery. */
 export const deliveryStepSchema = z.object({

@@ -110,6 +110,8 @@ export function order(over: Partial<OrderResponse> = {}): OrderResponse {
     buyerAddress: null,
     // Issued when an order is paid.
     invoice: null,
+    cancellation: null,
+    creditNote: null,
     ...over,
   };
 }
@@ -124,5 +126,42 @@ export const paid = (over: Partial<OrderResponse> = {}) =>
       { status: 'placed', at: '2026-11-22T09:14:00.000Z' },
       { status: 'paid', at: '2026-11-22T09:15:00.000Z' },
     ],
+    ...over,
+  });
+
+/**
+ * A paid order an admin cancelled after it was packed: the timeline and refund as the API answers
+ * an admin; `refund` changes where its refund is.
+ */
+export const cancelled = (
+  refund: Partial<NonNullable<OrderResponse['cancellation']>['refund']> = {},
+  over: Partial<OrderResponse> = {},
+) =>
+  paid({
+    status: 'cancelled',
+    isPaid: false,
+    stage: 'cancelled',
+    timeline: [
+      ...paid().timeline,
+      { status: 'packed', at: '2026-11-22T11:30:00.000Z', by: 'Priya Admin' },
+      { status: 'cancelled', at: '2026-11-22T12:00:00.000Z', by: 'Priya Admin' },
+      { status: 'refunded', at: '2026-11-22T12:00:01.000Z', by: null },
+    ],
+    cancellation: {
+      at: '2026-11-22T12:00:00.000Z',
+      reason: 'The florist cannot source these roses this week',
+      by: 'Priya Admin',
+      refund: {
+        amount: 1398,
+        status: 'refunded',
+        refundId: 'rfnd_Sim0001',
+        refundedAt: '2026-11-22T12:00:01.000Z',
+        paymentId: 'pay_Sim0001',
+        error: null,
+        ...refund,
+      },
+    },
+    invoice: { number: 'INV/26-27/000012', issuedAt: '2026-11-22T09:15:00.000Z' },
+    creditNote: { number: 'CN/26-27/000003', issuedAt: '2026-11-22T12:00:00.000Z', invoiceNumber: 'INV/26-27/000012' },
     ...over,
   });

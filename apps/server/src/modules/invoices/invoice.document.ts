@@ -43,4 +43,9 @@ export interface InvoiceDocument {
   couponCode: string | null;
   totals: { taxable: Paise; cgst: Paise; sgst: Paise; igst: Paise; tax: Paise; discount: Paise; total: Paise };
   amountInWords: string; // e.g. 'Rupees One Thousand Two Hundred Ninety-Nine Only'
+  /**
+   * Present on a credit note (rule 53(1A)): the number and date above are the credit note's, the
+   * lines and amounts those of the invoice it credits in full, which it names.
+   */
+  creditNote?: { invoiceNumber: string; invoicedAt: Date; reason: string };
 }

@@ -409,6 +409,10 @@ interface TableMetrics {
   bodyBold: Style;
 }
 
+/** What the document calls itself: a tax invoice, or a credit note against one. */
+const titleOf = (doc: InvoiceDocument) => (doc.creditNote ? 'Credit Note' : 'Tax Invoice');
+const nameOf = (doc: InvoiceDocument) => (doc.creditNote ? 'Credit note' : 'Invoice');
+
 class InvoiceLayout {
   private y = MARGIN;
   private table: TableMetrics | undefined;
@@ -429,7 +433,7 @@ class InvoiceLayout {
   private header(): void {
     const { canvas, doc } = this;
     const title = style(20, 'bold', ACCENT);
-    canvas.text('Tax Invoice', MARGIN, this.y + ascent(title), title);
+    canvas.text(titleOf(doc), MARGIN, this.y + ascent(title), title);
     canvas.text('Original for recipient', RIGHT, this.y + ascent(title), style(8, 'regular', MUTED), 'right');
     this.y += lineHeight(title) + 2;
     canvas.rule(MARGIN, RIGHT, this.y, 1.5, ACCENT);
@@ -437,7 +441,7 @@ class InvoiceLayout {
 
     if (doc.demoSupplier) {
       const notice = style(9, 'bold', ACCENT);
-      const text = 'Demo store: the supplier and GSTIN are made up; this is not a valid tax invoice.';
+      const text = `Demo store: the supplier and GSTIN are made up; this is not a valid ${titleOf(doc).toLowerCase()}.`;
       const height = canvas.paragraphsHeight([text], CONTENT_WIDTH - 20, notice) + 12;
       canvas.box(MARGIN, this.y, CONTENT_WIDTH, height, TINT, ACCENT);
       canvas.paragraphs([text], MARGIN + 10, this.y + 6, CONTENT_WIDTH - 20, notice);
@@ -471,10 +475,17 @@ class InvoiceLayout {
       body.size,
     );
 
-    let meta = this.sectionLabel('Invoice', right, this.y);
+    const credited = doc.creditNote;
+    let meta = this.sectionLabel(nameOf(doc), right, this.y);
     const particulars: [string, string][] = [
-      ['Invoice no.', doc.number],
-      ['Invoice date', formatInvoiceDate(doc.issuedAt)],
+      [`${nameOf(doc)} no.`, doc.number],
+      [`${nameOf(doc)} date`, formatInvoiceDate(doc.issuedAt)],
+      ...(credited
+        ? ([
+            ['Against invoice', `${credited.invoiceNumber} of ${formatInvoiceDate(credited.invoicedAt)}`],
+            ['Reason', `Order cancelled: ${credited.reason}`],
+          ] as [string, string][])
+        : []),
       ['Order ID', doc.orderId],
       ['Place of supply', stateWithCode(doc.placeOfSupply.state, doc.placeOfSupply.code)],
       ['Reverse charge', doc.reverseCharge ? 'Yes' : 'No'],
@@ -609,7 +620,7 @@ class InvoiceLayout {
     canvas.pdf.addPage();
     this.y = MARGIN;
     const title = style(12, 'bold', ACCENT);
-    canvas.text('Tax Invoice', MARGIN, this.y + ascent(title), title);
+    canvas.text(titleOf(doc), MARGIN, this.y + ascent(title), title);
     canvas.text(
       `${doc.number} (continued) · ${doc.supplier.name}`,
       RIGHT,
@@ -697,7 +708,7 @@ class InvoiceLayout {
     right += 3;
     canvas.rule(summaryX, RIGHT, right, 1, ACCENT);
     right += 5;
-    canvas.text('Invoice total (₹)', summaryX, right + ascent(grand), grand);
+    canvas.text(`${nameOf(doc)} total (₹)`, summaryX, right + ascent(grand), grand);
     canvas.text(formatAmount(t.total), RIGHT, right + ascent(grand), grand, 'right');
     right += lineHeight(grand) + 4;
 
@@ -720,14 +731,21 @@ class InvoiceLayout {
     for (let page = start; page < start + count; page += 1) {
       canvas.pdf.switchToPage(page);
       const s = style(7, 'regular', MUTED);
-      canvas.text(`Invoice ${doc.number} · Page ${page - start + 1} of ${count}`, RIGHT, FOOTER_BASELINE, s, 'right');
+      canvas.text(
+        `${nameOf(doc)} ${doc.number} · Page ${page - start + 1} of ${count}`,
+        RIGHT,
+        FOOTER_BASELINE,
+        s,
+        'right',
+      );
     }
   }
 }
 
 /**
- * The tax invoice as an A4 PDF, with every particular CGST Rules rule 46 asks for. Pure: the
- * same document gives the same bytes, since the PDF's dates and ID come from `issuedAt`.
+ * The tax invoice as an A4 PDF, with every particular CGST Rules rule 46 asks for, or a credit
+ * note against one with those of rule 53(1A). Pure: the same document gives the same bytes, since
+ * the PDF's dates and ID come from `issuedAt`.
  */
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const pdf = new PDFDocument({
@@ -737,7 +755,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     lang: 'en-IN',
     displayTitle: true,
     info: {
-      Title: `Tax Invoice ${doc.number}`,
+      Title: `${titleOf(doc)} ${doc.number}`,
       Author: doc.supplier.name,
       Subject: `Order ${doc.orderId}`,
       CreationDate: doc.issuedAt,

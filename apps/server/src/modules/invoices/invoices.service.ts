@@ -1,6 +1,6 @@
-import { financialYear, invoiceNumber } from '@store/domain';
+import { creditNoteNumber, financialYear, invoiceNumber } from '@store/domain';
 import type { Tx } from '../../db/client.js';
-import { takeNumber } from './invoices.repository.js';
+import { takeCreditNoteNumber, takeNumber } from './invoices.repository.js';
 
 export type { InvoiceDocument, InvoiceLine, InvoiceParty } from './invoice.document.js';
 import type { InvoiceDocument } from './invoice.document.js';
@@ -22,4 +22,13 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
 export async function nextInvoiceNumber(tx: Tx, at: Date): Promise<string> {
   const year = financialYear(at);
   return invoiceNumber(year, await takeNumber(tx, year));
+}
+
+/**
+ * The next credit note number of the financial year `at` falls in, taken in the caller's
+ * transaction (the cancellation's), consecutive and without gaps like the invoices'.
+ */
+export async function nextCreditNoteNumber(tx: Tx, at: Date): Promise<string> {
+  const year = financialYear(at);
+  return creditNoteNumber(year, await takeCreditNoteNumber(tx, year));
 }

@@ -9,3 +9,12 @@ export const invoiceCounters = pgTable('invoice_counters', {
   financialYear: text('financial_year').primaryKey(),
   lastNumber: integer('last_number').notNull(),
 });
+
+/**
+ * The last credit note number issued in each financial year: a series of its own (CGST Act s.34,
+ * rule 53), taken like the invoices' in the transaction that cancels the order.
+ */
+export const creditNoteCounters = pgTable('credit_note_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});

@@ -14,6 +14,7 @@ export type OrderMailKind =
   | 'order_packed'
   | 'order_out_for_delivery'
   | 'order_delivered'
+  | 'order_cancelled'
   | 'refund_issued';
 
 /** What an order email needs of the order, whether read back or about to be written. */
@@ -44,10 +45,20 @@ export interface MailItem {
   position: number;
 }
 
-/** A refund made at the gateway: its reference (rfnd_…) and amount in paise. */
+/**
+ * A refund made at the gateway: its reference (rfnd_…) and amount in paise, and whether it is the
+ * refund of the payment a cancelled order was paid with (else money the order could not use).
+ */
 export interface MailRefund {
   id: string;
   amount: number;
+  cancelled?: boolean;
+}
+
+/** An admin's cancellation: the reason, in their words, and the refund under way, in paise. */
+export interface MailCancellation {
+  reason: string;
+  refundAmount: number;
 }
 
 /** What one kind of email says beyond the order itself. */
@@ -55,6 +66,7 @@ interface MailExtras {
   /** The gateway's words, on a failed payment. */
   reason?: string;
   refund?: MailRefund;
+  cancellation?: MailCancellation;
 }
 
 export interface Actor {
@@ -75,7 +87,7 @@ function payload(
   order: MailOrder,
   items: readonly MailItem[],
   site: MailSite,
-  { reason, refund }: MailExtras,
+  { reason, refund, cancellation }: MailExtras,
 ): OrderMailPayload {
   return {
     orderId: order.id,
@@ -112,6 +124,7 @@ function payload(
     payBy: istTime.format(order.payBy),
     ...(reason ? { reason } : {}),
     ...(refund ? { refund } : {}),
+    ...(cancellation ? { cancellation } : {}),
   };
 }
 

@@ -126,3 +126,16 @@ function recipientOf(order: OrderRow, supply: { code: string; name: string }): I
     gstin: order.buyerGstin,
   };
 }
+
+/**
+ * A cancelled order's credit note: the invoice's lines, taxes and parties credited in full, under
+ * the credit note's own number and date, naming the invoice it credits and why (rule 53(1A)).
+ */
+export function creditNoteOf(order: OrderRow, items: readonly OrderItemRow[]): InvoiceDocument {
+  return {
+    ...invoiceOf(order, items),
+    number: order.creditNoteNumber!,
+    issuedAt: order.creditNotedAt!,
+    creditNote: { invoiceNumber: order.invoiceNumber!, invoicedAt: order.invoicedAt!, reason: order.cancelReason! },
+  };
+}

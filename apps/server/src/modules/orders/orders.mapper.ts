@@ -1,12 +1,44 @@
 import { orderNumberLabel, orderStage, paiseToRupees } from '@store/domain';
-import type { OrderResponse } from '@store/contracts';
+import type { CancellationRefundStatus, OrderCancellation, OrderResponse } from '@store/contracts';
+import type { PaymentRow } from '../payments/payments.refunds.js';
 import type { orderEvents, orderItems, orders } from './orders.table.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type TimelineEvent = Pick<typeof orderEvents.$inferSelect, 'kind' | 'at' | 'actorName'>;
+/** What a cancelled order tells of the payment it refunds. */
+export type RefundedPayment = Pick<PaymentRow, 'id' | 'outcome' | 'amount' | 'refundId' | 'refundedAt' | 'refundError'>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Claimed and asked of the gateway, or about to be, unless it is known refunded or due again. */
+const refundStatusOf = (payment: RefundedPayment | undefined): CancellationRefundStatus =>
+  payment?.outcome === 'refunded' || payment?.outcome === 'refund_due' ? payment.outcome : 'refunding';
+
+/** Why and when an admin cancelled the order, and where its refund is; who and why not refunded for admins only. */
+function cancellationOf(
+  order: OrderRow,
+  events: readonly TimelineEvent[],
+  payment: RefundedPayment | undefined,
+  forAdmin: boolean,
+): OrderCancellation | null {
+  if (order.status !== 'cancelled' || !order.cancelledAt) return null;
+  const status = refundStatusOf(payment);
+  return {
+    at: order.cancelledAt.toISOString(),
+    reason: order.cancelReason ?? '',
+    ...(forAdmin ? { by: events.find((e) => e.kind === 'cancelled')?.actorName ?? null } : {}),
+    refund: {
+      amount: paiseToRupees(payment?.amount ?? order.totalPrice),
+      status,
+      refundId: status === 'refunded' ? (payment?.refundId ?? null) : null,
+      refundedAt: status === 'refunded' ? iso(payment?.refundedAt ?? null) : null,
+      ...(forAdmin
+        ? { paymentId: order.paymentId ?? '', error: status === 'refund_due' ? (payment?.refundError ?? null) : null }
+        : {}),
+    },
+  };
+}
 
 /**
  * The spec's order, in rupees, plus the status, payment deadline and timeline a shopper needs to
@@ -17,6 +49,7 @@ export function toOrderResponse(
   items: readonly OrderItemRow[],
   events: readonly TimelineEvent[],
   forAdmin: boolean,
+  payment?: RefundedPayment,
 ): OrderResponse {
   return {
     _id: order.id,
@@ -90,6 +123,15 @@ export function toOrderResponse(
     invoice:
       order.invoiceNumber && order.invoicedAt
         ? { number: order.invoiceNumber, issuedAt: order.invoicedAt.toISOString() }
+        : null,
+    cancellation: cancellationOf(order, events, payment, forAdmin),
+    creditNote:
+      order.creditNoteNumber && order.creditNotedAt && order.invoiceNumber
+        ? {
+            number: order.creditNoteNumber,
+            issuedAt: order.creditNotedAt.toISOString(),
+            invoiceNumber: order.invoiceNumber,
+          }
         : null,
   };
 }

@@ -168,6 +168,37 @@ export async function setPaid(tx: Tx, id: string, paymentId: string, now: Date):
   return row;
 }
 
+/**
+ * The order, locked until the transaction ends, so that cancelling it and moving it along take
+ * turns. FOR NO KEY UPDATE, as an update takes it: rows that reference the order (its timeline, a
+ * refund recorded meanwhile) can still be written.
+ */
+export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('no key update');
+  return row;
+}
+
+/** A locked, paid order cancelled, with the credit note of its invoice when it has one. */
+export async function setCancelled(
+  tx: Tx,
+  id: string,
+  cancellation: { reason: string; at: Date; creditNoteNumber: string | null },
+): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({
+      status: 'cancelled',
+      cancelledAt: cancellation.at,
+      cancelReason: cancellation.reason,
+      creditNoteNumber: cancellation.creditNoteNumber,
+      creditNotedAt: cancellation.creditNoteNumber ? cancellation.at : null,
+      updatedAt: cancellation.at,
+    })
+    .where(and(eq(orders.id, id), eq(orders.status, 'paid')))
+    .returning();
+  return row!;
+}
+
 export async function setInvoice(
   tx: Tx,
   id: string,
@@ -251,6 +282,7 @@ const STAGE_CONDITIONS: Record<OrderStage, SQL> = {
   packed: and(isPaid, isNotNull(orders.packedAt), isNull(orders.outForDeliveryAt), isNull(orders.deliveredAt))!,
   out_for_delivery: and(isPaid, isNotNull(orders.outForDeliveryAt), isNull(orders.deliveredAt))!,
   delivered: and(isPaid, isNotNull(orders.deliveredAt))!,
+  cancelled: eq(orders.status, 'cancelled'),
 };
 
 const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

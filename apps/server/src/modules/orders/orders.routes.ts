@@ -4,6 +4,7 @@ import {
   adminOrderFiltersSchema,
   adminOrderListQuerySchema,
   adminOrderPageSchema,
+  cancelOrderSchema,
   createOrderSchema,
   deliveryStepSchema,
   errorResponseSchema,
@@ -192,6 +193,29 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/api/orders/:id/credit-note',
+    {
+      schema: {
+        tags,
+        summary: "A cancelled order's GST credit note as a PDF (its owner or an admin)",
+        description:
+          'Issued when an invoiced order is cancelled, crediting its whole invoice; any other order answers 409, someone else’s 404.',
+        params: orderIdParamsSchema,
+        produces: ['application/pdf'],
+        response: { 200: z.any().describe('The credit note, application/pdf'), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { number, pdf } = await service.creditNotePdf(signedInUser(req), req.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="credit-note-${number.replace(/\//g, '-')}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
   app.post(
     '/api/orders/:id/verify',
     {
@@ -232,6 +256,28 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: adminOnly,
     },
     async (req) => service.moveTo(signedInUser(req), req.params.id, 'delivered'),
+  );
+
+  app.post(
+    '/api/orders/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a paid order that has not gone out for delivery, and refund its payment (admin)',
+        description:
+          'One transaction cancels the order (timeline, reason), gives back its stock, delivery slot place and ' +
+          'coupon use, issues a credit note against its invoice, emails the shopper and claims its payment for ' +
+          'a refund; the refund is then made through the gateway, once however often this is called. The ' +
+          'order answers with `cancellation.refund.status`: refunded, or refund_due when the gateway did not ' +
+          'refund it (retry from POST /api/payments/:paymentId/refund). Unpaid, out for delivery, delivered ' +
+          'or cancelled orders answer 409 and nothing changes.',
+        params: orderIdParamsSchema,
+        body: cancelOrderSchema,
+        response: { 200: orderResponseSchema, ...errors },
+      },
+      preHandler: adminOnly,
+    },
+    async (req) => service.cancel(signedInUser(req), req.params.id, req.body.reason),
   );
 
   app.put(

@@ -1,14 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
   activeDiscountPrice,
   sizeDiscountPrice,
+  cancellationProblem,
   cartTotals,
   chooseOptions,
   deliveryStepProblem,
   gstStateOf,
   optionsKey,
   optionsPrice,
+  orderStage,
   orderTax,
   productTaxClass,
   SAMPLE_PRODUCT_NAME,
@@ -23,15 +25,16 @@ import { AppError } from '../../lib/app-error.js';
 import { clientAddressKey } from '../../lib/client-address.js';
 import type { SessionUser } from '../../lib/auth.js';
 import type { PaymentProvider } from '../payments/provider.js';
+import type { RefundsService } from '../payments/payments.refunds.js';
 import { PincodesService } from '../pincodes/pincodes.service.js';
 import { DeliveryService, releasePlace, type Clock } from '../delivery/delivery.service.js';
 import { StockService } from '../products/stock.service.js';
 import { rememberAddress } from '../users/users.service.js';
 import { CouponsService, releaseCoupon } from '../coupons/coupons.service.js';
-import { nextInvoiceNumber, renderInvoicePdf } from '../invoices/invoices.service.js';
+import { nextCreditNoteNumber, nextInvoiceNumber, renderInvoicePdf } from '../invoices/invoices.service.js';
 import { checkOrderSize, lockPlacer, unpaidLimits, type Placer } from './orders.limits.js';
-import { invoiceOf } from './orders.invoice.js';
-import { toOrderResponse, type OrderRow } from './orders.mapper.js';
+import { creditNoteOf, invoiceOf } from './orders.invoice.js';
+import { toOrderResponse, type OrderItemRow, type OrderRow } from './orders.mapper.js';
 import type { InvoiceSupplier } from './orders.table.js';
 import {
   orderEventWrites,
@@ -172,8 +175,15 @@ function settled<T>(result: PromiseSettledResult<T>): T {
   return result.value;
 }
 
+/**
+ * The refund of a cancelled order's payment, made by the payments module's refunds (ADR 032): it
+ * is handed to this service because that module depends on this one, not the other way round.
+ */
+export type OrderRefunds = Pick<RefundsService, 'claimForCancellation' | 'settle' | 'ofPayments'>;
+
 export interface OrdersOptions {
   payments: PaymentProvider;
+  refunds: OrderRefunds;
   payWithinMs: number;
   limits: OrderLimits;
   /** The seller: its state decides CGST + SGST or IGST. */
@@ -184,12 +194,14 @@ export interface OrdersOptions {
   coupons?: CouponsService;
   /** Decides delivery dates and cut-offs; payment deadlines run on real time. */
   clock?: Clock;
+  log?: FastifyBaseLogger;
 }
 
 /** The orders service as the API runs it: the app's gateway, caps, seller, clock and coupon guessing limits. */
 export function ordersServiceFor(app: FastifyInstance): OrdersService {
   return new OrdersService(app.database.db, {
     payments: app.paymentProvider,
+    refunds: app.refunds,
     payWithinMs: app.config.payments.payWithinMs,
     limits: app.config.orderLimits,
     store: app.config.store,
@@ -200,6 +212,7 @@ export function ordersServiceFor(app: FastifyInstance): OrdersService {
       perAddress: app.config.rateLimits.couponPerAddress,
     }),
     clock: app.clock,
+    log: app.log,
   });
 }
 
@@ -208,6 +221,8 @@ export class OrdersService {
   private readonly delivery: DeliveryService;
   private readonly coupons: CouponsService;
   private readonly payments: PaymentProvider;
+  private readonly refunds: OrderRefunds;
+  private readonly log: FastifyBaseLogger | undefined;
   private readonly payWithinMs: number;
   private readonly limits: OrderLimits;
   private readonly store: Config['store'];
@@ -218,6 +233,8 @@ export class OrdersService {
     options: OrdersOptions,
   ) {
     this.payments = options.payments;
+    this.refunds = options.refunds;
+    this.log = options.log;
     this.payWithinMs = options.payWithinMs;
     this.limits = options.limits;
     this.store = options.store;
@@ -229,13 +246,20 @@ export class OrdersService {
 
   private async withItems(db: Db | Tx, rows: OrderRow[], viewer?: SessionUser): Promise<OrderResponse[]> {
     const ids = rows.map((r) => r.id);
-    const [items, events] = await Promise.all([repo.itemsOf(db, ids), repo.eventsOf(db, ids)]);
+    // Only a cancelled order tells of its payment: where the refund of it is.
+    const refunded = rows.flatMap((r) => (r.status === 'cancelled' && r.paymentId ? [r.paymentId] : []));
+    const [items, events, payments] = await Promise.all([
+      repo.itemsOf(db, ids),
+      repo.eventsOf(db, ids),
+      this.refunds.ofPayments(db, refunded),
+    ]);
     return rows.map((r) =>
       toOrderResponse(
         r,
         items.filter((i) => i.orderId === r.id),
         events.filter((e) => e.orderId === r.id),
         viewer?.isAdmin ?? false,
+        payments.find((p) => p.id === r.paymentId),
       ),
     );
   }
@@ -523,13 +547,29 @@ export class OrdersService {
     if (!row.invoiceNumber) {
       throw new AppError(
         'CONFLICT',
-        row.status === 'paid'
+        row.paidAt
           ? 'This order was paid before we issued tax invoices, so it has none; write to us and we will send you one'
           : 'This order is not paid yet: its tax invoice is issued with the payment',
       );
     }
     const items = await repo.itemsOf(this.db, [row.id]);
     return { number: row.invoiceNumber, pdf: await renderInvoicePdf(invoiceOf(row, items)) };
+  }
+
+  /** A cancelled order's credit note as a PDF: its owner or an admin, like the invoice it credits. */
+  async creditNotePdf(viewer: SessionUser, id: string): Promise<{ number: string; pdf: Buffer }> {
+    const row = await repo.findOrder(this.db, id);
+    if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) throw new AppError('NOT_FOUND', 'Order not found');
+    if (!row.creditNoteNumber) {
+      throw new AppError(
+        'CONFLICT',
+        row.status === 'cancelled'
+          ? 'This order had no tax invoice, so its cancellation has no credit note'
+          : 'This order is not cancelled: a credit note is issued when a paid order is cancelled',
+      );
+    }
+    const items = await repo.itemsOf(this.db, [row.id]);
+    return { number: row.creditNoteNumber, pdf: await renderInvoicePdf(creditNoteOf(row, items)) };
   }
 
   async mine(user: SessionUser): Promise<OrderResponse[]> {
@@ -563,6 +603,51 @@ export class OrdersService {
     const row = await repo.findOrder(this.db, id);
     if (!row) throw new AppError('NOT_FOUND', 'Order not found');
     throw new AppError('CONFLICT', deliveryStepProblem(row, step) ?? 'This order changed meanwhile; reload it');
+  }
+
+  /**
+   * An admin cancels a paid order that has not gone out for delivery (ADR 046). One transaction,
+   * behind the order's row lock so that of racing cancellations (and moves) one decides: the order
+   * becomes cancelled with the reason, its timeline line says who and when, its stock, slot place
+   * and coupon use go back, a credit note is numbered against its invoice, the shopper's email is
+   * written, and its payment is claimed for a refund. The gateway is asked once that has
+   * committed, by the refunds machinery (claims, receipts, the webhook), so the money goes back
+   * once however clicks, retries and webhooks fall. The order stays cancelled whatever the
+   * gateway says; the answer tells where its refund is.
+   */
+  async cancel(admin: SessionUser, id: string, reason: string): Promise<OrderResponse> {
+    const now = new Date();
+    const claimed = await this.db.transaction(async (tx) => {
+      const row = await repo.lockOrder(tx, id);
+      if (!row) throw new AppError('NOT_FOUND', 'Order not found');
+      const problem = cancellationProblem(orderStage(row));
+      if (problem) throw new AppError('CONFLICT', problem);
+      const creditNoteNumber = row.invoiceNumber ? await nextCreditNoteNumber(tx, now) : null;
+      const cancelled = await repo.setCancelled(tx, id, { reason, at: now, creditNoteNumber });
+      const items = await repo.itemsOf(tx, [id]);
+      await giveBackHolds(tx, cancelled, items);
+      const payment = await this.refunds.claimForCancellation(tx, row.paymentId!, `order cancelled: ${reason}`, now);
+      await recordOrderEvent(tx, id, {
+        kind: 'cancelled',
+        at: now,
+        actor: { id: admin.id, name: admin.name } satisfies Actor,
+        mail: {
+          kind: 'order_cancelled',
+          order: cancelled,
+          items,
+          site: this.site,
+          cancellation: { reason, refundAmount: payment.amount! },
+        },
+      });
+      return payment;
+    });
+    try {
+      await this.refunds.settle(claimed);
+    } catch (err) {
+      // The claim stays: the gateway's webhook settles it, or an admin retries it from Refunds.
+      this.log?.error({ err, orderId: id }, 'the refund of a cancelled order could not be recorded');
+    }
+    return (await this.withItems(this.db, [(await repo.findOrder(this.db, id))!], admin))[0]!;
   }
 
   /** A day's paid deliveries, for the delivery schedule: recipient, address, items and card. */
@@ -613,7 +698,15 @@ export async function expireOrder(tx: Tx, id: string, now = new Date()): Promise
   const row = await repo.setExpired(tx, id, now);
   if (!row) return false;
   await recordOrderEvent(tx, id, { kind: 'expired', at: now });
-  const items = await repo.itemsOf(tx, [id]);
+  await giveBackHolds(tx, row, await repo.itemsOf(tx, [id]));
+  return true;
+}
+
+/**
+ * Gives back what an order held (its stock, its slot's place, its coupon's use) in the transaction
+ * whose status change ends it, expired or cancelled, which happens once.
+ */
+async function giveBackHolds(tx: Tx, row: OrderRow, items: readonly OrderItemRow[]): Promise<void> {
   // A line whose product was deleted since has nothing to give back to.
   await stock.release(
     tx,
@@ -624,8 +717,7 @@ export async function expireOrder(tx: Tx, id: string, now = new Date()): Promise
   if (row.deliveryAreaId !== null && row.deliveryDate !== null && row.deliverySlotId !== null) {
     await releasePlace(tx, { areaId: row.deliveryAreaId, date: row.deliveryDate, slotId: row.deliverySlotId });
   }
-  await releaseCoupon(tx, id);
-  return true;
+  await releaseCoupon(tx, row.id);
 }
 
 /** Whether the user has a paid order with the product in it: what makes a review a verified purchase. */
@@ -684,17 +776,30 @@ export const orderPayments = {
   },
   expire: expireOrder,
   /**
-   * Money kept from a payment for this order has gone back to the shopper: a line in the timeline
-   * and the 'refund issued' email, in the transaction that records the refund, which the payments
-   * module makes once per refund.
+   * Money from a payment for this order has gone back to the shopper (money kept, or the payment of
+   * a cancelled order): a line in the timeline and the 'refund issued' email, in the transaction
+   * that records the refund, which the payments module makes once per refund.
    */
-  refunded: async (tx: Tx, orderId: string, refund: MailRefund, now: Date, site: MailSite): Promise<void> => {
+  refunded: async (
+    tx: Tx,
+    orderId: string,
+    { paymentId, ...refund }: MailRefund & { paymentId: string },
+    now: Date,
+    site: MailSite,
+  ): Promise<void> => {
     const row = await repo.findOrder(tx, orderId);
     if (!row) return;
+    const cancelled = row.status === 'cancelled' && row.paymentId === paymentId;
     await recordOrderEvent(tx, orderId, {
       kind: 'refunded',
       at: now,
-      mail: { kind: 'refund_issued', order: row, items: await repo.itemsOf(tx, [orderId]), site, refund },
+      mail: {
+        kind: 'refund_issued',
+        order: row,
+        items: await repo.itemsOf(tx, [orderId]),
+        site,
+        refund: cancelled ? { ...refund, cancelled } : refund,
+      },
     });
   },
 };

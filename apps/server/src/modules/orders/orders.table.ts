@@ -22,9 +22,11 @@ import { users } from '../users/users.table.js';
 
 /**
  * awaiting_payment → paid (a verified payment) or → expired (unpaid past its deadline; stock given
- * back). Delivery is a separate fact of a paid order, so it does not multiply the states.
+ * back); paid → cancelled (by an admin before it goes out for delivery; stock, slot and coupon
+ * given back, the payment refunded). Delivery is a separate fact of a paid order, so it does not
+ * multiply the states.
  */
-export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'expired'] as const;
+export const ORDER_STATUSES = ['awaiting_payment', 'paid', 'expired', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The seller's details printed on an invoice, as they were when it was issued. */
@@ -125,20 +127,34 @@ export const orders = pgTable(
     invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
     /** The seller as the invoice was issued: later changes to the store's details never rewrite it. */
     invoiceSupplier: jsonb('invoice_supplier').$type<InvoiceSupplier>(),
+    /** When an admin cancelled the paid order, and why, in words the shopper reads. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    /**
+     * The credit note crediting the whole invoice of a cancelled order (CGST Act s.34), numbered in
+     * the cancellation's transaction in a series of its own; the invoice stays as it was issued.
+     */
+    creditNoteNumber: text('credit_note_number'),
+    creditNotedAt: timestamp('credit_noted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('orders_status', sql`${t.status} IN ('awaiting_payment', 'paid', 'expired')`),
+    check('orders_status', sql`${t.status} IN ('awaiting_payment', 'paid', 'expired', 'cancelled')`),
     check('orders_amounts', sql`${t.itemsPrice} >= 0 AND ${t.shippingPrice} >= 0 AND ${t.taxPrice} >= 0`),
     check(
       'orders_paid_has_payment',
       sql`${t.status} <> 'paid' OR (${t.paymentId} IS NOT NULL AND ${t.paidAt} IS NOT NULL)`,
     ),
     check('orders_delivered_only_when_paid', sql`${t.deliveredAt} IS NULL OR ${t.status} = 'paid'`),
+    // A packed order may be cancelled (it keeps the time it was packed); one that left may not.
     check(
       'orders_progress_only_when_paid',
-      sql`(${t.packedAt} IS NULL AND ${t.outForDeliveryAt} IS NULL) OR ${t.status} = 'paid'`,
+      sql`(${t.packedAt} IS NULL AND ${t.outForDeliveryAt} IS NULL) OR ${t.status} = 'paid' OR (${t.status} = 'cancelled' AND ${t.outForDeliveryAt} IS NULL)`,
+    ),
+    check(
+      'orders_cancelled_was_paid',
+      sql`${t.status} <> 'cancelled' OR (${t.paymentId} IS NOT NULL AND ${t.paidAt} IS NOT NULL AND ${t.cancelledAt} IS NOT NULL AND ${t.cancelReason} IS NOT NULL)`,
     ),
     index('orders_user_created').on(t.userId, t.createdAt.desc()),
     index('orders_created').on(t.createdAt.desc()),
@@ -164,9 +180,14 @@ export const orders = pgTable(
     uniqueIndex('orders_payment').on(t.paymentId),
     uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey),
     uniqueIndex('orders_invoice_number').on(t.invoiceNumber),
+    uniqueIndex('orders_credit_note_number').on(t.creditNoteNumber),
     uniqueIndex('orders_number').on(t.number),
     check('orders_coupon_discount', sql`${t.couponDiscount} >= 0`),
-    check('orders_invoiced_when_paid', sql`${t.invoiceNumber} IS NULL OR ${t.status} = 'paid'`),
+    check('orders_invoiced_when_paid', sql`${t.invoiceNumber} IS NULL OR ${t.status} IN ('paid', 'cancelled')`),
+    check(
+      'orders_credit_note_when_cancelled',
+      sql`${t.creditNoteNumber} IS NULL OR (${t.status} = 'cancelled' AND ${t.invoiceNumber} IS NOT NULL AND ${t.creditNotedAt} IS NOT NULL)`,
+    ),
   ],
 );
 
@@ -221,6 +242,7 @@ export const ORDER_EVENT_KINDS = [
   'packed',
   'out_for_delivery',
   'delivered',
+  'cancelled',
   'refunded',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];

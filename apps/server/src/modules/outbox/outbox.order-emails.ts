@@ -40,13 +40,19 @@ export const orderMailPayloadSchema = z.object({
   payBy: z.string(),
   /** The gateway's words, on a failed payment. */
   reason: z.string().optional(),
-  /** On a refund: the gateway's reference (rfnd_…), which the shopper's bank can trace, and its amount. */
-  refund: z.object({ id: z.string(), amount: z.number() }).optional(),
+  /**
+   * On a refund: the gateway's reference (rfnd_…), which the shopper's bank can trace, and its
+   * amount; `cancelled` when it refunds the payment of an order an admin cancelled.
+   */
+  refund: z.object({ id: z.string(), amount: z.number(), cancelled: z.boolean().optional() }).optional(),
+  /** On a cancellation: the admin's reason, and the refund of the payment now under way. */
+  cancellation: z.object({ reason: z.string(), refundAmount: z.number() }).optional(),
 });
 export type OrderMailPayload = z.infer<typeof orderMailPayloadSchema>;
 
-/** A refund email cannot go out without the refund it tells of. */
+/** A refund email cannot go out without the refund it tells of, nor a cancellation without its reason. */
 const refundMailPayloadSchema = orderMailPayloadSchema.required({ refund: true });
+const cancelledMailPayloadSchema = orderMailPayloadSchema.required({ cancellation: true });
 
 const MUTED = '#6b6b6b';
 
@@ -181,6 +187,9 @@ function orderEmail<P extends OrderMailPayload>(schema: z.ZodType<P>, message: O
   };
 }
 
+/** An admin's words, ending as a sentence does. */
+const sentence = (words: string) => (/[.!?]$/.test(words.trim()) ? words.trim() : `${words.trim()}.`);
+
 const whenAndWhere = (o: OrderMailPayload) => (o.delivery ? `on ${o.delivery.date}, ${o.delivery.slot}` : 'as booked');
 
 export const orderPlacedEmail = orderEmail(orderMailPayloadSchema, {
@@ -226,10 +235,19 @@ export const orderDeliveredEmail = orderEmail(orderMailPayloadSchema, {
   action: 'View your order',
 });
 
+export const orderCancelledEmail = orderEmail(cancelledMailPayloadSchema, {
+  subject: (o) => `Your order ${o.orderNumber ?? o.orderId} was cancelled`,
+  lead: (o) =>
+    `We are sorry: we have had to cancel your order for ${o.recipient.name}. ${sentence(o.cancellation.reason)}`,
+  more: (o) =>
+    `We are refunding ${formatInr(o.cancellation.refundAmount)} to the card, UPI app or bank account you paid with, and will email you the refund reference as soon as it is made. Banks take 5–7 working days to show a refund.`,
+  action: 'View your order',
+});
+
 export const refundIssuedEmail = orderEmail(refundMailPayloadSchema, {
   subject: (o) => `Refund issued: ${formatInr(o.refund.amount)} is on its way back to you`,
   lead: (o) =>
-    `We have refunded ${formatInr(o.refund.amount)} to the card, UPI app or bank account you paid with: that payment could not be used for this order.`,
+    `We have refunded ${formatInr(o.refund.amount)} to the card, UPI app or bank account you paid with: ${o.refund.cancelled ? 'your order was cancelled' : 'that payment could not be used for this order'}.`,
   more: (o) =>
     `Banks take 5–7 working days to show a refund. If it has not reached you by then, give your bank the refund reference ${o.refund.id}.`,
   action: 'View your order',

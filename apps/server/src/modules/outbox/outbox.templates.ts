@@ -1,5 +1,6 @@
 import { passwordResetEmail, welcomeEmail } from './outbox.emails.js';
 import {
+  orderCancelledEmail,
   orderDeliveredEmail,
   orderOutForDeliveryEmail,
   orderPackedEmail,
@@ -26,6 +27,7 @@ const TEMPLATES: Record<string, Template> = {
   order_packed: orderPackedEmail,
   order_out_for_delivery: orderOutForDeliveryEmail,
   order_delivered: orderDeliveredEmail,
+  order_cancelled: orderCancelledEmail,
   refund_issued: refundIssuedEmail,
 };
 

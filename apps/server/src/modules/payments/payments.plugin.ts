@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { RazorpayProvider, SimulatedProvider, type PaymentProvider } from './provider.js';
 import { ordersServiceFor } from '../orders/orders.service.js';
+import { mailSiteOf } from '../outbox/outbox.service.js';
+import { RefundsService } from './payments.refunds.js';
 import { gatewayOrderState } from './payments.service.js';
 import { runPeriodically } from '../../lib/periodic.js';
 import { simulatedWebhooks } from './simulated-webhooks.js';
@@ -8,6 +10,12 @@ import { simulatedWebhooks } from './simulated-webhooks.js';
 declare module 'fastify' {
   interface FastifyInstance {
     paymentProvider: PaymentProvider;
+    /**
+     * Refunds through the gateway, once each: an admin's refund of money kept, and the refund of a
+     * cancelled order's payment, which the orders module is given this way because this module
+     * depends on it and not the other way round.
+     */
+    refunds: RefundsService;
     /** Expires overdue unpaid orders now (the sweeper also does it on a timer). */
     expireOverdueOrders: () => Promise<number>;
   }
@@ -27,6 +35,10 @@ export function registerPayments(app: FastifyInstance): void {
           simulatedWebhooks(app),
         );
   app.decorate('paymentProvider', provider);
+  app.decorate(
+    'refunds',
+    new RefundsService(app.database.db, { provider, site: mailSiteOf(app.config.publicUrl), log: app.log }),
+  );
   const orders = ordersServiceFor(app);
   app.decorate('expireOverdueOrders', () => orders.expireOverdue());
 

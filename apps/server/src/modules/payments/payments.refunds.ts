@@ -53,7 +53,8 @@ async function recordRefund(
   if (!row || !from.includes(row.outcome) || row.amount !== refund.amount) return row;
   const refunded = await repo.markRefunded(tx, row.id, refund.id, now);
   if (refunded.orderId) {
-    await orderPayments.refunded(tx, refunded.orderId, { id: refund.id, amount: refund.amount }, now, site);
+    const told = { id: refund.id, amount: refund.amount, paymentId: row.id };
+    await orderPayments.refunded(tx, refunded.orderId, told, now, site);
   }
   return refunded;
 }
@@ -93,7 +94,9 @@ export interface RefundsOptions {
  * transaction claims the payment ('refund_due' → 'refunding') and commits before the gateway is
  * asked, so of many clicks one gets through; the gateway is asked with this attempt's receipt as
  * the idempotency key, after looking for a refund it already holds; a second transaction records
- * the answer. Nothing is locked while the gateway is asked.
+ * the answer. Nothing is locked while the gateway is asked. A cancelled order's payment is claimed
+ * the same way, in the cancellation's transaction ('applied' → 'refunding'), and settled the same
+ * way after it commits.
  */
 export class RefundsService {
   private readonly provider: PaymentProvider;
@@ -113,12 +116,41 @@ export class RefundsService {
     return repo.paymentsForRefund(this.db);
   }
 
+  /** Payments as they are now, refunds and all: what a cancelled order tells of its refund. */
+  ofPayments(db: Db | Tx, paymentIds: readonly string[]): Promise<PaymentRow[]> {
+    return repo.findPayments(db, paymentIds);
+  }
+
   async refund(paymentId: string): Promise<PaymentRow> {
     const claimed = await this.db.transaction((tx) => this.claim(tx, paymentId));
-    const amount = claimed.amount!;
+    return this.answer(await this.settle(claimed));
+  }
+
+  /**
+   * Claims the payment that paid an order for a refund, in the transaction that cancels the order,
+   * so that the cancellation and the claim commit together or not at all; `settle` then asks the
+   * gateway. A second cancellation never gets here: the order is cancelled already.
+   */
+  async claimForCancellation(tx: Tx, paymentId: string, reason: string, now: Date): Promise<PaymentRow> {
+    const row = await repo.lockPayment(tx, paymentId);
+    if (row?.outcome !== 'applied' || row.amount === null) {
+      throw new AppError(
+        'CONFLICT',
+        "This order's payment is not on record as paying it, so it cannot be refunded here: refund it from the Razorpay dashboard",
+      );
+    }
+    return repo.markRefunding(tx, paymentId, row.refundAttempts + 1, now, reason);
+  }
+
+  /**
+   * Asks the gateway for the refund a committed claim is for, and records its answer: the payment
+   * as it ends, refunded or due again with the reason.
+   */
+  async settle(claimed: PaymentRow): Promise<PaymentRow> {
+    const paymentId = claimed.id;
     let refund: GatewayRefund;
     try {
-      refund = await this.refundAtGateway(paymentId, amount, refundReceipt(paymentId, claimed.refundAttempts));
+      refund = await this.refundAtGateway(paymentId, claimed.amount!, refundReceipt(paymentId, claimed.refundAttempts));
     } catch (err) {
       if (!(err instanceof GatewayError)) this.log.error({ err, paymentId }, 'refund failed');
       const problem = err instanceof GatewayError ? sentence(err.message) : 'The payment gateway could not be asked.';
@@ -126,7 +158,7 @@ export class RefundsService {
     }
     if (refund.status === 'failed') return this.giveBack(paymentId, `Razorpay could not complete refund ${refund.id}.`);
     const recorded = await this.db.transaction((tx) => recordRefund(tx, refund, ['refunding'], this.site, new Date()));
-    return this.answer(recorded!);
+    return recorded!;
   }
 
   private async claim(tx: Tx, paymentId: string): Promise<PaymentRow> {
@@ -165,11 +197,10 @@ export class RefundsService {
    */
   private async giveBack(paymentId: string, problem: string): Promise<PaymentRow> {
     this.log.warn({ paymentId, problem }, 'refund not made');
-    const row = await this.db.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const locked = (await repo.lockPayment(tx, paymentId))!;
       return locked.outcome === 'refunding' ? repo.markRefundDue(tx, paymentId, problem, new Date()) : locked;
     });
-    return this.answer(row);
   }
 
   /** Refunded is the answer; anything else is the gateway's failure, told as the admin can act on it. */

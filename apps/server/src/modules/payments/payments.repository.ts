@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { paymentEvents, payments, type PaymentOutcome } from './payments.table.js';
 
@@ -16,6 +16,14 @@ export interface PaymentRecord {
 export async function findPayment(db: Db | Tx, id: string) {
   const [row] = await db.select().from(payments).where(eq(payments.id, id));
   return row;
+}
+
+export async function findPayments(db: Db | Tx, ids: readonly string[]): Promise<PaymentRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(payments)
+    .where(inArray(payments.id, [...ids]));
 }
 
 /**
@@ -55,11 +63,27 @@ export async function lockPayment(tx: Tx, id: string): Promise<PaymentRow | unde
   return row;
 }
 
-/** Claims a locked payment for a refund attempt, clearing the last attempt's error. */
-export async function markRefunding(tx: Tx, id: string, attempt: number, now: Date): Promise<PaymentRow> {
+/**
+ * Claims a locked payment for a refund attempt, clearing the last attempt's error; a payment that
+ * paid its order gets the reason it is refunded after all.
+ */
+export async function markRefunding(
+  tx: Tx,
+  id: string,
+  attempt: number,
+  now: Date,
+  reason?: string,
+): Promise<PaymentRow> {
   const [row] = await tx
     .update(payments)
-    .set({ outcome: 'refunding', refundAttempts: attempt, refundRequestedAt: now, refundError: null, updatedAt: now })
+    .set({
+      outcome: 'refunding',
+      refundAttempts: attempt,
+      refundRequestedAt: now,
+      refundError: null,
+      updatedAt: now,
+      ...(reason === undefined ? {} : { reason }),
+    })
     .where(eq(payments.id, id))
     .returning();
   return row!;

@@ -8,7 +8,7 @@ import { adminOnly } from '../../lib/auth.js';
 import { AppError } from '../../lib/app-error.js';
 import { shopOf } from '../orders/orders.service.js';
 import { applyPayment, firstDelivery, gatewayOrderState, recordFailedPayment } from './payments.service.js';
-import { refundFailed, refundProcessed, RefundsService, type PaymentRow } from './payments.refunds.js';
+import { refundFailed, refundProcessed, type PaymentRow } from './payments.refunds.js';
 import { simulatedWebhooks, WEBHOOK_PATH } from './simulated-webhooks.js';
 import { razorpayStyleId } from './provider.js';
 import { checkoutSignature, hmacSha256Hex, signatureMatches } from './signatures.js';
@@ -77,7 +77,7 @@ const simulatedPaySchema = z.object({
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { webhookSecret, keySecret, provider } = app.config.payments;
   const shop = shopOf(app.config);
-  const refunds = new RefundsService(app.database.db, { provider: app.paymentProvider, site: shop.site, log: app.log });
+  const { refunds } = app;
 
   // The signature covers the exact bytes Razorpay sent, so this route keeps them.
   app.removeContentTypeParser('application/json');

@@ -52,7 +52,8 @@ export async function applyPayment(tx: Tx, p: IncomingPayment, shop: Shop, now =
     await recordPayment(tx, p, null, 'refund_due', 'no order for this Razorpay order');
     return { result: 'refund_due', orderId: null, reason: 'This payment is not for an order of this store' };
   }
-  if (order.status === 'paid' && order.paymentId === p.paymentId) return { result: 'already_paid', orderId: order.id };
+  // The payment that paid the order, heard of again; also once the order was cancelled and it is refunded.
+  if (order.paymentId === p.paymentId) return { result: 'already_paid', orderId: order.id };
   const refund = async (reason: string, message: string): Promise<ApplyResult> => {
     await recordPayment(tx, p, order.id, 'refund_due', reason);
     return { result: 'refund_due', orderId: order.id, reason: message };
@@ -62,6 +63,9 @@ export async function applyPayment(tx: Tx, p: IncomingPayment, shop: Shop, now =
       'order already paid by another payment',
       'This order is already paid; this payment will be refunded.',
     );
+  }
+  if (order.status === 'cancelled') {
+    return refund('order cancelled', 'This order was cancelled; this payment will be refunded.');
   }
   if (p.amount !== order.razorpayAmount || p.amount !== order.totalPrice) {
     return refund(
@@ -107,10 +111,10 @@ export async function firstDelivery(tx: Tx, eventId: string, event: string): Pro
   return insertEvent(tx, eventId, event);
 }
 
-/** What the gateway was asked to collect for one of its orders, and whether the order is paid. */
+/** What the gateway was asked to collect for one of its orders, and whether a payment paid it (cancelled or not). */
 export async function gatewayOrderState(db: Db, razorpayOrderId: string) {
   const order = await orderPayments.find(db, razorpayOrderId);
-  return order && { amount: order.razorpayAmount, paid: order.status === 'paid' };
+  return order && { amount: order.razorpayAmount, paid: order.paymentId !== null };
 }
 
 /** Whether Razorpay Checkout's signature proves this payment was made for this gateway order. */
