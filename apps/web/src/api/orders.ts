@@ -74,6 +74,20 @@ export function verifyPayment(orderId: string, userId: string, payment: Checkout
 /** The tax invoice PDF of a paid order (its owner's or an admin's); the session cookie goes with the link. */
 export const invoiceUrl = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/invoice`;
 
+/** A cancelled order's credit note PDF, crediting its invoice (its owner's or an admin's). */
+export const creditNoteUrl = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/credit-note`;
+
+/**
+ * An admin cancels a paid order not yet out for delivery, with the reason the customer reads; the
+ * answer is the cancelled order, its refund made or, if the gateway did not make it, due again.
+ */
+export function cancelOrder(orderId: string, reason: string): Promise<OrderResponse> {
+  return apiFetch<OrderResponse>(`/api/orders/${encodeURIComponent(orderId)}/cancel`, {
+    method: 'POST',
+    body: { reason },
+  });
+}
+
 export function markDelivered(orderId: string): Promise<OrderResponse> {
   return apiFetch<OrderResponse>(`/api/orders/${encodeURIComponent(orderId)}/deliver`, { method: 'PUT' });
 }

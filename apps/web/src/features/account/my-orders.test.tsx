@@ -5,7 +5,7 @@ import { asha, renderRoutes, stubApi } from '../../test/account-test-utils.js';
 import { ProfilePage } from './profile-page.js';
 import { setUserInfo } from '../../stores/user-store.js';
 import { formatDate } from '../../lib/format.js';
-import { order, orderDelivery, paid } from '../../test/order-test-utils.js';
+import { cancelled, order, orderDelivery, paid } from '../../test/order-test-utils.js';
 
 function renderProfile(orders: unknown[]) {
   stubApi({ 'GET /api/users/profile': [200, asha], 'GET /api/orders/mine': [200, orders] });
@@ -144,6 +144,27 @@ describe("the profile's My Orders", () => {
       expect.stringContaining('STATUSPacked'),
       expect.stringContaining('STATUSPaid'),
     ]);
+  });
+
+  it('says a cancelled order was cancelled and why, and whether its money is back', async () => {
+    const refunded = cancelled({}, { _id: 'abababab-7777-4777-8777-777777777777' });
+    const underWay = cancelled(
+      { status: 'refund_due', refundId: null, refundedAt: null },
+      { _id: 'cdcdcdcd-8888-4888-8888-888888888888' },
+    );
+    renderProfile([underWay, refunded]);
+    const table = await screen.findByRole('table', { name: 'My Orders' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    const reason = 'The florist cannot source these roses this week';
+    expect(cells(rows[0]!).slice(4, 7)).toEqual([`CancelledReason: ${reason}`, 'Refund under way', 'No']);
+    expect(cells(rows[1]!).slice(4, 7)).toEqual([`CancelledReason: ${reason}`, 'Refunded', 'No']);
+    const cards = within(screen.getByRole('list', { name: 'My Orders' })).getAllByRole('listitem');
+    expect(cards[1]!.textContent).toContain(`STATUSCancelledReason: ${reason}`);
+    expect(cards[1]!.textContent).toContain('PAIDRefunded');
   });
 
   it('says when there are no orders yet', async () => {

@@ -22,6 +22,13 @@ function No() {
 function Paid({ order }: { order: OrderResponse }) {
   if (order.isPaid && order.paidAt) return <>{formatDate(order.paidAt)}</>;
   if (order.status === 'expired') return <span className="font-medium text-amber-800">Expired</span>;
+  if (order.cancellation) {
+    return order.cancellation.refund.status === 'refunded' ? (
+      <span className="font-medium text-green-800">Refunded</span>
+    ) : (
+      <span className="font-medium text-amber-800">Refund under way</span>
+    );
+  }
   return <No />;
 }
 
@@ -32,19 +39,31 @@ function Delivered({ order }: { order: OrderResponse }) {
 const STAGE_TONES: Partial<Record<OrderStage, string>> = {
   delivered: 'bg-green-50 text-green-800 ring-green-200',
   expired: 'bg-white text-neutral-600 ring-neutral-200',
+  cancelled: 'bg-red-50 text-red-800 ring-red-200',
 };
 
-/** Where the order is now, in words: delivered stands out in green, an expired one recedes. */
+/**
+ * Where the order is now, in words: delivered stands out in green, an expired one recedes, a
+ * cancelled one says why under it.
+ */
 function Stage({ order }: { order: OrderResponse }) {
   return (
-    <span
-      className={cn(
-        'inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
-        STAGE_TONES[order.stage] ?? 'bg-neutral-100 text-neutral-800 ring-neutral-200',
-      )}
-    >
-      {ORDER_STAGE_LABELS[order.stage]}
-    </span>
+    <>
+      <span
+        className={cn(
+          'inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
+          STAGE_TONES[order.stage] ?? 'bg-neutral-100 text-neutral-800 ring-neutral-200',
+        )}
+      >
+        {ORDER_STAGE_LABELS[order.stage]}
+      </span>
+      {order.cancellation ? (
+        <span className="mt-1 block max-w-56 text-xs whitespace-normal text-neutral-600">
+          <span className="sr-only">Reason: </span>
+          {order.cancellation.reason}
+        </span>
+      ) : null}
+    </>
   );
 }
 

@@ -184,10 +184,17 @@ function OrderRow({ order }: { order: AdminOrderRow }) {
       <td className={cellClasses}>{formatDate(order.createdAt)}</td>
       <td className={cn(cellClasses, 'tabular-nums')}>{inr(order.totalPrice)}</td>
       <td className={cellClasses}>
-        {order.isPaid && order.paidAt ? formatDate(order.paidAt) : <Cross label="Not paid" />}
+        {/* A cancelled order was paid, and is refunded: the day it was paid still stands. */}
+        {order.paidAt ? formatDate(order.paidAt) : <Cross label="Not paid" />}
       </td>
       <td className={cellClasses}>
-        {order.isDelivered && order.deliveredAt ? formatDate(order.deliveredAt) : <Cross label="Not delivered" />}
+        {order.isDelivered && order.deliveredAt ? (
+          formatDate(order.deliveredAt)
+        ) : order.status === 'cancelled' ? (
+          <span className="font-medium text-red-700">Cancelled</span>
+        ) : (
+          <Cross label="Not delivered" />
+        )}
       </td>
       <td className={cellClasses}>
         <Link

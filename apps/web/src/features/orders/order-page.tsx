@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, CircleCheck, FileDown, LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import type { OrderResponse } from '@store/contracts';
 import {
+  cancellationProblem,
   DELIVERY_STEP_ACTIONS,
   DELIVERY_STEPS,
   ORDER_STAGE_LABELS,
@@ -16,6 +17,8 @@ import {
   type OrderStage,
 } from '@store/domain';
 import {
+  cancelOrder,
+  creditNoteUrl,
   invoiceUrl,
   markDelivered,
   moveOrder,
@@ -37,28 +40,36 @@ import { SITE_NAME, usePageTitle } from '../../lib/page-title.js';
 import { useUserInfo } from '../../stores/user-store.js';
 import { formatDelivery, formatDeliveryDate, slotName } from '../../lib/delivery.js';
 import { cn } from '../../lib/cn.js';
-import { formatAddress, formatDateTime, showPhone } from '../../lib/format.js';
+import { formatAddress, formatDateTime, inr, showPhone } from '../../lib/format.js';
 import { Facts, OrderItems, OrderSection, SummaryCard } from '../../components/order/order-parts.js';
 import type { CheckoutOptions, PaymentFailure } from './payments/types.js';
 import { OrderTimeline } from './order-timeline.js';
+import { CancelOrder } from './cancel-order.js';
 
 /** The brand rose (--color-brand-600), for checkout's accents. */
 const BRAND_COLOR = '#c2134d';
 const VERIFICATION_FAILED = 'Payment Verification Failed!';
 
-/** What is in flight: opening checkout, verifying a payment, or an admin's move to a delivery step. */
-type Busy = 'opening' | 'verifying' | DeliveryStep | null;
+/** What is in flight: opening checkout, verifying a payment, an admin's move to a delivery step or cancellation. */
+type Busy = 'opening' | 'verifying' | DeliveryStep | 'cancelling' | null;
 
 /** The delivery steps still ahead of a paid order; an admin may move it to any of them, skipping the rest. */
 function stepsAhead(stage: OrderStage): DeliveryStep[] {
-  if (stage === 'awaiting_payment' || stage === 'expired') return [];
+  if (stage === 'awaiting_payment' || stage === 'expired' || stage === 'cancelled') return [];
   return DELIVERY_STEPS.slice(DELIVERY_STEPS.findIndex((step) => step === stage) + 1);
+}
+
+/** What became of a cancelled order's refund, in the words its toast uses. */
+function refundOutcome({ amount, status, error }: NonNullable<OrderResponse['cancellation']>['refund']): string {
+  if (status === 'refunded') return `${inr(amount)} refunded to the customer`;
+  if (status === 'refund_due') return `the refund did not go through${error ? `: ${error}` : ''}`;
+  return `the refund of ${inr(amount)} is under way`;
 }
 
 /**
  * /order/:id (signed-in): an order as the server has it — its progress, address, payment and
  * delivery state, lines and the server's totals. Its owner pays here while it awaits payment; an
- * admin moves a paid order towards delivery.
+ * admin moves a paid order towards delivery, or cancels it before it goes out.
  */
 export function OrderPage() {
   const { id = '' } = useParams();
@@ -88,6 +99,7 @@ export function OrderPage() {
   const isOwner = !!user && order.user._id === user._id;
   const awaitingPayment = order.status === 'awaiting_payment';
   const expired = order.status === 'expired';
+  const { cancellation } = order;
 
   /** The server's newer order replaces the one on screen; lists of orders are asked again. */
   function show(next: OrderResponse) {
@@ -172,6 +184,25 @@ export function OrderPage() {
     }
   }
 
+  async function cancel(reason: string): Promise<string | null> {
+    setBusy('cancelling');
+    try {
+      const next = await cancelOrder(order._id, reason);
+      show(next);
+      const refund = next.cancellation?.refund;
+      const told = `Order ${next.orderNumber} cancelled${refund ? `; ${refundOutcome(refund)}` : ''}`;
+      if (refund?.status === 'refund_due') toast.error(told);
+      else toast.success(told);
+      return null;
+    } catch (err) {
+      // Cancelled or sent out meanwhile, most likely: show the order as it is now.
+      void queryClient.invalidateQueries({ queryKey: orderKey(order._id) });
+      return errorMessage(err);
+    } finally {
+      setBusy(null);
+    }
+  }
+
   const a = order.shippingAddress;
   const recipient = `${a.firstName} ${a.lastName}`.trim();
   const shippingRows: [string, ReactNode][] = [
@@ -205,6 +236,7 @@ export function OrderPage() {
             This order expired unpaid; its items were released. Please place it again.
           </Alert>
         ) : null}
+        {cancellation ? <CancelledNotice cancellation={cancellation} forAdmin={!!user?.isAdmin} /> : null}
         {failure ? <FailureAlert failure={failure} busy={busy !== null} onRetry={() => void payNow()} /> : null}
       </div>
 
@@ -219,8 +251,8 @@ export function OrderPage() {
                 Delivered on {formatDateTime(order.deliveredAt)}
               </Alert>
             ) : (
-              // Not delivered yet is where every live order is, no alarm; an expired one never will be.
-              <Alert role="status" tone={expired ? 'danger' : 'neutral'}>
+              // Not delivered yet is where every live order is, no alarm; an expired or cancelled one never will be.
+              <Alert role="status" tone={expired || cancellation ? 'danger' : 'neutral'}>
                 Not Delivered
               </Alert>
             )}
@@ -255,6 +287,13 @@ export function OrderPage() {
             {order.isPaid && order.paidAt ? (
               <Alert tone="success" role="status">
                 Paid on {formatDateTime(order.paidAt)}
+              </Alert>
+            ) : cancellation && order.paidAt ? (
+              <Alert tone="neutral" role="status">
+                Paid on {formatDateTime(order.paidAt)};{' '}
+                {cancellation.refund.status === 'refunded' && cancellation.refund.refundedAt
+                  ? `refunded on ${formatDateTime(cancellation.refund.refundedAt)}`
+                  : 'refund under way'}
               </Alert>
             ) : (
               <Alert role="status" tone={expired ? 'danger' : 'neutral'}>
@@ -303,6 +342,25 @@ export function OrderPage() {
               </span>
             </div>
           ) : null}
+          {order.creditNote ? (
+            <div className="flex flex-col gap-2 text-sm">
+              <p>
+                Credit note <span className="font-medium wrap-anywhere">{order.creditNote.number}</span>
+              </p>
+              <a
+                href={creditNoteUrl(order._id)}
+                download
+                className={buttonClasses('outline', 'md')}
+                aria-describedby={`credit-note-${order._id}`}
+              >
+                <FileDown className="size-4" aria-hidden="true" />
+                Download credit note
+              </a>
+              <span id={`credit-note-${order._id}`} className="sr-only">
+                PDF, credit note {order.creditNote.number} against tax invoice {order.creditNote.invoiceNumber}
+              </span>
+            </div>
+          ) : null}
           {awaitingPayment ? (
             <p className="text-xs text-neutral-700">
               Pay by {formatDateTime(order.payBy)}; unpaid orders are released after that.
@@ -323,6 +381,16 @@ export function OrderPage() {
               busy={busy}
               problem={moveProblem}
               onMove={move}
+            />
+          ) : null}
+          {user?.isAdmin ? (
+            <CancelOrder
+              allowed={cancellationProblem(order.stage) === null}
+              orderNumber={order.orderNumber}
+              amount={order.totalPrice}
+              busy={busy !== null}
+              pending={busy === 'cancelling'}
+              onCancel={cancel}
             />
           ) : null}
         </SummaryCard>
@@ -391,6 +459,57 @@ function MoveButtons({
         />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Why and when the order was cancelled, and where its refund is: the shopper is told it is on its
+ * way until it is made; an admin also sees who cancelled it, and a refund the gateway did not
+ * make, with where to try again.
+ */
+function CancelledNotice({
+  cancellation,
+  forAdmin,
+}: {
+  cancellation: NonNullable<OrderResponse['cancellation']>;
+  forAdmin: boolean;
+}) {
+  const { refund } = cancellation;
+  const failed = forAdmin && refund.status === 'refund_due';
+  return (
+    <Alert tone="warning" role="status">
+      <p className="font-semibold">
+        This order was cancelled on {formatDateTime(cancellation.at)}
+        {cancellation.by ? ` by ${cancellation.by}` : ''}.
+      </p>
+      <p className="mt-1 wrap-anywhere">Reason: {cancellation.reason}</p>
+      {refund.status === 'refunded' && refund.refundedAt ? (
+        <p className="mt-1">
+          {inr(refund.amount)} was refunded on {formatDateTime(refund.refundedAt)}
+          {refund.refundId ? (
+            <>
+              {' '}
+              (reference <span className="font-mono wrap-anywhere">{refund.refundId}</span>)
+            </>
+          ) : null}
+          . Banks take 5–7 working days to show it.
+        </p>
+      ) : failed ? (
+        <p className="mt-1">
+          The refund of {inr(refund.amount)} did not go through{refund.error ? `: ${refund.error}` : '.'} Try it again
+          under Refunds on the{' '}
+          <Link to="/admin/orderlist" className="font-medium underline underline-offset-2">
+            Orders page
+          </Link>
+          .
+        </p>
+      ) : (
+        <p className="mt-1">
+          {inr(refund.amount)} is being refunded to the card, UPI app or bank account it was paid with.
+          {forAdmin ? ' If it still says so in five minutes, try it again under Refunds on the Orders page.' : ''}
+        </p>
+      )}
+    </Alert>
   );
 }
 

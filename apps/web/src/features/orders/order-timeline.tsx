@@ -5,12 +5,24 @@ import { cn } from '../../lib/cn.js';
 import { formatDateTime } from '../../lib/format.js';
 
 type TimelineEvent = OrderResponse['timeline'][number];
-type Step = 'placed' | 'paid' | 'packed' | 'out_for_delivery' | 'delivered' | 'expired';
+type Step = 'placed' | 'paid' | 'packed' | 'out_for_delivery' | 'delivered' | 'expired' | 'cancelled';
 type StepState = 'done' | 'current' | 'ahead';
 
 /** The road of an order that gets paid; an unpaid one that expires stops after Placed. */
 const DELIVERY_PATH: Step[] = ['placed', 'paid', 'packed', 'out_for_delivery', 'delivered'];
 const EXPIRED_PATH: Step[] = ['placed', 'expired'];
+
+/** The road an order took until an admin cancelled it: packed only if it got that far. */
+function cancelledPath(timeline: readonly TimelineEvent[]): Step[] {
+  const packed = timeline.some((e) => e.status === 'packed');
+  return ['placed', 'paid', ...(packed ? (['packed'] as const) : []), 'cancelled'];
+}
+
+function pathOf(order: Pick<OrderResponse, 'stage' | 'timeline'>): Step[] {
+  if (order.stage === 'expired') return EXPIRED_PATH;
+  if (order.stage === 'cancelled') return cancelledPath(order.timeline);
+  return DELIVERY_PATH;
+}
 
 const LABELS: Record<Step, string> = { placed: 'Placed', ...ORDER_STAGE_LABELS };
 
@@ -31,10 +43,11 @@ function stepAt(path: readonly Step[], timeline: readonly TimelineEvent[], at: s
  * made the move. An admin may skip a step (delivered straight from paid): it shows as done, without
  * a time. Failed payment attempts are notes under Placed, not steps: the order stayed where it was.
  * A refund of money the store could not use (the order had expired, or was already paid) is a note
- * too, under the step the order had reached when it was refunded.
+ * too, under the step the order had reached when it was refunded; so is the refund of a cancelled
+ * order, under Cancelled.
  */
 export function OrderTimeline({ order }: { order: Pick<OrderResponse, 'stage' | 'timeline'> }) {
-  const path = order.stage === 'expired' ? EXPIRED_PATH : DELIVERY_PATH;
+  const path = pathOf(order);
   const current = order.stage === 'awaiting_payment' ? 0 : path.indexOf(order.stage);
   const failures = order.timeline.filter((e) => e.status === 'payment_failed');
   const refunds = order.timeline
@@ -93,8 +106,8 @@ export function OrderTimeline({ order }: { order: Pick<OrderResponse, 'stage' | 
                   .filter(({ under }) => under === step)
                   .map(({ refund }) => (
                     <p key={refund.at} className="mt-1 text-xs text-leaf-600">
-                      Refunded at <time dateTime={refund.at}>{formatDateTime(refund.at)}</time>: a payment this order
-                      could not use
+                      Refunded at <time dateTime={refund.at}>{formatDateTime(refund.at)}</time>
+                      {step === 'cancelled' ? null : ': a payment this order could not use'}
                     </p>
                   ))}
               </div>
@@ -117,20 +130,20 @@ function EventDetails({ event }: { event: TimelineEvent }) {
   );
 }
 
-/** A tick for each step reached, a cross for an expiry, an empty ring for a step ahead. */
+/** A tick for each step reached, a cross for an expiry or a cancellation, an empty ring for a step ahead. */
 function Marker({ step, state }: { step: Step; state: StepState }) {
   if (state === 'ahead') {
     return <span aria-hidden="true" className="size-6 shrink-0 rounded-full border-2 border-neutral-300 bg-white" />;
   }
-  const expired = step === 'expired';
-  const Icon = expired ? X : Check;
+  const stopped = step === 'expired' || step === 'cancelled';
+  const Icon = stopped ? X : Check;
   return (
     <span
       aria-hidden="true"
       className={cn(
         'flex size-6 shrink-0 items-center justify-center rounded-full text-white',
-        expired ? 'bg-neutral-500' : 'bg-brand-600',
-        state === 'current' && (expired ? 'ring-4 ring-neutral-200' : 'ring-4 ring-brand-100'),
+        stopped ? 'bg-neutral-500' : 'bg-brand-600',
+        state === 'current' && (stopped ? 'ring-4 ring-neutral-200' : 'ring-4 ring-brand-100'),
       )}
     >
       <Icon className="size-3.5" strokeWidth={3} />
