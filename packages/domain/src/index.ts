@@ -19,3 +19,4 @@ export * from './payment-failure.js';
 export * from './address.js';
 export * from './product-options.js';
 export * from './web-vitals.js';
+export * from './audit.js';
