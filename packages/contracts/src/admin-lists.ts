@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STAGES } from '@store/domain';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, ORDER_STAGES, type AuditAction } from '@store/domain';
 import { optionalQuery, safeText } from './common.js';
 import { adminUserSchema } from './users.js';
 
@@ -104,3 +104,47 @@ export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
 export const adminUserPageSchema = pageOf(adminUserSchema);
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
+
+/**
+ * The audit trail's filters (ADR 047): who (an admin's id), what kind of thing and which one, and
+ * IST days, both ends included. Newest first, always.
+ */
+export const auditListQuerySchema = z
+  .object({
+    page: paging.page,
+    pageSize: paging.pageSize,
+    actor: optionalQuery(z.uuid({ message: 'actor must be an admin’s id' })),
+    entityType: optionalQuery(
+      z.enum(AUDIT_ENTITY_TYPES, { message: `entityType must be one of ${AUDIT_ENTITY_TYPES.join(', ')}` }),
+    ),
+    entityId: optionalQuery(safeText().trim().max(100, 'entityId must be at most 100 characters')),
+    from: optionalQuery(isoDate('from')),
+    to: optionalQuery(isoDate('to')),
+  })
+  .refine(rangeInOrder, RANGE_MESSAGE);
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+
+const auditFieldsSchema = z
+  .record(z.string(), z.unknown())
+  .nullable()
+  .describe('The fields the write changed, as they were (before) or became (after); secrets read [redacted]');
+
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  at: z.iso.datetime(),
+  /** The admin, and their email when they acted: the account may have changed or gone since. */
+  actor: z.object({ _id: z.uuid(), email: z.string() }),
+  action: z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]),
+  entity: z.object({
+    type: z.enum(AUDIT_ENTITY_TYPES),
+    id: z.string(),
+    label: z.string().describe('What the entity was called then: a product’s name, an order’s number, an email'),
+  }),
+  before: auditFieldsSchema,
+  after: auditFieldsSchema,
+  note: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = pageOf(auditEntrySchema);
+export type AuditPage = z.infer<typeof auditPageSchema>;
