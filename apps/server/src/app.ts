@@ -34,6 +34,7 @@ import { outboxRoutes } from './modules/outbox/outbox.routes.js';
 import type { MailTransport } from './modules/outbox/outbox.mailer.js';
 import { registerVitalsSweep } from './modules/vitals/vitals.plugin.js';
 import { vitalsRoutes } from './modules/vitals/vitals.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   await app.register(paymentsRoutes);
   await app.register(uploadsRoutes);
   await app.register(vitalsRoutes);
+  await app.register(auditRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await registerStaticFiles(app, config.uploadsDir, config.webDistDir, createPageRenderer(app, config.webDistDir));

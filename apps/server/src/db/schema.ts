@@ -8,3 +8,4 @@ export * from '../modules/coupons/coupons.table.js';
 export * from '../modules/invoices/invoices.table.js';
 export * from '../modules/outbox/outbox.table.js';
 export * from '../modules/vitals/vitals.table.js';
+export * from '../modules/audit/audit.table.js';
