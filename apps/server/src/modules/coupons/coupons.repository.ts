@@ -15,6 +15,12 @@ export async function findCoupon(db: Reader, id: string): Promise<CouponRow | un
   return row;
 }
 
+/** The coupon, its row locked until the transaction ends. */
+export async function lockCoupon(tx: Tx, id: string): Promise<CouponRow | undefined> {
+  const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
+  return row;
+}
+
 export async function findByCode(db: Reader, code: string): Promise<CouponRow | undefined> {
   const [row] = await db.select().from(coupons).where(eq(coupons.code, code));
   return row;

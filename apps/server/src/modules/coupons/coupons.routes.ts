@@ -9,7 +9,7 @@ import {
   validateCouponSchema,
 } from '@store/contracts';
 import { formatInr, paiseToRupees } from '@store/domain';
-import { adminOnly } from '../../lib/auth.js';
+import { adminOnly, signedInUser } from '../../lib/auth.js';
 import { ordersServiceFor } from '../orders/orders.service.js';
 import { CouponsService } from './coupons.service.js';
 
@@ -76,7 +76,7 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: adminOnly,
     },
-    async (req, reply) => reply.code(201).send(await coupons.create(req.body)),
+    async (req, reply) => reply.code(201).send(await coupons.create(signedInUser(req), req.body)),
   );
 
   app.put(
@@ -91,6 +91,6 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: adminOnly,
     },
-    async (req) => coupons.update(req.params.id, req.body),
+    async (req) => coupons.update(signedInUser(req), req.params.id, req.body),
   );
 };

@@ -15,6 +15,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Answer, Pipeline } from '../../db/pipeline.js';
 import { AppError } from '../../lib/app-error.js';
+import type { SessionUser } from '../../lib/auth.js';
+import { recordAudit } from '../audit/audit.service.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import * as repo from './coupons.repository.js';
 import type { CouponRow } from './coupons.repository.js';
@@ -47,6 +49,12 @@ function toCoupon(row: CouponRow): Coupon {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** A coupon as the audit trail compares it: the admin's rules, not the uses orders take. */
+function auditView(row: CouponRow) {
+  const { _id, uses: _uses, createdAt: _c, updatedAt: _u, ...rules } = toCoupon(row);
+  return rules;
 }
 
 function toRow(input: CouponInput): repo.NewCoupon {
@@ -113,9 +121,21 @@ export class CouponsService {
     return (await repo.listCoupons(this.db)).map(toCoupon);
   }
 
-  async create(input: CouponInput): Promise<Coupon> {
+  async create(actor: SessionUser, input: CouponInput): Promise<Coupon> {
     try {
-      return toCoupon(await repo.insertCoupon(this.db, toRow(input)));
+      return toCoupon(
+        await this.db.transaction(async (tx) => {
+          const row = await repo.insertCoupon(tx, toRow(input));
+          await recordAudit(tx, {
+            actor,
+            action: 'coupon.create',
+            entityId: row.id,
+            label: row.code,
+            after: auditView(row),
+          });
+          return row;
+        }),
+      );
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('CONFLICT', `A coupon with the code ${input.code} already exists`);
       throw err;
@@ -125,22 +145,36 @@ export class CouponsService {
   /**
    * Orders take uses while an admin edits, so total uses below the uses held is refused by the
    * update itself (a conditional update, never the table's CHECK): 409, since it is the orders
-   * that decided it, with the count as it was then.
+   * that decided it, with the count as it was then. The row is locked first, so the trail's
+   * 'before' is the coupon the update changed.
    */
-  async update(id: string, input: CouponInput): Promise<Coupon> {
-    let row: CouponRow | undefined;
+  async update(actor: SessionUser, id: string, input: CouponInput): Promise<Coupon> {
     try {
-      row = await repo.updateCoupon(this.db, id, toRow(input));
+      return toCoupon(
+        await this.db.transaction(async (tx) => {
+          const before = await repo.lockCoupon(tx, id);
+          if (!before) throw new AppError('NOT_FOUND', 'Coupon not found');
+          const row = await repo.updateCoupon(tx, id, toRow(input));
+          if (!row) {
+            const held = before.uses === 1 ? 'An order already holds' : `${before.uses} orders already hold`;
+            const message = `${held} this coupon; total uses cannot be below that`;
+            throw new AppError('CONFLICT', message, [{ field: 'totalUses', message }]);
+          }
+          await recordAudit(tx, {
+            actor,
+            action: 'coupon.update',
+            entityId: id,
+            label: row.code,
+            before: auditView(before),
+            after: auditView(row),
+          });
+          return row;
+        }),
+      );
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('CONFLICT', `A coupon with the code ${input.code} already exists`);
       throw err;
     }
-    if (row) return toCoupon(row);
-    const current = await repo.findCoupon(this.db, id);
-    if (!current) throw new AppError('NOT_FOUND', 'Coupon not found');
-    const held = current.uses === 1 ? 'An order already holds' : `${current.uses} orders already hold`;
-    const message = `${held} this coupon; total uses cannot be below that`;
-    throw new AppError('CONFLICT', message, [{ field: 'totalUses', message }]);
   }
 
   /**

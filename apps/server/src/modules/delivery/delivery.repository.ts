@@ -26,6 +26,16 @@ export async function slotTypesOf(db: Reader, areaId: number): Promise<AreaSlotT
     .where(eq(areaSlotTypes.areaId, areaId));
 }
 
+/** What an area offers of one slot type, its row locked until the transaction ends; undefined when not offered. */
+export async function lockSlotType(tx: Tx, areaId: number, type: SlotType) {
+  const [row] = await tx
+    .select({ fee: areaSlotTypes.fee, capacity: areaSlotTypes.capacity })
+    .from(areaSlotTypes)
+    .where(and(eq(areaSlotTypes.areaId, areaId), eq(areaSlotTypes.type, type)))
+    .for('update');
+  return row;
+}
+
 export async function placesBetween(db: Reader, areaId: number, from: string, to: string): Promise<PlaceRow[]> {
   return db
     .select()

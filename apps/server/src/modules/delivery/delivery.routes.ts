@@ -12,7 +12,7 @@ import {
   slotCapacityResponseSchema,
   slotCapacityUpdateSchema,
 } from '@store/contracts';
-import { adminOnly } from '../../lib/auth.js';
+import { adminOnly, signedInUser } from '../../lib/auth.js';
 import { limitPerAddress } from '../../plugins/rate-limits.js';
 import { ordersServiceFor } from '../orders/orders.service.js';
 import { DeliveryService } from './delivery.service.js';
@@ -89,7 +89,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: adminOnly,
     },
-    (req) => service.updateSlotType(req.params.id, req.params.type, req.body),
+    (req) => service.updateSlotType(signedInUser(req), req.params.id, req.params.type, req.body),
   );
 
   app.put(
@@ -103,6 +103,6 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: adminOnly,
     },
-    (req) => service.setCapacity(req.body),
+    (req) => service.setCapacity(signedInUser(req), req.body),
   );
 };

@@ -30,6 +30,8 @@ import type {
 import type { Db, Tx } from '../../db/client.js';
 import type { Answer, Pipeline } from '../../db/pipeline.js';
 import { AppError } from '../../lib/app-error.js';
+import type { SessionUser } from '../../lib/auth.js';
+import { recordAudit } from '../audit/audit.service.js';
 import type { PincodeRecord } from '../pincodes/pincodes.repository.js';
 import { PincodesService } from '../pincodes/pincodes.service.js';
 import { ProductsService } from '../products/products.service.js';
@@ -62,6 +64,12 @@ const occupancyOf = (rows: readonly repo.PlaceRow[], date: string): SlotOccupanc
   }
   return { taken, capacity };
 };
+
+/** A slot type of an area as the audit trail compares it, one field per setting, named by the type. */
+const slotTypeView = (type: string, offered: { fee: number; capacity: number } | undefined) =>
+  offered
+    ? { [`${type}.offered`]: true, [`${type}.fee`]: paiseToRupees(offered.fee), [`${type}.capacity`]: offered.capacity }
+    : { [`${type}.offered`]: false };
 
 const NO_DELIVERY: DeliveryArea = { leadDays: 0, slotTypes: [] };
 
@@ -225,23 +233,53 @@ export class DeliveryService {
     }));
   }
 
-  async updateSlotType(areaId: number, type: (typeof SLOT_TYPES)[number], update: AreaSlotTypeUpdate) {
-    if (!(await this.pincodes.serviceArea(areaId))) throw new AppError('NOT_FOUND', 'Service area not found');
-    if (update.offered) await repo.upsertSlotType(this.db, areaId, type, rupeesToPaise(update.fee), update.capacity);
-    else await repo.removeSlotType(this.db, areaId, type);
+  async updateSlotType(
+    actor: SessionUser,
+    areaId: number,
+    type: (typeof SLOT_TYPES)[number],
+    update: AreaSlotTypeUpdate,
+  ) {
+    const area = await this.pincodes.serviceArea(areaId);
+    if (!area) throw new AppError('NOT_FOUND', 'Service area not found');
+    await this.db.transaction(async (tx) => {
+      const before = await repo.lockSlotType(tx, areaId, type);
+      const fee = rupeesToPaise(update.fee);
+      if (update.offered) await repo.upsertSlotType(tx, areaId, type, fee, update.capacity);
+      else await repo.removeSlotType(tx, areaId, type);
+      await recordAudit(tx, {
+        actor,
+        action: 'delivery.slot_type',
+        entityId: areaId,
+        label: area.name,
+        before: slotTypeView(type, before),
+        after: slotTypeView(type, update.offered ? { fee, capacity: update.capacity } : undefined),
+      });
+    });
     return (await this.areas()).find((a) => a.id === areaId)!;
   }
 
   /** One slot's capacity on one date; never below the places already taken there. */
-  async setCapacity(update: SlotCapacityUpdate) {
-    if (!(await this.pincodes.serviceArea(update.areaId))) throw new AppError('NOT_FOUND', 'Service area not found');
+  async setCapacity(actor: SessionUser, update: SlotCapacityUpdate) {
+    const area = await this.pincodes.serviceArea(update.areaId);
+    if (!area) throw new AppError('NOT_FOUND', 'Service area not found');
+    const slot = findSlot(update.slotId)!;
     return this.db.transaction(async (tx) => {
       const row = await repo.lockPlace(tx, update);
       if (update.capacity < row.taken) {
         const message = `${row.taken} places are already taken; the capacity cannot be lower.`;
         throw new AppError('VALIDATION', message, [{ field: 'capacity', message }]);
       }
+      // Without a capacity of its own the slot had its type's, as the schedule shows it.
+      const offered = (await repo.slotTypesOf(tx, update.areaId)).find((t) => t.type === slot.type);
       const saved = await repo.setPlaceCapacity(tx, update, update.capacity);
+      await recordAudit(tx, {
+        actor,
+        action: 'delivery.capacity',
+        entityId: `${update.areaId}/${update.date}/${update.slotId}`,
+        label: `${area.name}, ${update.date}, ${slot.label}`,
+        before: { capacity: row.capacity ?? offered?.capacity ?? 0 },
+        after: { capacity: update.capacity },
+      });
       return {
         areaId: saved.areaId,
         date: saved.date,

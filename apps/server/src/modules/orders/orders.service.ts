@@ -10,6 +10,7 @@ import {
   gstStateOf,
   optionsKey,
   optionsPrice,
+  orderNumberLabel,
   orderStage,
   orderTax,
   productTaxClass,
@@ -44,6 +45,7 @@ import {
   type OrderMailKind,
 } from './orders.events.js';
 import { mailSiteOf, type MailSite } from '../outbox/outbox.service.js';
+import { recordAudit } from '../audit/audit.service.js';
 
 export type { InvoiceSupplier };
 
@@ -66,6 +68,8 @@ const STEP_MAIL: Record<DeliveryStep, OrderMailKind> = {
   out_for_delivery: 'order_out_for_delivery',
   delivered: 'order_delivered',
 };
+
+const STEP_TIME = { packed: 'packedAt', out_for_delivery: 'outForDeliveryAt', delivered: 'deliveredAt' } as const;
 import * as repo from './orders.repository.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { Pipeline, type Answer } from '../../db/pipeline.js';
@@ -590,6 +594,15 @@ export class OrdersService {
     const moved = await this.db.transaction(async (tx) => {
       const row = await repo.setDeliveryStep(tx, id, step, now);
       if (!row) return null;
+      // The move set this step's time alone, so the order without it is the order as it was.
+      await recordAudit(tx, {
+        actor: admin,
+        action: 'order.status',
+        entityId: id,
+        label: orderNumberLabel(row.number),
+        before: { stage: orderStage({ ...row, [STEP_TIME[step]]: null }) },
+        after: { stage: orderStage(row) },
+      });
       const items = await repo.itemsOf(tx, [id]);
       await recordOrderEvent(tx, id, {
         kind: step,
@@ -624,6 +637,15 @@ export class OrdersService {
       if (problem) throw new AppError('CONFLICT', problem);
       const creditNoteNumber = row.invoiceNumber ? await nextCreditNoteNumber(tx, now) : null;
       const cancelled = await repo.setCancelled(tx, id, { reason, at: now, creditNoteNumber });
+      await recordAudit(tx, {
+        actor: admin,
+        action: 'order.cancel',
+        entityId: id,
+        label: orderNumberLabel(row.number),
+        before: { stage: orderStage(row) },
+        after: { stage: orderStage(cancelled) },
+        note: reason,
+      });
       const items = await repo.itemsOf(tx, [id]);
       await giveBackHolds(tx, cancelled, items);
       const payment = await this.refunds.claimForCancellation(tx, row.paymentId!, `order cancelled: ${reason}`, now);

@@ -1,6 +1,8 @@
 import { OUTBOX_PAGE_SIZE, type OutboxList, type OutboxListQuery, type OutboxMessage } from '@store/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import type { SessionUser } from '../../lib/auth.js';
+import { recordAudit } from '../audit/audit.service.js';
 import * as repo from './outbox.repository.js';
 import type { MailRenderer, OutboxRow } from './outbox.service.js';
 
@@ -25,11 +27,24 @@ export class OutboxAdmin {
   }
 
   /** Makes a pending or failed message due at `now`; whoever calls this wakes the sender. */
-  async retry(id: string, now: Date): Promise<OutboxMessage> {
-    const row = await repo.retryNow(this.db, id, now);
-    if (row) return this.toMessage(row);
-    if (!(await repo.findMessage(this.db, id))) throw notFound('Message not found');
-    throw new AppError('CONFLICT', 'This message was already sent');
+  async retry(actor: SessionUser, id: string, now: Date): Promise<OutboxMessage> {
+    const row = await this.db.transaction(async (tx) => {
+      const before = await repo.lockMessage(tx, id);
+      if (!before) throw notFound('Message not found');
+      const due = await repo.retryNow(tx, id, now);
+      if (!due) throw new AppError('CONFLICT', 'This message was already sent');
+      const view = (r: OutboxRow) => ({ status: r.status, nextAttemptAt: r.nextAttemptAt });
+      await recordAudit(tx, {
+        actor,
+        action: 'email.retry',
+        entityId: id,
+        label: `${due.kind} to ${due.recipient}`,
+        before: view(before),
+        after: view(due),
+      });
+      return due;
+    });
+    return this.toMessage(row);
   }
 
   private toMessage(row: OutboxRow): OutboxMessage {

@@ -75,8 +75,14 @@ export async function findMessage(db: Db, id: string): Promise<OutboxRow | undef
   return row;
 }
 
+/** The message, its row locked until the transaction ends (a sender's claim waits for it). */
+export async function lockMessage(tx: Tx, id: string): Promise<OutboxRow | undefined> {
+  const [row] = await tx.select().from(outbox).where(eq(outbox.id, id)).for('update');
+  return row;
+}
+
 /** 'Retry now': a pending or failed message becomes due at once; a sent one is left alone. */
-export async function retryNow(db: Db, id: string, now: Date): Promise<OutboxRow | undefined> {
+export async function retryNow(db: Db | Tx, id: string, now: Date): Promise<OutboxRow | undefined> {
   const [row] = await db
     .update(outbox)
     .set({ status: 'pending', nextAttemptAt: now })

@@ -6,7 +6,7 @@ import {
   outboxListSchema,
   outboxMessageSchema,
 } from '@store/contracts';
-import { adminOnly } from '../../lib/auth.js';
+import { adminOnly, signedInUser } from '../../lib/auth.js';
 import { OutboxAdmin } from './outbox.admin.js';
 import { renderMail } from './outbox.templates.js';
 
@@ -53,7 +53,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: adminOnly,
     },
     async (req) => {
-      const message = await admin.retry(req.params.id, new Date());
+      const message = await admin.retry(signedInUser(req), req.params.id, new Date());
       // Not awaited: the admin gets the answer at once, and the list shows the result a moment later
       // instead of at the sender's next tick.
       void app.sendOutbox().catch((err: unknown) => req.log.error({ err }, 'could not send from the outbox'));

@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { formatInr } from '@store/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import type { SessionUser } from '../../lib/auth.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { orderPayments } from '../orders/orders.service.js';
 import type { MailSite } from '../outbox/outbox.service.js';
 import { GatewayError, type GatewayRefund, type PaymentProvider } from './provider.js';
@@ -83,6 +86,14 @@ export async function refundFailed(tx: Tx, refund: ReportedRefund, now = new Dat
   if (current) await repo.markRefundDue(tx, row.id, `Razorpay could not complete refund ${refund.id}.`, now);
 }
 
+/** A payment as the audit trail compares it: where its refund stands. */
+const auditView = (row: PaymentRow) => ({
+  status: row.outcome,
+  refundAttempts: row.refundAttempts,
+  refundRequestedAt: row.refundRequestedAt,
+  refundError: row.refundError,
+});
+
 export interface RefundsOptions {
   provider: PaymentProvider;
   site: MailSite;
@@ -121,8 +132,8 @@ export class RefundsService {
     return repo.findPayments(db, paymentIds);
   }
 
-  async refund(paymentId: string): Promise<PaymentRow> {
-    const claimed = await this.db.transaction((tx) => this.claim(tx, paymentId));
+  async refund(actor: SessionUser, paymentId: string): Promise<PaymentRow> {
+    const claimed = await this.db.transaction((tx) => this.claim(tx, actor, paymentId));
     return this.answer(await this.settle(claimed));
   }
 
@@ -161,23 +172,33 @@ export class RefundsService {
     return recorded!;
   }
 
-  private async claim(tx: Tx, paymentId: string): Promise<PaymentRow> {
+  /** The admin's request is what the trail keeps: the gateway's answer comes later, or by webhook. */
+  private async claim(tx: Tx, actor: SessionUser, paymentId: string): Promise<PaymentRow> {
     const row = await repo.lockPayment(tx, paymentId);
     if (!row) throw new AppError('NOT_FOUND', 'Payment not found');
     const now = new Date();
     const refused = NOT_REFUNDABLE[row.outcome];
     if (refused) throw new AppError('CONFLICT', refused);
+    let attempt = row.refundAttempts + 1;
     if (row.outcome === 'refunding') {
       if (row.refundRequestedAt!.getTime() > now.getTime() - REFUND_STALE_AFTER_MS) {
         throw new AppError('CONFLICT', 'This payment is already being refunded');
       }
       // The same attempt again: its receipt finds the refund the dead process may have made.
-      return repo.markRefunding(tx, paymentId, row.refundAttempts, now);
-    }
-    if (row.amount === null) {
+      attempt = row.refundAttempts;
+    } else if (row.amount === null) {
       throw new AppError('CONFLICT', "This payment's amount is not known: refund it from the Razorpay dashboard");
     }
-    return repo.markRefunding(tx, paymentId, row.refundAttempts + 1, now);
+    const claimed = await repo.markRefunding(tx, paymentId, attempt, now);
+    await recordAudit(tx, {
+      actor,
+      action: 'payment.refund',
+      entityId: paymentId,
+      label: formatInr(claimed.amount!),
+      before: auditView(row),
+      after: auditView(claimed),
+    });
+    return claimed;
   }
 
   /**

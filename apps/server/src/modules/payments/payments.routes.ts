@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorResponseSchema, paymentIdParamsSchema, paymentRefundSchema, type PaymentRefund } from '@store/contracts';
 import { paiseToRupees } from '@store/domain';
 import type { Tx } from '../../db/client.js';
-import { adminOnly } from '../../lib/auth.js';
+import { adminOnly, signedInUser } from '../../lib/auth.js';
 import { AppError } from '../../lib/app-error.js';
 import { shopOf } from '../orders/orders.service.js';
 import { applyPayment, firstDelivery, gatewayOrderState, recordFailedPayment } from './payments.service.js';
@@ -191,7 +191,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: adminOnly,
     },
-    async (req) => toPaymentRefund(await refunds.refund(req.params.paymentId)),
+    async (req) => toPaymentRefund(await refunds.refund(signedInUser(req), req.params.paymentId)),
   );
 
   if (provider !== 'simulated') return;

@@ -93,3 +93,18 @@ export async function insertRelations(db: Db | Tx, productId: string, relatedIds
 export function deleteProduct(db: Db | Tx, id: string) {
   return db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
 }
+
+/** A product as the audit trail records it: its row, its variants and the ids it recommends, in order. */
+export async function productForAudit(db: Db | Tx, id: string) {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  if (!row) return undefined;
+  const [variants, related] = await Promise.all([
+    db.select().from(productVariants).where(eq(productVariants.productId, id)).orderBy(asc(productVariants.position)),
+    db
+      .select({ id: productRelations.relatedId })
+      .from(productRelations)
+      .where(eq(productRelations.productId, id))
+      .orderBy(asc(productRelations.position)),
+  ]);
+  return { row, variants, relatedIds: related.map((r) => r.id) };
+}

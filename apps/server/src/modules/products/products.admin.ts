@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_TAX_CLASS, paiseToRupees, rupeesToPaise, SAMPLE_PRODUCT_NAME, type Category } from '@store/domain';
 import { ADMIN_PRODUCT_PAGE_SIZE, type AdminProduct, type ProductUpdate } from '@store/contracts';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import type { SessionUser } from '../../lib/auth.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { toProductDetail, toProductSummary } from './products.mapper.js';
 import {
   countAllProducts,
@@ -15,6 +17,7 @@ import {
   insertVariant,
   listAllProducts,
   moveVariantPositionsAside,
+  productForAudit,
   updateProduct,
   updateVariant,
 } from './products.admin.repository.js';
@@ -29,6 +32,67 @@ export function optimizedFor(image: string) {
   return base
     ? { thumbnail: `${base}-thumb.webp`, detail: `${base}-detail.webp` }
     : { thumbnail: image, detail: image };
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/**
+ * A product as the audit trail compares it: what the edit form writes, in the API's names and
+ * rupees; derived columns (search text, picture copies) and what shoppers change (ratings) left out.
+ */
+async function auditView(tx: Tx, id: string) {
+  const found = await productForAudit(tx, id);
+  if (!found) return undefined;
+  const { row: p, variants, relatedIds } = found;
+  return {
+    name: p.name,
+    description: p.description,
+    price: paiseToRupees(p.price),
+    discountPrice: paiseToRupees(p.discountPrice),
+    discountStartDate: iso(p.discountStartDate),
+    discountEndDate: iso(p.discountEndDate),
+    countInStock: p.countInStock,
+    available: p.available,
+    isFeatured: p.isFeatured,
+    isSellingFast: p.isSellingFast,
+    isSubscription: p.isSubscription,
+    image: p.image,
+    productImages: p.productImages,
+    category: p.category,
+    hsnCode: p.hsnCode,
+    gstRate: p.gstRate,
+    subCategory: p.subCategory,
+    brand: p.brand,
+    vendor: p.vendor,
+    tags: p.tags,
+    color: p.color,
+    occasion: p.occasion,
+    recipient: p.recipient,
+    arrangementStyle: p.arrangementStyle,
+    material: p.material,
+    fragrance: p.fragrance,
+    careInstructions: p.careInstructions,
+    weight: p.weight,
+    dimensions: { length: p.length, width: p.width, height: p.height },
+    sameDayDelivery: p.sameDayDelivery,
+    expressDelivery: p.expressDelivery,
+    variants: variants.map((v) => ({
+      _id: v.id,
+      name: v.name,
+      price: paiseToRupees(v.price),
+      countInStock: v.countInStock,
+      image: v.image,
+    })),
+    options: p.options.map((o) => ({
+      _id: o.id,
+      name: o.name,
+      kind: o.kind,
+      price: paiseToRupees(o.price),
+      maxLength: o.maxLength,
+      required: o.required,
+    })),
+    relatedProducts: relatedIds,
+  };
 }
 
 /** The admin's side of the catalogue: every product, with stored (not in-force) discount values. */
@@ -60,23 +124,29 @@ export class ProductsAdmin {
   }
 
   /** A draft to edit: hidden from shoppers (unavailable, and named as the storefront never lists). */
-  async createDraft(): Promise<AdminProduct> {
+  async createDraft(actor: SessionUser): Promise<AdminProduct> {
     const draft = { name: SAMPLE_PRODUCT_NAME, category: '', subCategory: [], tags: [], description: '' };
-    const row = await insertProduct(this.db, {
-      ...draft,
-      price: 0,
-      available: false,
-      countInStock: 0,
-      ...buildSearchColumns(draft),
+    const id = await this.db.transaction(async (tx) => {
+      const row = await insertProduct(tx, {
+        ...draft,
+        price: 0,
+        available: false,
+        countInStock: 0,
+        ...buildSearchColumns(draft),
+      });
+      const after = await auditView(tx, row.id);
+      await recordAudit(tx, { actor, action: 'product.create', entityId: row.id, label: draft.name, after });
+      return row.id;
     });
-    return this.get(row.id);
+    return this.get(id);
   }
 
   /** Replaces every field in one transaction; variants keep their ids (carts refer to them) when sent back. */
-  async update(id: string, p: ProductUpdate): Promise<AdminProduct> {
+  async update(actor: SessionUser, id: string, p: ProductUpdate): Promise<AdminProduct> {
     await this.db.transaction(async (tx) => {
       const exists = await lockProduct(tx, id);
       if (!exists) throw notFound('Product not found');
+      const before = await auditView(tx, id);
       const related = p.relatedProducts.filter((r) => r !== id);
       if (related.length) {
         const found = await findProductIds(tx, related);
@@ -158,12 +228,18 @@ export class ProductsAdmin {
       if (unique.length) {
         await insertRelations(tx, id, unique);
       }
+      const after = await auditView(tx, id);
+      await recordAudit(tx, { actor, action: 'product.update', entityId: id, label: p.name, before, after });
     });
     return this.get(id);
   }
 
-  async remove(id: string): Promise<void> {
-    const deleted = await deleteProduct(this.db, id);
-    if (deleted.length === 0) throw notFound('Product not found');
+  async remove(actor: SessionUser, id: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (!(await lockProduct(tx, id))) throw notFound('Product not found');
+      const before = (await auditView(tx, id))!;
+      await deleteProduct(tx, id);
+      await recordAudit(tx, { actor, action: 'product.delete', entityId: id, label: before.name, before });
+    });
   }
 }

@@ -100,7 +100,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: adminOnly,
     },
-    async (_req, reply) => reply.code(201).send(await admin.createDraft()),
+    async (req, reply) => reply.code(201).send(await admin.createDraft(signedInUser(req))),
   );
 
   app.put(
@@ -119,7 +119,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (req.body.productId !== undefined && req.body.productId !== req.params.id) {
         throw new AppError('VALIDATION', 'productId in the body does not match the product in the path');
       }
-      return admin.update(req.params.id, req.body);
+      return admin.update(signedInUser(req), req.params.id, req.body);
     },
   );
 
@@ -135,7 +135,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: adminOnly,
     },
     async (req) => {
-      await admin.remove(req.params.id);
+      await admin.remove(signedInUser(req), req.params.id);
       return { message: 'Product removed' };
     },
   );

@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, messageResponseSchema } from '@store/contracts';
 import { AppError } from '../../lib/app-error.js';
-import { adminOnly } from '../../lib/auth.js';
+import { adminOnly, signedInUser, type SessionUser } from '../../lib/auth.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { processImage } from './image-processing.js';
 
 const FOLDER = 'products';
@@ -30,6 +31,20 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const maxBytes = app.config.uploadMaxBytes;
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 2 } });
   const store = app.imageStore;
+  /**
+   * Pictures live outside the database, so no transaction holds a file and its audit row together:
+   * the row is written once the store has done the work, and a failed upload or delete leaves none.
+   */
+  const audit = (actor: SessionUser, action: 'image.upload' | 'image.delete', image: string) =>
+    app.database.db.transaction((tx) =>
+      recordAudit(tx, {
+        actor,
+        action,
+        entityId: image.slice(image.lastIndexOf('/') + 1),
+        label: image,
+        ...(action === 'image.upload' ? { after: { image } } : { before: { image } }),
+      }),
+    );
 
   app.post(
     '/api/upload',
@@ -56,7 +71,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         store.put(thumbKey, image.thumbnail, 'image/webp'),
         store.put(detailKey, image.detail, 'image/webp'),
       ]);
-      return reply.code(201).send({ message: 'Image uploaded', image: `/uploads/${originalKey}` });
+      const path = `/uploads/${originalKey}`;
+      await audit(signedInUser(req), 'image.upload', path);
+      return reply.code(201).send({ message: 'Image uploaded', image: path });
     },
   );
 
@@ -79,6 +96,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       const existed = await store.delete(original);
       await Promise.all(copies.map((k) => store.delete(k)));
       if (!existed) throw new AppError('NOT_FOUND', 'Image not found');
+      await audit(signedInUser(req), 'image.delete', `/uploads/${original}`);
       return { message: 'Image deleted' };
     },
   );

@@ -107,14 +107,20 @@ export async function updateUser(db: Db | Tx, id: string, changes: UserChanges):
 
 /**
  * The admin condition is repeated in the statement so an account made admin since it was read
- * survives; false when nothing was deleted.
+ * survives; the account as it was, or undefined when nothing was deleted.
  */
-export async function deleteCustomer(db: Db | Tx, id: string): Promise<boolean> {
-  const deleted = await db
+export async function deleteCustomer(db: Db | Tx, id: string): Promise<UserRow | undefined> {
+  const [deleted] = await db
     .delete(users)
     .where(and(eq(users.id, id), eq(users.isAdmin, false)))
-    .returning({ id: users.id });
-  return deleted.length > 0;
+    .returning();
+  return deleted;
+}
+
+/** The account, its row locked until the transaction ends (NO KEY UPDATE, as lockAccount). */
+export async function lockUser(tx: Tx, id: string): Promise<UserRow | undefined> {
+  const [user] = await tx.select().from(users).where(eq(users.id, id)).for('no key update');
+  return user;
 }
 
 /**

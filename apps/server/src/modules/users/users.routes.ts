@@ -415,7 +415,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: adminOnly,
     },
     async (req) => {
-      await service.delete(req.params.id);
+      await service.delete(signedInUser(req), req.params.id);
       return { message: 'User removed' };
     },
   );

@@ -28,6 +28,7 @@ import type { PasswordResetRow, SavedAddressRow, UserRow } from './users.reposit
 import { hashToken } from './users.sessions.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { enqueue } from '../outbox/outbox.service.js';
+import { recordAudit } from '../audit/audit.service.js';
 import { PincodesService } from '../pincodes/pincodes.service.js';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -61,6 +62,16 @@ const addressValues = (a: repo.SavedAddressValues): repo.SavedAddressValues => (
   state: a.state,
   postalCode: a.postalCode,
   phone: a.phone,
+});
+
+/** An account as the audit trail compares it; the password hash only ever shows as changed. */
+const auditView = (u: UserRow) => ({
+  name: u.name,
+  email: u.email,
+  isAdmin: u.isAdmin,
+  pincode: u.pincode,
+  password: u.passwordHash,
+  googleLinked: u.googleSubject !== null,
 });
 
 const OWN_ADMIN_RIGHTS = 'You cannot remove your own admin rights';
@@ -352,12 +363,22 @@ export class UsersService {
     try {
       return await this.db.transaction(async (tx) => {
         if (update.isAdmin !== undefined) await checkAdminChange(tx, actor, target, update.isAdmin);
-        const updated = await repo.updateUser(tx, id, {
+        // After the admins' locks, which are taken first whenever rights change, never the other way round.
+        const before = await repo.lockUser(tx, id);
+        if (!before) throw new AppError('NOT_FOUND', 'User not found');
+        const updated = (await repo.updateUser(tx, id, {
           ...(update.name === undefined ? {} : { name: update.name }),
           ...(update.email === undefined ? {} : { email: update.email }),
           ...(update.isAdmin === undefined ? {} : { isAdmin: update.isAdmin }),
+        }))!;
+        await recordAudit(tx, {
+          actor,
+          action: before.isAdmin === updated.isAdmin ? 'user.update' : 'user.role',
+          entityId: id,
+          label: updated.email,
+          before: auditView(before),
+          after: auditView(updated),
         });
-        if (!updated) throw new AppError('NOT_FOUND', 'User not found');
         return updated;
       });
     } catch (err) {
@@ -367,9 +388,24 @@ export class UsersService {
   }
 
   /** Deleting an account ends its sessions (the foreign key cascades). Admin accounts are kept. */
-  async delete(id: string): Promise<void> {
+  async delete(actor: SessionUser, id: string): Promise<void> {
     const target = await this.get(id);
-    if (target.isAdmin || !(await repo.deleteCustomer(this.db, id))) {
+    const deleted = target.isAdmin
+      ? undefined
+      : await this.db.transaction(async (tx) => {
+          const row = await repo.deleteCustomer(tx, id);
+          if (row) {
+            await recordAudit(tx, {
+              actor,
+              action: 'user.delete',
+              entityId: id,
+              label: row.email,
+              before: auditView(row),
+            });
+          }
+          return row;
+        });
+    if (!deleted) {
       // Not deleted: an admin, or made one (or deleted) since it was read; say which it is now.
       if (!(await repo.findUserById(this.db, id))) throw new AppError('NOT_FOUND', 'User not found');
       throw new AppError('VALIDATION', ADMINS_NOT_DELETED);
