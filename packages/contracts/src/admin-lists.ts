@@ -146,5 +146,15 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditPageSchema = pageOf(auditEntrySchema);
+/**
+ * The trail is never trimmed, so counting every match would cost more with each year (ADR 047):
+ * a page counts at most this many, or as far as itself when deeper, and says when there are more.
+ */
+export const AUDIT_COUNT_LIMIT = 10_000;
+
+export const auditPageSchema = pageOf(auditEntrySchema).extend({
+  totalCapped: z
+    .boolean()
+    .describe('True when more rows match than were counted: `total` (and `pages`) are then lower bounds'),
+});
 export type AuditPage = z.infer<typeof auditPageSchema>;

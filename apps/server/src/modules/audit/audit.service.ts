@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS, auditChanges, istInstant, type AuditAction } from '@store/domain';
-import type { AuditEntry, AuditListQuery, AuditPage } from '@store/contracts';
+import { AUDIT_COUNT_LIMIT, type AuditEntry, type AuditListQuery, type AuditPage } from '@store/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import type { SessionUser } from '../../lib/auth.js';
 import * as repo from './audit.repository.js';
@@ -54,7 +54,10 @@ function toAuditEntry(row: repo.AuditRow): AuditEntry {
   };
 }
 
-/** A page of the trail, newest first; past the end, the total is counted alone (ADR 045). */
+/**
+ * A page of the trail, newest first, and how many rows match up to AUDIT_COUNT_LIMIT or to the end
+ * of this page, whichever is further; one more is counted to tell whether there are more.
+ */
 export async function auditPage(db: Db, query: AuditListQuery): Promise<AuditPage> {
   const filters: repo.AuditFilters = {
     actorId: query.actor,
@@ -63,13 +66,19 @@ export async function auditPage(db: Db, query: AuditListQuery): Promise<AuditPag
     from: query.from ? istInstant(query.from, 0) : undefined,
     to: query.to ? istInstant(query.to, DAY_MINUTES) : undefined,
   };
-  const rows = await repo.auditPage(db, filters, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
-  const total = rows[0]?.total ?? (query.page > 1 ? await repo.countAudit(db, filters) : 0);
+  const offset = (query.page - 1) * query.pageSize;
+  const countUpTo = Math.max(AUDIT_COUNT_LIMIT, offset + query.pageSize);
+  const [rows, counted] = await Promise.all([
+    repo.auditPage(db, filters, { limit: query.pageSize, offset }),
+    repo.countAuditUpTo(db, filters, countUpTo + 1),
+  ]);
+  const total = Math.min(counted, countUpTo);
   return {
-    rows: rows.map((r) => toAuditEntry(r.row)),
+    rows: rows.map(toAuditEntry),
     page: query.page,
     pageSize: query.pageSize,
     pages: Math.ceil(total / query.pageSize),
     total,
+    totalCapped: counted > countUpTo,
   };
 }

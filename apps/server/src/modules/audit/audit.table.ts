@@ -27,6 +27,9 @@ export const adminAudit = pgTable(
     // Newest first under every filter: each index ends in (at, id) so a page is an index range.
     index('admin_audit_at').on(t.at.desc(), t.id.desc()),
     index('admin_audit_actor_at').on(t.actorId, t.at.desc(), t.id.desc()),
+    // 'What did this admin do to coupons?': admins tend to keep to some kinds of entity, so the two
+    // filters together can match nothing among many rows of either alone.
+    index('admin_audit_actor_entity_type_at').on(t.actorId, t.entityType, t.at.desc(), t.id.desc()),
     index('admin_audit_entity_type_at').on(t.entityType, t.at.desc(), t.id.desc()),
     index('admin_audit_entity_id_at').on(t.entityId, t.at.desc(), t.id.desc()),
   ],

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { addDays, AUDIT_REDACTED, istDate } from '@store/domain';
-import type { AuditEntry, AuditPage } from '@store/contracts';
+import { AUDIT_COUNT_LIMIT, type AuditEntry, type AuditPage } from '@store/contracts';
 import { registerCustomer, sessionCookie, signInAsAdmin, TEST_PASSWORD, uniqueEmail } from '../../test/accounts.js';
 import { FULL_PRODUCT_BODY, insertProduct } from '../../test/fixtures.js';
 import { checkoutProof, orderBody, placeOrder, UNCAPPED_ORDERS, verify } from '../../test/orders.js';
@@ -598,14 +598,37 @@ describe(`GET /api/admin/audit, on ${testDatabaseKind}`, () => {
     expect(first.rows.map((r) => r.entity.label)).toEqual(['Item 3', 'Item 2']);
     const last = await page(2);
     expect(last.rows.map((r) => r.entity.label)).toEqual(['Item 1']);
-    expect(await page(3)).toEqual({ rows: [], page: 3, pageSize: 2, pages: 2, total: 3 });
+    expect(await page(3)).toEqual({ rows: [], page: 3, pageSize: 2, pages: 2, total: 3, totalCapped: false });
     expect(await trail(`actor=${randomUUID()}&page=2`)).toEqual({
       rows: [],
       page: 2,
       pageSize: 50,
       pages: 0,
       total: 0,
+      totalCapped: false,
     });
+  });
+
+  it(`counts up to ${AUDIT_COUNT_LIMIT} rows and says there are more, yet a deeper page is still found and counted to`, async () => {
+    const actorId = randomUUID();
+    await t.database.db.execute(sql`
+      INSERT INTO admin_audit (at, actor_id, actor_email, action, entity_type, entity_id)
+      SELECT timestamptz '2026-06-01' + n * interval '1 second', ${actorId}, 'bulk@example.in', 'product.update',
+             'product', n::text
+      FROM generate_series(1, ${AUDIT_COUNT_LIMIT + 1}) AS n`);
+    expect(await trail(`actor=${actorId}`)).toMatchObject({
+      total: AUDIT_COUNT_LIMIT,
+      pages: AUDIT_COUNT_LIMIT / 50,
+      totalCapped: true,
+    });
+    const deepest = await trail(`actor=${actorId}&page=${AUDIT_COUNT_LIMIT / 50 + 1}`);
+    expect(deepest).toMatchObject({
+      total: AUDIT_COUNT_LIMIT + 1,
+      pages: AUDIT_COUNT_LIMIT / 50 + 1,
+      totalCapped: false,
+    });
+    expect(deepest.rows.map((r) => r.entity.id)).toEqual(['1']);
+    expect((await trail(`actor=${actorId}&entityId=${AUDIT_COUNT_LIMIT + 1}`)).total).toBe(1);
   });
 
   it('orders rows of one instant by when they were written, so pages never overlap', async () => {
