@@ -40,6 +40,7 @@ describe('the admin routes', () => {
     [`/admin/coupon/${asha._id}/edit`, 'Edit Coupon'],
     ['/admin/outbox?status=failed', 'Email outbox'],
     ['/admin/vitals', 'Web vitals'],
+    ['/admin/audit?entityType=product', 'Audit'],
   ])('%s opens %s for an admin (loaded on demand)', async (path, heading) => {
     stubApi({});
     act(() => setUserInfo({ ...asha, isAdmin: true, expirationTime }));

@@ -53,6 +53,10 @@ export const adminRoutes: RouteObject[] = [
         path: '/admin/vitals',
         lazy: async () => ({ Component: (await import('../features/admin/vitals-page.js')).VitalsPage }),
       },
+      {
+        path: '/admin/audit',
+        lazy: async () => ({ Component: (await import('../features/admin/audit-page.js')).AuditPage }),
+      },
     ],
   },
 ];

@@ -38,6 +38,7 @@ export const ROUTE_MODULES: [RegExp, string][] = [
   [/^\/admin\/coupon\/(new|[^/]+\/edit)\/?$/, 'src/features/admin/coupon-edit-page.tsx'],
   [/^\/admin\/outbox\/?$/, 'src/features/admin/outbox-page.tsx'],
   [/^\/admin\/vitals\/?$/, 'src/features/admin/vitals-page.tsx'],
+  [/^\/admin\/audit\/?$/, 'src/features/admin/audit-page.tsx'],
 ];
 
 /**

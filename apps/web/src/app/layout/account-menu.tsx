@@ -4,6 +4,7 @@ import {
   ChevronDown,
   ClipboardList,
   Gauge,
+  History,
   LogOut,
   Mail,
   Package,
@@ -21,6 +22,7 @@ const ADMIN_LINKS = [
   { to: '/admin/coupons', label: 'Coupons', icon: TicketPercent },
   { to: '/admin/outbox', label: 'Email outbox', icon: Mail },
   { to: '/admin/vitals', label: 'Web vitals', icon: Gauge },
+  { to: '/admin/audit', label: 'Audit', icon: History },
   { to: '/admin/userlist', label: 'Users', icon: Users },
 ] as const;
 

@@ -138,6 +138,7 @@ describe('Header', () => {
     expect(screen.getByRole('menuitem', { name: 'Deliveries' }).getAttribute('href')).toBe('/admin/deliveries');
     expect(screen.getByRole('menuitem', { name: 'Email outbox' }).getAttribute('href')).toBe('/admin/outbox');
     expect(screen.getByRole('menuitem', { name: 'Web vitals' }).getAttribute('href')).toBe('/admin/vitals');
+    expect(screen.getByRole('menuitem', { name: 'Audit' }).getAttribute('href')).toBe('/admin/audit');
     expect(screen.getByRole('menuitem', { name: 'Users' }).getAttribute('href')).toBe('/admin/userlist');
     expect(screen.queryByRole('menuitem', { name: 'Logout' })).not.toBeNull();
     // The menu button shows the initial and the name.

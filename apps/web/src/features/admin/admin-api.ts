@@ -5,6 +5,7 @@ import type {
   AdminUserPage,
   AdminUserUpdate,
   AreaSlotTypeUpdate,
+  AuditPage,
   Coupon,
   CouponInput,
   OutboxList,
@@ -55,6 +56,7 @@ export const adminKeys = {
   outbox: ['Outbox'] as const,
   outboxPage: (status: OutboxStatus | null, page: number) => ['Outbox', 'admin', 'list', status, page] as const,
   vitals: (days: number) => ['Vitals', 'summary', days] as const,
+  audit: ['Audit'] as const,
 };
 
 const at = (id: string) => encodeURIComponent(id);
@@ -237,3 +239,19 @@ export function useVitalsSummary(days: number) {
     queryFn: ({ signal }) => apiFetch<VitalsSummary>(`/api/vitals/summary?days=${days}`, { signal }),
   });
 }
+
+/**
+ * A page of the audit trail as the screen's URL asks for it (admin). Every admin write anywhere
+ * adds to it, so it is asked again whenever the screen opens rather than kept for a while.
+ */
+export function useAuditTrail(search: string) {
+  return useQuery({
+    queryKey: [...adminKeys.audit, search],
+    queryFn: ({ signal }) => apiFetch<AuditPage>(withQuery('/api/admin/audit', search), { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** Every admin account by email, for the audit screen's 'Admin' filter (a store has a handful). */
+export const useAdmins = () => useAdminUserPage('role=admin&sort=email&order=asc&pageSize=200');

@@ -152,21 +152,27 @@ export function SortTh({
   );
 }
 
-/** Previous and next with where the list is; only when there is more than one page. */
+/**
+ * Previous and next with where the list is; only when there is more than one page. `more` says the
+ * server stopped counting: `pages` and `total` are then at least that many.
+ */
 export function ListPager({
   what,
   page,
   pages,
   total,
+  more = false,
   hrefOfPage,
 }: {
   what: string;
   page: number;
   pages: number;
   total: number;
+  more?: boolean;
   hrefOfPage: (n: number) => string;
 }) {
-  if (pages <= 1) return null;
+  if (pages <= 1 && !more) return null;
+  const plus = more ? '+' : '';
   const link = 'rounded-md border border-neutral-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-neutral-50';
   return (
     <nav aria-label={`Pages of ${what}`} className="flex flex-wrap items-center justify-center gap-3">
@@ -175,10 +181,8 @@ export function ListPager({
           Previous
         </Link>
       ) : null}
-      <span className="text-sm text-neutral-700">
-        Page {page} of {pages} ({total} {what})
-      </span>
-      {page < pages ? (
+      <span className="text-sm text-neutral-700">{`Page ${page} of ${pages}${plus} (${total}${plus} ${what})`}</span>
+      {page < pages || more ? (
         <Link to={hrefOfPage(page + 1)} className={link}>
           Next
         </Link>
