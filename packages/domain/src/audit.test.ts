@@ -101,8 +101,13 @@ describe('auditChanges', () => {
         maxDiscount: null,
         categories: [],
         note: '',
+        dimensions: { length: null, width: null },
+        variants: [{ name: 'Small', image: '' }],
       }),
-    ).toEqual({ before: null, after: { code: 'DIWALI20', kind: 'percent', value: 20, active: false } });
+    ).toEqual({
+      before: null,
+      after: { code: 'DIWALI20', kind: 'percent', value: 20, active: false, variants: [{ name: 'Small', image: '' }] },
+    });
   });
 
   it('keeps the fields of a deleted record that held something, and no after', () => {

@@ -137,8 +137,11 @@ function redact(value: AuditValue, field?: string): AuditValue {
   return value;
 }
 
-const isEmpty = (v: AuditValue) =>
-  v === null || v === '' || (Array.isArray(v) ? v.length === 0 : typeof v === 'object' && Object.keys(v).length === 0);
+/** Nothing, or a list or record of nothing (a product's dimensions before any is entered). */
+const isEmpty = (v: AuditValue): boolean =>
+  v === null ||
+  v === '' ||
+  (Array.isArray(v) ? v.length === 0 : typeof v === 'object' && Object.values(v).every(isEmpty));
 
 /** A whole record, as created or as deleted: the fields that hold something. */
 function wholeRecord(fields: AuditFields): AuditFields {
