@@ -114,6 +114,7 @@ describe('the audit screen', () => {
           note: 'The customer called',
         }),
         entry(6, { before: {}, after: {} }),
+        entry(7, { before: { gstRate: 5, hsnCode: '1905' }, after: { gstRate: 0, hsnCode: '0603' } }),
       ]),
     );
     renderAt('/admin/audit');
@@ -124,7 +125,7 @@ describe('the audit screen', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['WHEN (IST)', 'WHO', 'ACTION', 'ENTITY', 'CHANGES']);
-    const [, product, user, coupon, deleted, cancelled, unchanged] = within(table).getAllByRole('row');
+    const [, product, user, coupon, deleted, cancelled, unchanged, taxed] = within(table).getAllByRole('row');
     expect(cellsOf(product!)).toEqual([
       '14 Feb 2026, 4:00 pm',
       'priya@phoolwala.in',
@@ -150,6 +151,7 @@ describe('the audit screen', () => {
     expect(cellsOf(cancelled!)[2]).toBe('Cancelled order');
     expect(within(cancelled!).getByText('Note: The customer called')).not.toBeNull();
     expect(cellsOf(unchanged!)[4]).toBe('No fields changed');
+    expect(cellsOf(taxed!)[4]).toBe('GST rate: 5 →to 0HSN code: 1905 →to 0603');
   });
 
   it('asks the server for what the URL says and shows it in the labelled filters', async () => {

@@ -53,13 +53,14 @@ function entityHref(entry: AuditEntry): string | null {
   }
 }
 
-/** 'countInStock' → 'Count in stock', 'midnight.fee' → 'Midnight fee'. */
+/** 'countInStock' → 'Count in stock', 'midnight.fee' → 'Midnight fee', 'hsnCode' → 'HSN code'. */
 function fieldLabel(field: string): string {
   const words = field
     .replace(/^_/, '')
     .replace(/[._]/g, ' ')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase();
+    .toLowerCase()
+    .replace(/\b(hsn|gst)\b/g, (acronym) => acronym.toUpperCase());
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
