@@ -10,11 +10,6 @@ export function listCoupons(db: Reader): Promise<CouponRow[]> {
   return db.select().from(coupons).orderBy(desc(coupons.createdAt), coupons.id);
 }
 
-export async function findCoupon(db: Reader, id: string): Promise<CouponRow | undefined> {
-  const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
-  return row;
-}
-
 /** The coupon, its row locked until the transaction ends. */
 export async function lockCoupon(tx: Tx, id: string): Promise<CouponRow | undefined> {
   const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');

@@ -70,11 +70,6 @@ export async function countMessages(db: Db, status: OutboxStatus | undefined): P
   return counted?.n ?? 0;
 }
 
-export async function findMessage(db: Db, id: string): Promise<OutboxRow | undefined> {
-  const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
-  return row;
-}
-
 /** The message, its row locked until the transaction ends (a sender's claim waits for it). */
 export async function lockMessage(tx: Tx, id: string): Promise<OutboxRow | undefined> {
   const [row] = await tx.select().from(outbox).where(eq(outbox.id, id)).for('update');
