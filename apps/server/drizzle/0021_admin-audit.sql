@@ -16,8 +16,7 @@ CREATE INDEX "admin_audit_at" ON "admin_audit" USING btree ("at" DESC NULLS LAST
 CREATE INDEX "admin_audit_actor_at" ON "admin_audit" USING btree ("actor_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "admin_audit_actor_entity_type_at" ON "admin_audit" USING btree ("actor_id","entity_type","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "admin_audit_entity_type_at" ON "admin_audit" USING btree ("entity_type","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "admin_audit_entity_id_at" ON "admin_audit" USING btree ("entity_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);
---> statement-breakpoint
+CREATE INDEX "admin_audit_entity_id_at" ON "admin_audit" USING btree ("entity_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 -- The audit trail is append-only (ADR 047): the store never changes or removes a row, and a bug or
 -- a stray statement that tries is refused rather than quietly rewriting history.
 CREATE OR REPLACE FUNCTION admin_audit_append_only() RETURNS trigger AS $$
