@@ -251,6 +251,23 @@ describe(`the audit trail of admin writes, on ${testDatabaseKind}`, () => {
       expect(back.statusCode).toBe(409);
       expect(await rowsFor(order._id)).toHaveLength(2);
     });
+
+    it('records a cancellation with its reason, and nothing for a second one refused', async () => {
+      const order = await paidOrder();
+      const reason = 'The shopper asked for it';
+      expect((await call('POST', `/api/orders/${order._id}/cancel`, { reason })).statusCode).toBe(200);
+      expect(await latest(order._id)).toEqual(
+        row({
+          action: 'order.cancel',
+          entity: { type: 'order', id: order._id, label: order.orderNumber },
+          before: { stage: 'paid' },
+          after: { stage: 'cancelled' },
+          note: reason,
+        }),
+      );
+      expect((await call('POST', `/api/orders/${order._id}/cancel`, { reason })).statusCode).toBe(409);
+      expect(await rowsFor(order._id)).toHaveLength(1);
+    });
   });
 
   describe('coupons', () => {
