@@ -16,3 +16,4 @@ export * from './wishlist.js';
 export * from './pictures.js';
 export * from './vitals.js';
 export * from './admin-lists.js';
+export * from './dashboard.js';

@@ -20,3 +20,4 @@ export * from './address.js';
 export * from './product-options.js';
 export * from './web-vitals.js';
 export * from './audit.js';
+export * from './dashboard.js';
