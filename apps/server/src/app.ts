@@ -30,6 +30,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
 import type { MailTransport } from './modules/outbox/outbox.mailer.js';
 import { registerVitalsSweep } from './modules/vitals/vitals.plugin.js';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   await app.register(uploadsRoutes);
   await app.register(vitalsRoutes);
   await app.register(auditRoutes);
+  await app.register(dashboardRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await registerStaticFiles(app, config.uploadsDir, config.webDistDir, createPageRenderer(app, config.webDistDir));

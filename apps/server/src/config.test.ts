@@ -65,6 +65,9 @@ describe('configuration', () => {
     [{ VITALS_SAMPLE_RATE: '10%' }, 'VITALS_SAMPLE_RATE: must be a number from 0 to 1'],
     [{ VITALS_SAMPLE_RATE: '1.5' }, 'VITALS_SAMPLE_RATE'],
     [{ RATE_LIMIT_VITALS: 'lots' }, 'RATE_LIMIT_VITALS'],
+    [{ LOW_STOCK_THRESHOLD: 'few' }, 'LOW_STOCK_THRESHOLD: must be a whole number'],
+    [{ LOW_STOCK_THRESHOLD: '2.5' }, 'LOW_STOCK_THRESHOLD: must be a whole number'],
+    [{ LOW_STOCK_THRESHOLD: '0' }, 'LOW_STOCK_THRESHOLD: must be at least 1'],
   ])('%o stops start-up naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
@@ -76,6 +79,11 @@ describe('configuration', () => {
     expect(loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_N8fX2kQ9pLm3Zt' }).vitals.sampleRate).toBe(0.1);
     expect(loadConfig({ VITALS_SAMPLE_RATE: '0.25' }).vitals.sampleRate).toBe(0.25);
     expect(loadConfig({ VITALS_SAMPLE_RATE: '0' }).vitals.sampleRate).toBe(0);
+  });
+
+  it('calls stock under 5 low on the dashboard, or under LOW_STOCK_THRESHOLD', () => {
+    expect(loadConfig({}).lowStockThreshold).toBe(5);
+    expect(loadConfig({ LOW_STOCK_THRESHOLD: '12' }).lowStockThreshold).toBe(12);
   });
 
   it('caps unpaid orders at 3 and 20 items per account and 10 per address; off lifts a cap; 0 is refused', () => {

@@ -139,6 +139,13 @@ const configSchema = z.object({
    * takes; a message whose sender died mid-send goes again once it runs out.
    */
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+  /** The owner's dashboard lists products and sizes on sale with fewer than this many in stock. */
+  LOW_STOCK_THRESHOLD: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(5),
   /** Requests handled at once before new ones get 503 (0: no bound). */
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(200),
   /** Mean event-loop delay over the last second above which new requests get 503 (0: not watched). */
@@ -260,6 +267,8 @@ export interface Config {
   shutdownIdleGraceMs: number;
   /** Caps on unpaid orders, which hold stock until paid or expired; null is no cap. */
   orderLimits: OrderLimits;
+  /** Stock under this is low on the dashboard. */
+  lowStockThreshold: number;
 }
 
 export interface OrderLimits {
@@ -480,6 +489,7 @@ export function loadConfig(
       unitsHeldPerAccount: c.ORDER_MAX_UNITS_HELD_PER_ACCOUNT,
       unpaidPerAddress: c.ORDER_MAX_UNPAID_PER_ADDRESS,
     },
+    lowStockThreshold: c.LOW_STOCK_THRESHOLD,
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: Math.min(c.HEADERS_TIMEOUT_MS, c.REQUEST_TIMEOUT_MS),
     keepAliveTimeoutMs: c.KEEP_ALIVE_TIMEOUT_MS,

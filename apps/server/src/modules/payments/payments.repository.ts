@@ -119,3 +119,17 @@ export async function paymentsForRefund(db: Db): Promise<PaymentRow[]> {
       .orderBy(sql`${payments.outcome} = 'refunded'`, desc(payments.createdAt), payments.id)
   );
 }
+
+/** Payments due a refund: how many, and their amount in paise (one row). */
+export function refundsDue(db: Db) {
+  return (
+    db
+      .select({
+        count: sql<number>`count(*)`.mapWith(Number),
+        amount: sql<number>`coalesce(sum(${payments.amount}), 0)`.mapWith(Number),
+      })
+      .from(payments)
+      // The partial index's predicate as well, so that the index serves it.
+      .where(sql`${payments.outcome} IN ('refund_due', 'refunding', 'refunded') AND ${payments.outcome} = 'refund_due'`)
+  );
+}

@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/client.js';
 import { orderPayments, type Shop } from '../orders/orders.service.js';
 import type { MailSite } from '../outbox/outbox.service.js';
-import { findPayment, insertEvent, insertIfNew, upsertPayment } from './payments.repository.js';
+import { findPayment, insertEvent, insertIfNew, refundsDue, upsertPayment } from './payments.repository.js';
 import type { PaymentOutcome } from './payments.table.js';
 import { checkoutSignature, signatureMatches } from './signatures.js';
 
@@ -125,4 +125,10 @@ export function checkoutSignatureValid(
   signature: string,
 ): boolean {
   return signatureMatches(checkoutSignature(keySecret, razorpayOrderId, paymentId), signature);
+}
+
+/** Money received that could not pay its order and waits for an admin's Refund: how many payments, how many paise. */
+export async function refundsWaiting(db: Db): Promise<{ count: number; amount: number }> {
+  const [row] = await refundsDue(db);
+  return row ?? { count: 0, amount: 0 };
 }

@@ -55,7 +55,7 @@ const summaryColumns = {
 } satisfies Record<keyof ProductSummaryRow, unknown>;
 
 /** Shoppers never see drafts, unavailable products or the spec's placeholder product. */
-const listed = and(eq(products.available, true), ne(products.name, SAMPLE_PRODUCT_NAME))!;
+export const listed = and(eq(products.available, true), ne(products.name, SAMPLE_PRODUCT_NAME))!;
 
 function textArray(values: readonly string[]): SQL {
   return sql`ARRAY[${sql.join(

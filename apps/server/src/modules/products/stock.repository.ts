@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { listed } from './products.repository.js';
 import { productVariants, products } from './products.table.js';
 
 export function findProductsByIds(db: Db | Tx, ids: readonly string[]) {
@@ -54,4 +55,27 @@ export function variantStockLeft(db: Db | Tx, variantId: string) {
 
 export function productStockLeft(db: Db | Tx, productId: string) {
   return db.select({ n: products.countInStock }).from(products).where(eq(products.id, productId));
+}
+
+/**
+ * What is on sale with fewer than `threshold` left, lowest first, and how many there are in all:
+ * a product sold in sizes by each size (its own count is not what orders take from), any other
+ * product by itself.
+ */
+export function lowStockRows(db: Db, threshold: number, limit: number) {
+  const left = sql<number>`coalesce(${productVariants.countInStock}, ${products.countInStock})`.mapWith(Number);
+  return db
+    .select({
+      productId: products.id,
+      variantId: productVariants.id,
+      name: products.name,
+      variantName: productVariants.name,
+      countInStock: left,
+      total: sql<number>`count(*) OVER ()`.mapWith(Number),
+    })
+    .from(products)
+    .leftJoin(productVariants, eq(productVariants.productId, products.id))
+    .where(and(listed, lt(left, threshold)))
+    .orderBy(left, asc(products.name), asc(productVariants.position))
+    .limit(limit);
 }

@@ -3,6 +3,7 @@ import type { Answer, Pipeline } from '../../db/pipeline.js';
 import { AppError } from '../../lib/app-error.js';
 import {
   findProductsByIds,
+  lowStockRows,
   findVariantsOfProducts,
   productStockLeft,
   returnProductStock,
@@ -81,6 +82,12 @@ export class StockService {
         await returnProductStock(tx, line.productId, line.qty);
       }
     }
+  }
+
+  /** Products and sizes on sale with fewer than `threshold` left: the lowest `limit`, and how many in all. */
+  async lowStock(db: Db, threshold: number, limit: number) {
+    const rows = await lowStockRows(db, threshold, limit);
+    return { total: rows[0]?.total ?? 0, items: rows.map(({ total: _total, ...item }) => item) };
   }
 
   /** The 409 for a line priced from what is stored but already short before its hold. */
