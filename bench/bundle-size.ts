@@ -39,6 +39,7 @@ const BUDGETS_KB: Record<string, number> = {
   'src/features/checkout/payment-page.tsx': 135,
   'src/features/checkout/place-order-page.tsx': 156,
   'src/features/orders/order-page.tsx': 170,
+  'src/features/admin/dashboard-page.tsx': 142,
   'src/features/admin/deliveries-page.tsx': 170,
   'src/features/admin/order-list-page.tsx': 140,
   'src/features/admin/product-list-page.tsx': 150,

@@ -28,6 +28,7 @@ const expirationTime = Date.now() + 60_000;
 
 describe('the admin routes', () => {
   it.each([
+    ['/admin?period=30d', 'Dashboard'],
     ['/admin/orderlist', 'Orders'],
     ['/admin/productlist', 'Products'],
     ['/admin/productlist/2', 'Products'],

@@ -10,6 +10,10 @@ export const adminRoutes: RouteObject[] = [
     element: <RequireAdmin />,
     children: [
       {
+        path: '/admin',
+        lazy: async () => ({ Component: (await import('../features/admin/dashboard-page.js')).DashboardPage }),
+      },
+      {
         path: '/admin/orderlist',
         lazy: async () => ({ Component: (await import('../features/admin/order-list-page.js')).OrderListPage }),
       },

@@ -32,6 +32,7 @@ describe("the server's route table for preloads", () => {
     ['/product/0b8c7b0e-7a57-4b5e-9f62-1f1d3c1e2a4b', 'src/features/product-detail/product-page.tsx'],
     ['/order/abc', 'src/features/orders/order-page.tsx'],
     ['/admin/product/abc/edit', 'src/features/admin/product-edit-page.tsx'],
+    ['/admin', 'src/features/admin/dashboard-page.tsx'],
   ])('%s is rendered by %s', (pathname, module) => {
     expect(ROUTE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1]).toBe(module);
   });

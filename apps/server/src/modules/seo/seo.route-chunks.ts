@@ -28,6 +28,7 @@ export const ROUTE_MODULES: [RegExp, string][] = [
   [/^\/payment\/?$/, 'src/features/checkout/payment-page.tsx'],
   [/^\/placeorder\/?$/, 'src/features/checkout/place-order-page.tsx'],
   [/^\/order\/[^/]+\/?$/, 'src/features/orders/order-page.tsx'],
+  [/^\/admin\/?$/, 'src/features/admin/dashboard-page.tsx'],
   [/^\/admin\/deliveries\/?$/, 'src/features/admin/deliveries-page.tsx'],
   [/^\/admin\/orderlist\/?$/, 'src/features/admin/order-list-page.tsx'],
   [/^\/admin\/productlist(\/[^/]+)?\/?$/, 'src/features/admin/product-list-page.tsx'],

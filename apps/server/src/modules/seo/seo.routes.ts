@@ -26,7 +26,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
       'User-agent: *',
       'Allow: /',
       'Disallow: /api/',
-      'Disallow: /admin/',
+      'Disallow: /admin',
       'Disallow: /cart',
       'Disallow: /shipping',
       'Disallow: /payment',

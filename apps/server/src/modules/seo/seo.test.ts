@@ -60,7 +60,7 @@ describe(`search engines and link previews on ${testDatabaseKind}`, () => {
     expect(res.headers['content-type']).toMatch(/text\/plain/);
     expect(res.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
     expect(res.body).toContain('Disallow: /api/');
-    expect(res.body).toContain('Disallow: /admin/');
+    expect(res.body).toContain('Disallow: /admin\n');
   });
 
   it('lists shoppable products in the sitemap, and nothing else', async () => {

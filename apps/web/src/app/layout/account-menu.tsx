@@ -5,6 +5,7 @@ import {
   ClipboardList,
   Gauge,
   History,
+  LayoutDashboard,
   LogOut,
   Mail,
   Package,
@@ -16,6 +17,7 @@ import {
 import type { UserInfo } from '../../stores/user-store.js';
 
 const ADMIN_LINKS = [
+  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/admin/productlist', label: 'Products', icon: Package },
   { to: '/admin/orderlist', label: 'Orders', icon: ClipboardList },
   { to: '/admin/deliveries', label: 'Deliveries', icon: Truck },

@@ -133,6 +133,7 @@ describe('Header', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Account menu for asha' }));
     expect(screen.getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
+    expect(screen.getByRole('menuitem', { name: 'Dashboard' }).getAttribute('href')).toBe('/admin');
     expect(screen.getByRole('menuitem', { name: 'Products' }).getAttribute('href')).toBe('/admin/productlist');
     expect(screen.getByRole('menuitem', { name: 'Orders' }).getAttribute('href')).toBe('/admin/orderlist');
     expect(screen.getByRole('menuitem', { name: 'Deliveries' }).getAttribute('href')).toBe('/admin/deliveries');

@@ -8,6 +8,7 @@ import type {
   AuditPage,
   Coupon,
   CouponInput,
+  Dashboard,
   OutboxList,
   OutboxMessage,
   OutboxStatus,
@@ -19,7 +20,7 @@ import type {
   SlotCapacityUpdate,
   VitalsSummary,
 } from '@store/contracts';
-import type { SlotType } from '@store/domain';
+import type { DashboardPeriod, SlotType } from '@store/domain';
 import { apiFetch } from '../../lib/api.js';
 import { queryKeys } from '../../lib/query-client.js';
 import type { ProductPayload } from './product-form.js';
@@ -57,6 +58,8 @@ export const adminKeys = {
   outboxPage: (status: OutboxStatus | null, page: number) => ['Outbox', 'admin', 'list', status, page] as const,
   vitals: (days: number) => ['Vitals', 'summary', days] as const,
   audit: ['Audit'] as const,
+  /** Under the orders' tag: a payment, a delivery step or a refund changes its figures. */
+  dashboard: (period: DashboardPeriod) => [...queryKeys.orders, 'admin', 'dashboard', period] as const,
 };
 
 const at = (id: string) => encodeURIComponent(id);
@@ -255,3 +258,12 @@ export function useAuditTrail(search: string) {
 
 /** Every admin account by email, for the audit screen's 'Admin' filter (a store has a handful). */
 export const useAdmins = () => useAdminUserPage('role=admin&sort=email&order=asc&pageSize=200');
+
+/** The owner's dashboard for a period (admin); the last period's stays on screen while the next loads. */
+export function useDashboard(period: DashboardPeriod) {
+  return useQuery({
+    queryKey: adminKeys.dashboard(period),
+    queryFn: ({ signal }) => apiFetch<Dashboard>(`/api/admin/dashboard?period=${period}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}

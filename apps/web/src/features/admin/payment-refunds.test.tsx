@@ -144,4 +144,17 @@ describe('refunds on the admin order list', () => {
     await user.click(refundButton());
     await waitFor(() => expect(posts(fetchMock)).toHaveLength(2));
   });
+
+  it('comes into view when the dashboard links to it (#refunds)', async () => {
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => undefined);
+    try {
+      stubApi({ 'GET /api/orders': [200, []], 'GET /api/payments/refunds': [200, [kept()]] });
+      renderRoutes('/admin/orderlist#refunds', <Route path="/admin/orderlist" element={<OrderListPage />} />);
+      const section = (await screen.findByRole('region', { name: 'Refunds' })).closest('section');
+      await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(1));
+      expect(scrolled.mock.contexts[0]).toBe(section);
+    } finally {
+      scrolled.mockRestore();
+    }
+  });
 });

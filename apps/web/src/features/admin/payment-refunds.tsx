@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Undo2 } from 'lucide-react';
 import type { PaymentRefund, PaymentRefundStatus } from '@store/contracts';
@@ -24,9 +24,17 @@ const BADGES: Record<PaymentRefundStatus, { label: string; classes: string }> = 
  */
 export function PaymentRefunds() {
   const refunds = useRefunds();
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  const shown = Boolean(refunds.data?.length);
+  // The dashboard links here (#refunds); the list arrives after the page, so the browser's own
+  // jump to the anchor finds nothing to jump to.
+  useEffect(() => {
+    if (shown && hash === '#refunds') section.current?.scrollIntoView();
+  }, [shown, hash]);
   if (!refunds.data?.length) return null;
   return (
-    <section className="mt-10">
+    <section id="refunds" ref={section} className="mt-10 scroll-mt-4">
       <h2 className="text-xl font-semibold text-neutral-900">Refunds</h2>
       <p className="mt-1 mb-4 text-sm text-neutral-600">
         These payments arrived but could not pay their order. Refund sends the whole payment back to the customer&apos;s
