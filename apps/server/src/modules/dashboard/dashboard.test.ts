@@ -308,6 +308,7 @@ describe(`the owner's dashboard on ${testDatabaseKind}`, () => {
       { status: 'out_for_delivery', count: 0 },
       { status: 'delivered', count: 0 },
       { status: 'expired', count: 1 },
+      { status: 'cancelled', count: 0 },
     ]);
     const week = (await dashboard('?period=7d')).json().ordersByStatus;
     expect(week.find((s: { status: string }) => s.status === 'delivered').count).toBe(1);
@@ -381,6 +382,20 @@ describe(`the owner's dashboard on ${testDatabaseKind}`, () => {
         revenue: { current: before!.revenue.current + order.totalPrice },
         orders: { current: before!.orders.current + 1 },
       });
+      // A cancelled order was refunded (ADR 046): it leaves the takings and shows as cancelled.
+      const cancel = await t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${order._id}/cancel`,
+        headers: { cookie: admin },
+        payload: { reason: 'The shopper asked for it' },
+      });
+      expect(cancel.statusCode).toBe(200);
+      const cancelled = (await dashboard('?period=today')).json();
+      expect(summaryOf(cancelled, 'today')).toMatchObject({
+        revenue: { current: before!.revenue.current },
+        orders: { current: before!.orders.current },
+      });
+      expect(cancelled.ordersByStatus).toContainEqual({ status: 'cancelled', count: 1 });
     } finally {
       now = NOW;
     }

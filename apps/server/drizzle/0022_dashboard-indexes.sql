@@ -1,0 +1,2 @@
+CREATE INDEX "order_items_figures" ON "order_items" USING btree ("order_id","product_id","qty","price","discount_price","options_price","coupon_discount");--> statement-breakpoint
+CREATE INDEX "orders_paid" ON "orders" USING btree ("paid_at","total_price","id") WHERE "orders"."status" = 'paid';
