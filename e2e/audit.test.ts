@@ -12,10 +12,11 @@ describe('the audit trail', () => {
     const cookie = await adminCookie();
     const name = `Audit Marigolds ${randomUUID().slice(0, 8)}`;
     const { _id: productId } = await api<{ _id: string }>('/api/products', { method: 'POST', cookie });
+    // Off sale, so it never reaches the shop's pages that other files read meanwhile.
     await api(`/api/products/${productId}`, {
       method: 'PUT',
       cookie,
-      body: { name, price: 650, countInStock: 10, category: 'Flowers', subCategory: ['Roses'], available: true },
+      body: { name, price: 650, countInStock: 10, category: 'Flowers', subCategory: ['Roses'], available: false },
     });
 
     const { context, page, problems } = await openPage(browser(), 1280);
