@@ -78,7 +78,18 @@ export function decodedWidths(images: Locator): Promise<number[]> {
       imgs.map(async (img) => {
         const el = img as HTMLImageElement;
         el.loading = 'eager';
-        await el.decode().catch(() => undefined);
+        // A layout that settles late (menus arriving after the first paint) can make the browser
+        // pick another srcset candidate mid-decode, which rejects; the new one is then decoded.
+        for (let attempt = 0; attempt < 5; attempt += 1) {
+          if (
+            await el.decode().then(
+              () => true,
+              () => false,
+            )
+          )
+            break;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
         return el.naturalWidth;
       }),
     ),
