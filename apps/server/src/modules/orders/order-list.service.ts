@@ -34,19 +34,22 @@ function toAdminOrderRow(row: repo.AdminOrderListRow): AdminOrderRow {
 }
 
 /**
- * The admin's order list, a page at a time with the total in the same query; a page past the end
- * has no row to carry the total, so only then is it counted separately.
+ * The admin's order list, a page at a time, and how many orders match in all: counted beside the
+ * page (at the same time on PostgreSQL) from the filters alone, an index-only count where the
+ * filters allow, instead of carrying every matching row to the page (ADR 049).
  */
 export async function adminOrderPage(db: Db, query: AdminOrderListQuery): Promise<AdminOrderPage> {
   const filters = filtersOf(query);
-  const rows = await repo.adminOrderPage(db, {
-    ...filters,
-    sort: query.sort ?? 'createdAt',
-    descending: (query.order ?? 'desc') === 'desc',
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
-  });
-  const total = rows[0]?.total ?? (query.page > 1 ? await repo.countAdminOrders(db, filters) : 0);
+  const [rows, total] = await Promise.all([
+    repo.adminOrderPage(db, {
+      ...filters,
+      sort: query.sort ?? 'createdAt',
+      descending: (query.order ?? 'desc') === 'desc',
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    }),
+    repo.countAdminOrders(db, filters),
+  ]);
   return {
     rows: rows.map(toAdminOrderRow),
     page: query.page,
@@ -109,13 +112,13 @@ export function orderCsvStream(db: Db, filters: AdminOrderFilters, batchSize = E
   const query = filtersOf(filters);
   async function* lines() {
     yield csvLine(ORDER_CSV_HEADER);
-    let after: { createdAt: string; id: string } | undefined;
+    let after: { createdAt: string; number: number } | undefined;
     for (;;) {
       const batch = await repo.adminOrderBatch(db, query, after, batchSize);
       if (batch.length > 0) yield batch.map(csvRowOf).join('');
       if (batch.length < batchSize) return;
       const last = batch[batch.length - 1]!;
-      after = { createdAt: last.cursorAt, id: last.id };
+      after = { createdAt: last.cursorAt, number: last.number };
     }
   }
   return Readable.from(lines(), { objectMode: false });

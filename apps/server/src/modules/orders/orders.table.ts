@@ -157,7 +157,21 @@ export const orders = pgTable(
       sql`${t.status} <> 'cancelled' OR (${t.paymentId} IS NOT NULL AND ${t.paidAt} IS NOT NULL AND ${t.cancelledAt} IS NOT NULL AND ${t.cancelReason} IS NOT NULL)`,
     ),
     index('orders_user_created').on(t.userId, t.createdAt.desc()),
-    index('orders_created').on(t.createdAt.desc()),
+    // Newest first (or oldest) with the number breaking ties: the admin list's default order and the
+    // export's keyset. Plain ascending columns, so that a plain DESC reads it backwards; the number
+    // names the order too, so a page's numbers come from the index alone however deep (ADR 049).
+    // The delivery date and the stage's columns follow: filtered by them, newest first, a page is
+    // still found in the index, where the planner, which cannot know that old orders are
+    // delivered on old dates, would otherwise walk the table from the newest order.
+    index('orders_created').on(
+      t.createdAt,
+      t.number,
+      t.deliveryDate,
+      t.status,
+      t.packedAt,
+      t.outForDeliveryAt,
+      t.deliveredAt,
+    ),
     index('orders_awaiting_pay_by')
       .on(t.payBy)
       .where(sql`${t.status} = 'awaiting_payment'`),
@@ -168,9 +182,16 @@ export const orders = pgTable(
     index('orders_awaiting_placed_from')
       .on(t.placedFrom, t.payBy)
       .where(sql`${t.status} = 'awaiting_payment'`),
-    // The admin list's filters, sorts and searches (ADR 045).
-    index('orders_status_created').on(t.status, t.createdAt.desc()),
-    index('orders_total').on(t.totalPrice),
+    // The admin list's filters, sorts and searches (ADR 045, 049), each sort with the number. The
+    // status and delivery steps (an order's stage) come last in the status and delivery date
+    // indexes, so that a stage, within delivery dates or not, is counted from the index alone.
+    index('orders_status_created').on(t.status, t.createdAt, t.number, t.packedAt, t.outForDeliveryAt, t.deliveredAt),
+    index('orders_total').on(t.totalPrice, t.number),
+    // Sorted by delivery date, undated orders come last both ways, which no one index gives read
+    // in both directions: one per direction. The ascending one also finds the day's deliveries for
+    // the florist's schedule.
+    index('orders_delivery_date').on(t.deliveryDate, t.number, t.status, t.packedAt, t.outForDeliveryAt, t.deliveredAt),
+    index('orders_delivery_date_desc').on(t.deliveryDate.desc(), sql`${t.number} DESC`),
     index('orders_email_trgm').using('gin', sql`lower(${t.userEmail}) gin_trgm_ops`),
     index('orders_phone').on(sql`(${t.shippingAddress}->>'phone')`),
     // The dashboard's figures (ADR 048): paid orders by when they were paid, read from the index
@@ -178,8 +199,6 @@ export const orders = pgTable(
     index('orders_paid')
       .on(t.paidAt, t.totalPrice, t.id)
       .where(sql`${t.status} = 'paid'`),
-    // The day's deliveries by slot, for the florist's schedule.
-    index('orders_delivery_date_slot').on(t.deliveryDate, t.deliverySlotId),
     uniqueIndex('orders_razorpay_order').on(t.razorpayOrderId),
     // One payment pays one order, once.
     uniqueIndex('orders_payment').on(t.paymentId),

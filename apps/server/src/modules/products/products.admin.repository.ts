@@ -1,24 +1,35 @@
 import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { summaryColumns } from './products.repository.js';
 import { productRelations, productVariants, products } from './products.table.js';
 
 export type ProductInsert = typeof products.$inferInsert;
 export type ProductChanges = Partial<ProductInsert>;
 export type VariantValues = Omit<typeof productVariants.$inferInsert, 'productId'>;
 
-/** One page of every product (listed or not), newest first. */
 /** Products whose name holds `name`, any case (the trigram index on lower(name)); all without it. */
 const nameHolds = (name: string | undefined) =>
   name ? sql`lower(${products.name}) LIKE ${`%${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : undefined;
 
+/**
+ * One page of every product (listed or not), newest first, with what its row shows. The page's ids
+ * come from the index on (created_at DESC, id) alone, then only their rows are read: a deep page
+ * skips index entries, not whole products.
+ */
 export function listAllProducts(db: Db | Tx, page: { limit: number; offset: number }, name?: string) {
-  return db
-    .select()
+  const order = [desc(products.createdAt), asc(products.id)];
+  const ids = db
+    .select({ id: products.id })
     .from(products)
     .where(nameHolds(name))
-    .orderBy(desc(products.createdAt), asc(products.id))
+    .orderBy(...order)
     .limit(page.limit)
     .offset(page.offset);
+  return db
+    .select({ ...summaryColumns, vendor: products.vendor })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(...order);
 }
 
 export async function countAllProducts(db: Db | Tx, name?: string): Promise<number> {

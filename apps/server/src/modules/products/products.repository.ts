@@ -25,7 +25,8 @@ export interface ProductFilters {
 export type ProductOrder =
   { by: 'relevance' } | { by: 'price' | 'rating' | 'name' | 'createdAt'; direction: 'asc' | 'desc' };
 
-const summaryColumns = {
+/** What a product card or an admin list row shows, and nothing of the product page's text. */
+export const summaryColumns = {
   id: products.id,
   name: products.name,
   price: products.price,

@@ -319,19 +319,21 @@ export class UsersService {
     return repo.listUsers(this.db);
   }
 
-  /** A page of the accounts, newest first unless asked; past the end, the total is counted alone. */
+  /** A page of the accounts, newest first unless asked, and how many match: counted beside the page. */
   async page(query: AdminUserListQuery): Promise<AdminUserPage> {
     const filters = { q: query.q, isAdmin: query.role === undefined ? undefined : query.role === 'admin' };
-    const rows = await repo.adminUserPage(this.db, {
-      ...filters,
-      sort: query.sort ?? 'createdAt',
-      descending: (query.order ?? 'desc') === 'desc',
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    });
-    const total = rows[0]?.total ?? (query.page > 1 ? await repo.countAdminUsers(this.db, filters) : 0);
+    const [rows, total] = await Promise.all([
+      repo.adminUserPage(this.db, {
+        ...filters,
+        sort: query.sort ?? 'createdAt',
+        descending: (query.order ?? 'desc') === 'desc',
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      }),
+      repo.countAdminUsers(this.db, filters),
+    ]);
     return {
-      rows: rows.map((r) => toAdminUser(r.user)),
+      rows: rows.map(toAdminUser),
       page: query.page,
       pageSize: query.pageSize,
       pages: Math.ceil(total / query.pageSize),

@@ -19,8 +19,13 @@ export const users = pgTable(
   (t) => [
     // One account per address however it is capitalised.
     uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
-    // The admin's user list: by role newest first, and searched by part of a name or email (ADR 045).
-    index('users_admin_created').on(t.isAdmin, t.createdAt.desc()),
+    // The admin's user list (ADR 045, 049): each sort with the id that breaks its ties, in plain
+    // ascending order so that a plain DESC reads it backwards, and a page's ids come from the index
+    // alone however deep the page; by role newest first; searched by part of a name or email.
+    index('users_created').on(t.createdAt, t.id),
+    index('users_name').on(t.name, t.id),
+    index('users_email').on(t.email, t.id),
+    index('users_admin_created').on(t.isAdmin, t.createdAt, t.id),
     index('users_email_trgm').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
     index('users_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     uniqueIndex('users_google_subject').on(t.googleSubject),
