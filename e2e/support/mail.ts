@@ -29,6 +29,22 @@ export function plainTextOf(raw: string): string {
 }
 
 /**
+ * A header as a mail client shows it: its folded lines joined, and RFC 2047 encoded words (how a
+ * subject with '₹' travels: '=?UTF-8?Q?Refund_issued=3A_=E2=82=B9549?=') decoded.
+ */
+function headerOf(headers: string, name: string): string | undefined {
+  const folded = new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, 'mi').exec(headers)?.[1];
+  return folded
+    ?.replace(/\r?\n[ \t]+/g, ' ')
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?[\w-]+\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decode(text.replace(/_/g, ' '), 'quoted-printable'),
+    );
+}
+
+/**
  * Waits for the message to `to` with `subject` that a store without SMTP_URL writes as an .eml file
  * under DATA_DIR/mail (its outbox sends every couple of seconds), and returns it.
  */
@@ -41,7 +57,7 @@ export async function waitForEmail(dataDir: string, to: string, subject: string,
       const file = path.join(dir, name);
       const raw = await readFile(file, 'utf8');
       const headers = raw.slice(0, raw.indexOf('\n\n'));
-      if (headers.includes(`\nTo: ${to}\n`) && headers.includes(`\nSubject: ${subject}\n`)) {
+      if (headers.includes(`\nTo: ${to}\n`) && headerOf(headers, 'Subject') === subject) {
         return { file, raw, text: plainTextOf(raw) } satisfies WrittenEmail;
       }
     }
