@@ -412,12 +412,18 @@ const latencyOf = (ms: number[]): Latency => {
 /** Linux's clock ticks per second, in which /proc reports CPU time. */
 const CLOCK_TICKS = 100;
 
-/** CPU seconds the process has used (user and system), from /proc; 0 off Linux. */
-async function cpuSeconds(pid: number): Promise<number> {
+/** CPU seconds one process has used (user and system), from /proc; 0 off Linux. */
+async function processCpuSeconds(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
   // The command name in parentheses may hold spaces: count fields after its closing parenthesis.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / CLOCK_TICKS;
+}
+
+/** CPU seconds the server and its workers have used. */
+async function cpuSeconds(pid: number): Promise<number> {
+  const cpu = await Promise.all((await serverMemory(pid)).map((p) => processCpuSeconds(p.pid)));
+  return cpu.reduce((sum, s) => sum + s, 0);
 }
 
 interface EndpointReport {
