@@ -36,7 +36,7 @@ function toAdminOrderRow(row: repo.AdminOrderListRow): AdminOrderRow {
 /**
  * The admin's order list, a page at a time, and how many orders match in all: counted beside the
  * page (at the same time on PostgreSQL) from the filters alone, an index-only count where the
- * filters allow, instead of carrying every matching row to the page (ADR 049).
+ * filters allow, instead of carrying every matching row to the page (ADR 050).
  */
 export async function adminOrderPage(db: Db, query: AdminOrderListQuery): Promise<AdminOrderPage> {
   const filters = filtersOf(query);

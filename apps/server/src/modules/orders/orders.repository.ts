@@ -293,7 +293,7 @@ const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\$
  * the start of its id, part of the email it was placed under (a trigram index), or the recipient's
  * mobile; the other kinds are index ranges or equalities. One or two characters are not searched
  * in emails: they would match most orders, and no trigram index finds them, so every order would be
- * read (ADR 049); '27' is order 27.
+ * read (ADR 050); '27' is order 27.
  */
 function searchCondition(q: string): SQL {
   const kinds: SQL[] = [];
@@ -370,7 +370,7 @@ function adminOrderSort(sort: AdminOrderSortColumn, descending: boolean): SQL[] 
 
 /**
  * One page of the filtered orders. The page's numbers (unique, like the id) are picked first, from
- * an index alone where one holds the sort and the filters (ADR 049), then only those rows are read
+ * an index alone where one holds the sort and the filters (ADR 050), then only those rows are read
  * with their vendors: a deep page skips index entries, not whole rows.
  */
 export async function adminOrderPage(

@@ -159,7 +159,7 @@ export const orders = pgTable(
     index('orders_user_created').on(t.userId, t.createdAt.desc()),
     // Newest first (or oldest) with the number breaking ties: the admin list's default order and the
     // export's keyset. Plain ascending columns, so that a plain DESC reads it backwards; the number
-    // names the order too, so a page's numbers come from the index alone however deep (ADR 049).
+    // names the order too, so a page's numbers come from the index alone however deep (ADR 050).
     // The delivery date and the stage's columns follow: filtered by them, newest first, a page is
     // still found in the index, where the planner, which cannot know that old orders are
     // delivered on old dates, would otherwise walk the table from the newest order.
@@ -182,7 +182,7 @@ export const orders = pgTable(
     index('orders_awaiting_placed_from')
       .on(t.placedFrom, t.payBy)
       .where(sql`${t.status} = 'awaiting_payment'`),
-    // The admin list's filters, sorts and searches (ADR 045, 049), each sort with the number. The
+    // The admin list's filters, sorts and searches (ADR 045, 050), each sort with the number. The
     // status and delivery steps (an order's stage) come last in the status and delivery date
     // indexes, so that a stage, within delivery dates or not, is counted from the index alone.
     index('orders_status_created').on(t.status, t.createdAt, t.number, t.packedAt, t.outForDeliveryAt, t.deliveredAt),

@@ -118,7 +118,7 @@ export const products = pgTable(
     index('products_listed_created')
       .on(sql`${t.createdAt} DESC`, t.id)
       .where(sql`${t.available} AND ${t.name} <> 'Sample Product'`),
-    // The admin's list of every product, listed or not, in the same order (ADR 049).
+    // The admin's list of every product, listed or not, in the same order (ADR 050).
     index('products_created').on(sql`${t.createdAt} DESC`, t.id),
     index('products_category').on(t.category),
     index('products_sub_category').using('gin', t.subCategory),

@@ -76,7 +76,7 @@ function searchPageIds(query: AdminUserQuery): SQL {
 /**
  * One page of the admin's user list; `q` is part of a name or an email. The page's ids are picked
  * first, from an index on the sort column and the id alone when nothing is searched, then only
- * their rows are read: a deep page skips index entries, not whole rows (ADR 049).
+ * their rows are read: a deep page skips index entries, not whole rows (ADR 050).
  */
 export async function adminUserPage(db: Db | Tx, query: AdminUserQuery): Promise<UserRow[]> {
   const direction = query.descending ? desc : asc;

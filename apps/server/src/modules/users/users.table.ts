@@ -19,7 +19,7 @@ export const users = pgTable(
   (t) => [
     // One account per address however it is capitalised.
     uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
-    // The admin's user list (ADR 045, 049): each sort with the id that breaks its ties, in plain
+    // The admin's user list (ADR 045, 050): each sort with the id that breaks its ties, in plain
     // ascending order so that a plain DESC reads it backwards, and a page's ids come from the index
     // alone however deep the page; by role newest first; searched by part of a name or email.
     index('users_created').on(t.createdAt, t.id),
