@@ -1,5 +1,5 @@
 /**
- * The load benchmark's random-URL mix: four kinds of catalogue request, each run with a different
+ * The load benchmark's random-URL mix: five kinds of catalogue request, each run with a different
  * URL every request (so the response cache answers few of them), while a background buyer places
  * an order every 100 ms through the real API. See README.md.
  */
@@ -164,6 +164,13 @@ function randomEndpoints(catalogue: Catalogue, words: string[]): RandomEndpoint[
       nextPath: () => `/api/products/${pick(catalogue.ids, rng)}`,
     },
     {
+      // The page a shopper's browser loads (its HTML), as a link shared on WhatsApp or a search
+      // result opens it: the API's product answer plus the HTML the server makes of it.
+      name: 'product page HTML',
+      path: '/product/<random listed id>',
+      nextPath: () => `/product/${pick(catalogue.ids, rng)}`,
+    },
+    {
       name: 'random listing',
       path: `/api/products?pageNumber=<1..${catalogue.listingPages}>`,
       nextPath: () => `/api/products?pageNumber=${between(1, catalogue.listingPages, rng)}`,
@@ -218,13 +225,19 @@ async function checkEndpoint(baseUrl: string, endpoint: RandomEndpoint): Promise
       if (typeof body?._id !== 'string' || !path.endsWith(body._id)) throw new Error(`GET ${path} did not return it`);
       continue;
     }
+    if (endpoint.name === 'product page HTML') {
+      const res = await fetch(`${baseUrl}${path}`);
+      const html = await res.text();
+      if (res.status !== 200 || !html.includes(path)) throw new Error(`GET ${path} answered ${res.status} without it`);
+      continue;
+    }
     const page = await productPage(baseUrl, path);
     if (page.products.length === 0) {
       if (endpoint.name === 'random listing') throw new Error(`GET ${path} returned no products`);
       empty += 1;
     }
   }
-  return endpoint.name === 'product page' || endpoint.name === 'random listing' ? null : empty / CHECK_SAMPLES;
+  return ['product page', 'product page HTML', 'random listing'].includes(endpoint.name) ? null : empty / CHECK_SAMPLES;
 }
 
 /**
