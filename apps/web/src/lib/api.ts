@@ -46,6 +46,9 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** A GET of the store's API: `apiFetch` in the browser, the services themselves on the server. */
+export type ApiGet = <T>(path: string, options?: { signal?: AbortSignal }) => Promise<T>;
+
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, headers = {} } = options;
   let res: Response;

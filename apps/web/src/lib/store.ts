@@ -5,7 +5,11 @@ export interface Store<T> {
   get(): T;
   set(next: T | ((current: T) => T)): void;
   subscribe(listener: () => void): () => void;
-  /** The current value in a component, re-rendering when it changes. */
+  /**
+   * The current value in a component, re-rendering when it changes. The server renders, and the
+   * page hydrates, with the initial value (an empty cart, nobody signed in): what is kept in this
+   * browser takes over right after, so the server's HTML never has to guess it.
+   */
   use(): T;
 }
 
@@ -40,6 +44,9 @@ export function createStore<T>(initial: T | (() => T), persist?: PersistOptions<
   // Read lazily, so what is stored (or the cookie an initialiser reads) when the app first asks wins.
   let value: T | typeof UNSET = UNSET;
   const get = (): T => (value === UNSET ? (value = load()) : value);
+  // One object for every call, as React requires of a snapshot.
+  let initialValue: T | typeof UNSET = UNSET;
+  const getInitial = (): T => (initialValue === UNSET ? (initialValue = fallback()) : initialValue);
   const notify = () => {
     for (const l of listeners) l();
   };
@@ -67,7 +74,7 @@ export function createStore<T>(initial: T | (() => T), persist?: PersistOptions<
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    use: () => useSyncExternalStore(store.subscribe, get, get),
+    use: () => useSyncExternalStore(store.subscribe, get, getInitial),
   };
   return store;
 }

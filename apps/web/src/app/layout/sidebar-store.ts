@@ -1,3 +1,5 @@
+import { useContext, useMemo, useSyncExternalStore } from 'react';
+import { RenderRequestContext } from '../../lib/server-render.js';
 import { createStore } from '../../lib/store.js';
 
 /** Spec "Global layout": the expanded/collapsed state lives in this cookie for 7 days. */
@@ -6,8 +8,8 @@ export const SIDEBAR_COOKIE_MAX_AGE = 7 * 24 * 60 * 60;
 
 // The shared cookie helpers percent-encode the name ('sidebar%3Astate'); the spec names the
 // cookie 'sidebar:state', which browsers accept as is, so it is read and written literally here.
-export function readSidebarCookie(): boolean {
-  const entry = document.cookie.split('; ').find((c) => c.startsWith(`${SIDEBAR_COOKIE}=`));
+export function readSidebarCookie(cookie = document.cookie): boolean {
+  const entry = cookie.split('; ').find((c) => c.startsWith(`${SIDEBAR_COOKIE}=`));
   return entry?.slice(SIDEBAR_COOKIE.length + 1) !== 'false';
 }
 
@@ -47,4 +49,15 @@ export const sidebarActions = {
   },
 };
 
-export const useSidebarState = (): SidebarState => store.use();
+/**
+ * The sidebar's state. The server renders it from the request's cookie and the page hydrates from
+ * the same cookie, so a shopper who collapsed it never sees it open and close again.
+ */
+export function useSidebarState(): SidebarState {
+  const request = useContext(RenderRequestContext);
+  const rendered = useMemo(
+    () => (request ? { expanded: readSidebarCookie(request.cookie), mobileOpen: false } : null),
+    [request],
+  );
+  return useSyncExternalStore(store.subscribe, current, () => rendered ?? current());
+}

@@ -20,8 +20,53 @@ import {
   type CartItem,
 } from '../../stores/cart-store.js';
 import { pictureProps } from '../../lib/pictures.js';
+import { useHydrated } from '../../lib/hydration.js';
+import { Skeleton } from '../../components/ui/skeleton.js';
+
+const GRID = 'mt-6 grid items-start gap-8 md:grid-cols-[1fr_20rem]';
+const SUMMARY = 'flex flex-col gap-4 rounded-xl border border-neutral-200 bg-neutral-50 p-5 md:sticky md:top-4';
+const CHECKOUT_NOTE = 'Final shipping amount, discounts, taxes, and fees are calculated at checkout';
 
 export function CartPage() {
+  // The cart lives in this browser: the server's HTML holds its frame, and the lines follow.
+  const hydrated = useHydrated();
+  usePageTitle('Shopping Cart', 'The flowers, cakes and gifts in your cart at Phoolwala Gifts.');
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 md:py-10">
+      <h1 className="text-2xl font-bold text-neutral-900 md:text-3xl">Shopping Cart</h1>
+      {hydrated ? <CartContents /> : <CartFrame />}
+    </div>
+  );
+}
+
+/** The page as an empty cart shows it, its words left out: for an empty cart nothing moves. */
+function CartFrame() {
+  return (
+    <div className={GRID} aria-busy="true">
+      <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-neutral-300 px-6 py-14">
+        <span role="status" className="sr-only">
+          Loading your cart…
+        </span>
+        <span className="h-16 w-16 rounded-full bg-brand-50" />
+        <Skeleton className="h-7 w-40" />
+        <Skeleton className="h-12 w-32" />
+      </div>
+      <section aria-labelledby="summary-heading" className={SUMMARY}>
+        <h2 id="summary-heading" className="text-lg font-semibold text-neutral-900">
+          Order summary
+        </h2>
+        <Skeleton className="h-6 w-full" />
+        <Button size="lg" disabled>
+          Proceed To Checkout
+        </Button>
+        <p className="text-xs text-neutral-600">{CHECKOUT_NOTE}</p>
+      </section>
+    </div>
+  );
+}
+
+function CartContents() {
   const cart = useCart();
   const navigate = useNavigate();
   const count = cartCount(cart);
@@ -29,59 +74,47 @@ export function CartPage() {
   const coupon = useCoupon(cart);
   const figures = cartItemsSummary(cart, coupon.discount);
 
-  usePageTitle('Shopping Cart', 'The flowers, cakes and gifts in your cart at Phoolwala Gifts.');
-
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 md:py-10">
-      <h1 className="text-2xl font-bold text-neutral-900 md:text-3xl">Shopping Cart</h1>
-      <div className="mt-6 grid items-start gap-8 md:grid-cols-[1fr_20rem]">
-        {empty ? (
-          <EmptyCart />
-        ) : (
-          <ul aria-label="Cart items" className="flex flex-col divide-y divide-neutral-200 border-y border-neutral-200">
-            {cart.cartItems.map((item) => (
-              <CartLine key={lineKey(item)} item={item} />
-            ))}
-          </ul>
-        )}
-        <section
-          aria-labelledby="summary-heading"
-          className="flex flex-col gap-4 rounded-xl border border-neutral-200 bg-neutral-50 p-5 md:sticky md:top-4"
-        >
-          <h2 id="summary-heading" className="text-lg font-semibold text-neutral-900">
-            Order summary
-          </h2>
-          {!empty && <CartBanners cart={cart} />}
-          <p className="flex items-center justify-between text-base">
-            <span>
-              Subtotal ({count} {count === 1 ? 'item' : 'items'})
-            </span>
-            <span className="font-semibold">{formatInr(rupeesToPaise(cart.itemsPrice))}</span>
-          </p>
-          {!empty && figures.couponDiscount > 0 ? (
-            <>
-              <p className="-mt-2 flex items-center justify-between gap-3 text-sm">
-                <span>Coupon ({coupon.code})</span>
-                <span className="text-green-700 tabular-nums">{minusInr(figures.couponDiscount)}</span>
-              </p>
-              <p className="flex items-center justify-between border-t border-neutral-200 pt-3 text-base">
-                <span>Total</span>
-                <span className="font-semibold">{inr(figures.totalPrice)}</span>
-              </p>
-            </>
-          ) : null}
-          {!empty ? (
-            <p className="-mt-3 text-right text-xs text-neutral-600">incl. GST {inr(figures.taxPrice)}</p>
-          ) : null}
-          {!empty ? <CouponField coupon={coupon} className="border-t border-neutral-200 pt-4" /> : null}
-          <Button size="lg" disabled={empty} onClick={() => navigate('/login?redirect=/shipping')}>
-            Proceed To Checkout
-          </Button>
-          <p className="text-xs text-neutral-600">
-            Final shipping amount, discounts, taxes, and fees are calculated at checkout
-          </p>
-        </section>
-      </div>
+    <div className={GRID}>
+      {empty ? (
+        <EmptyCart />
+      ) : (
+        <ul aria-label="Cart items" className="flex flex-col divide-y divide-neutral-200 border-y border-neutral-200">
+          {cart.cartItems.map((item) => (
+            <CartLine key={lineKey(item)} item={item} />
+          ))}
+        </ul>
+      )}
+      <section aria-labelledby="summary-heading" className={SUMMARY}>
+        <h2 id="summary-heading" className="text-lg font-semibold text-neutral-900">
+          Order summary
+        </h2>
+        {!empty && <CartBanners cart={cart} />}
+        <p className="flex items-center justify-between text-base">
+          <span>
+            Subtotal ({count} {count === 1 ? 'item' : 'items'})
+          </span>
+          <span className="font-semibold">{formatInr(rupeesToPaise(cart.itemsPrice))}</span>
+        </p>
+        {!empty && figures.couponDiscount > 0 ? (
+          <>
+            <p className="-mt-2 flex items-center justify-between gap-3 text-sm">
+              <span>Coupon ({coupon.code})</span>
+              <span className="text-green-700 tabular-nums">{minusInr(figures.couponDiscount)}</span>
+            </p>
+            <p className="flex items-center justify-between border-t border-neutral-200 pt-3 text-base">
+              <span>Total</span>
+              <span className="font-semibold">{inr(figures.totalPrice)}</span>
+            </p>
+          </>
+        ) : null}
+        {!empty ? <p className="-mt-3 text-right text-xs text-neutral-600">incl. GST {inr(figures.taxPrice)}</p> : null}
+        {!empty ? <CouponField coupon={coupon} className="border-t border-neutral-200 pt-4" /> : null}
+        <Button size="lg" disabled={empty} onClick={() => navigate('/login?redirect=/shipping')}>
+          Proceed To Checkout
+        </Button>
+        <p className="text-xs text-neutral-600">{CHECKOUT_NOTE}</p>
+      </section>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { PincodeDetail } from '@store/contracts';
 import { isPincodeFormat, PINCODE_FORMAT_MESSAGE } from '@store/domain';
@@ -53,9 +53,16 @@ type Asked = { pincode: string } | { badFormat: true } | null;
  * for a PIN code delivered to, the earliest delivery date of this product and today's cut-off.
  */
 export function usePincodeCheck(productId?: string): PincodeCheckApi {
-  const [value, setValueState] = useState(checkedPincode);
+  const [value, setValueState] = useState('');
+  const [asked, setAsked] = useState<Asked>(null);
   // A PIN code remembered from an earlier visit is checked again at once, so its answer is current.
-  const [asked, setAsked] = useState<Asked>(() => (isPincodeFormat(value) ? { pincode: value } : null));
+  // It is read after the first render, which must match the server's HTML, and before the paint.
+  useLayoutEffect(() => {
+    const remembered = checkedPincode();
+    if (!remembered) return;
+    setValueState(remembered);
+    if (isPincodeFormat(remembered)) setAsked({ pincode: remembered });
+  }, []);
   const pincode = asked && 'pincode' in asked ? asked.pincode : null;
   const query = useQuery({ ...pincodeQuery(pincode ?? ''), enabled: pincode !== null });
 

@@ -8,7 +8,8 @@ import { FilterPanel } from './components/filter-panel.js';
 import { ProductResults } from './components/product-results.js';
 import { filtersToQuery, listingHref, parseFilters, type ListingFilters } from './filters-url.js';
 import { listingDescription, listingTitle } from './listing-title.js';
-import { useIsMobile } from '../../lib/media-query.js';
+import { cn } from '../../lib/cn.js';
+import { useIsMobileOnceKnown } from '../../lib/media-query.js';
 
 /**
  * The product listing (spec "Product listing"): filters live in the URL, so a listing can be
@@ -19,7 +20,7 @@ export function ProductListPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const filters = useMemo(() => parseFilters(searchParams, keyword), [searchParams, keyword]);
-  const isMobile = useIsMobile();
+  const isMobile = useIsMobileOnceKnown();
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const title = listingTitle(filters);
@@ -39,13 +40,15 @@ export function ProductListPage() {
     <div className="mx-auto w-full max-w-screen-2xl px-4 py-6 md:px-6 md:py-8">
       <h1 className="mb-5 text-2xl font-bold tracking-tight text-neutral-900 md:text-3xl">{title}</h1>
       <div className="flex flex-col gap-5 md:flex-row md:items-start md:gap-8">
-        {isMobile ? (
+        {/* Until the width is known (the server's HTML, hydration) both render, CSS showing the one
+            that applies (MOBILE_QUERY's 768px), so neither moves the results when the other goes. */}
+        {isMobile !== false && (
           <Accordion.Root
             type="single"
             collapsible
             value={filtersOpen ? 'filters' : ''}
             onValueChange={(value) => setFiltersOpen(value === 'filters')}
-            className="rounded-lg border border-neutral-200 bg-white"
+            className={cn('rounded-lg border border-neutral-200 bg-white', isMobile === null && 'min-[769px]:hidden')}
           >
             <Accordion.Item value="filters">
               <Accordion.Header asChild>
@@ -65,10 +68,14 @@ export function ProductListPage() {
               <Accordion.Content className="border-t border-neutral-200 px-4 py-4">{panel}</Accordion.Content>
             </Accordion.Item>
           </Accordion.Root>
-        ) : (
+        )}
+        {isMobile !== true && (
           <aside
             aria-labelledby="listing-filters-heading"
-            className="sticky top-4 max-h-[calc(100vh-2rem)] w-64 shrink-0 overflow-y-auto rounded-lg border border-neutral-200 bg-white p-5 lg:w-72"
+            className={cn(
+              'sticky top-4 max-h-[calc(100vh-2rem)] w-64 shrink-0 overflow-y-auto rounded-lg border border-neutral-200 bg-white p-5 lg:w-72',
+              isMobile === null && 'max-[768px]:hidden',
+            )}
           >
             <h2 id="listing-filters-heading" className="mb-4 flex items-center gap-2 text-lg font-semibold">
               <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
