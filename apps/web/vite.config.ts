@@ -1,10 +1,13 @@
-import { defineConfig } from 'vite';
+import { defaultServerConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   resolve: { conditions: ['source'] },
+  // The server's render of the storefront (entry-server.tsx) is self-contained: the server imports
+  // it, needing nothing else installed beside it (ADR 049).
+  ssr: { noExternal: true, resolve: { conditions: ['source', ...defaultServerConditions] } },
   server: {
     // API_PROXY_TARGET lets several dev servers each talk to their own API.
     proxy: Object.fromEntries(
@@ -14,20 +17,31 @@ export default defineConfig({
       ]),
     ),
   },
-  // The manifest lets bench/bundle-size.ts measure what each page downloads.
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Everything the entry imports statically goes in the entry's own file: every page needs
-          // it, and Rolldown otherwise splits out what lazy pages share with it (React, TanStack
-          // Query) into small extra files every first page must fetch.
-          groups: [{ name: 'index', tags: ['$initial'] }],
+  // React's production build on the server whatever NODE_ENV says: the render must match the
+  // browser's production build, and the development build is several times slower.
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  build: isSsrBuild
+    ? {
+        // Inside the web build, in a dot folder the server never serves (seo.storefront.ts). Lazy
+        // pages stay in files of their own, so the server loads only those it renders.
+        outDir: 'dist/.server',
+        emptyOutDir: true,
+        copyPublicDir: false,
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        // The manifest lets bench/bundle-size.ts measure what each page downloads.
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // Everything the entry imports statically goes in the entry's own file: every page needs
+              // it, and Rolldown otherwise splits out what lazy pages share with it (React, TanStack
+              // Query) into small extra files every first page must fetch.
+              groups: [{ name: 'index', tags: ['$initial'] }],
+            },
+          },
         },
       },
-    },
-  },
-});
+}));

@@ -1,17 +1,42 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { STOREFRONT_STATE_ELEMENT_ID } from '@store/contracts';
 import { Providers } from './app/providers.js';
-import { router } from './app/router.js';
+import { routes } from './app/router.js';
 import { seedClientConfig } from './api/users.js';
 import { logOutOnUnauthorized } from './features/account/logout.js';
 import { createQueryClient } from './lib/query-client.js';
 import './index.css';
 
+/** The query cache the server rendered the page from, when it rendered it (entry-server.tsx). */
+function serverState(): { queries: DehydratedState } | null {
+  const text = document.getElementById(STOREFRONT_STATE_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as { queries: DehydratedState };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The page's lazy route modules, loaded before the router starts: a router that found them
+ * missing would render its loading state over the server's HTML instead of hydrating it.
+ */
+async function loadRouteModules(): Promise<void> {
+  const lazy = matchRoutes(routes, window.location)?.filter((m) => m.route.lazy) ?? [];
+  await Promise.all(
+    lazy.map(async ({ route }) => {
+      const load = route.lazy as () => Promise<object>;
+      Object.assign(route, { ...(await load()), lazy: undefined });
+    }),
+  );
+}
+
 const queryClient = createQueryClient();
 seedClientConfig(queryClient);
-// Any 401 from any API call ends a signed-in session (spec section 4); wired once, before any call.
-logOutOnUnauthorized({ navigate: (to) => router.navigate(to), queryClient });
 // Field Core Web Vitals (ADR 043) after the page has loaded: none of it is the first page's script.
 const landingPath = window.location.pathname;
 window.addEventListener(
@@ -20,13 +45,31 @@ window.addEventListener(
   { once: true },
 );
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
+// Not awaited at the top level: the page's lazy module imports this entry chunk (React lives in
+// it), and would wait for it to finish evaluating while it waited for the module.
+async function start(root: HTMLElement): Promise<void> {
+  const state = serverState();
+  if (state) {
+    // The data is as fresh as the page: counted from now, not from the server's clock, it is not
+    // fetched again the moment the page hydrates.
+    const now = Date.now();
+    for (const query of state.queries.queries) query.state.dataUpdatedAt = now;
+    hydrate(queryClient, state.queries);
+    await loadRouteModules();
+  }
+  const router = createBrowserRouter(routes);
+  // Any 401 from any API call ends a signed-in session (spec section 4); wired once, before any call.
+  logOutOnUnauthorized({ navigate: (to) => router.navigate(to), queryClient });
+  const app = (
     <StrictMode>
       <Providers queryClient={queryClient}>
         <RouterProvider router={router} />
       </Providers>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (state) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }
+
+const root = document.getElementById('root');
+if (root) void start(root);

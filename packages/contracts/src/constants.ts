@@ -13,3 +13,10 @@ export const WISHLIST_FULL = `Your wishlist is full (${WISHLIST_MAX_PRODUCTS} pr
  * answer), so the web app starts from it instead of asking the API again.
  */
 export const PRODUCT_DATA_ELEMENT_ID = 'product-data';
+
+/**
+ * A page the server rendered carries, in this element, the JSON the web app hydrates from: the
+ * query cache the server filled (`StorefrontPage['state']`). Its absence means the page is the
+ * app's plain shell, rendered in the browser.
+ */
+export const STOREFRONT_STATE_ELEMENT_ID = 'storefront-state';

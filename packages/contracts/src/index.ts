@@ -1,4 +1,5 @@
 export * from './constants.js';
+export type * from './storefront.js';
 export * from './common.js';
 export * from './products.js';
 export * from './catalog.js';

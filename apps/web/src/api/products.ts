@@ -1,4 +1,10 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import {
   PRODUCT_DATA_ELEMENT_ID,
   type CatalogResponse,
@@ -7,7 +13,7 @@ import {
   type ProductListResponse,
   type ProductSummary,
 } from '@store/contracts';
-import { apiFetch } from '../lib/api.js';
+import { apiFetch, type ApiGet } from '../lib/api.js';
 import { queryKeys } from '../lib/query-client.js';
 
 /**
@@ -41,39 +47,54 @@ export function filtersToSearchParams(filters: ProductFilters, extra: Record<str
   return params;
 }
 
-export function useCatalog() {
-  return useQuery({
+/**
+ * The catalogue's queries, each asking the API through `get`: the browser's fetch, or on the server
+ * the store's own services answering the same paths in-process (entry-server.tsx), under the same
+ * keys, so the page hydrates from what the server rendered.
+ */
+export const catalogQuery = (get: ApiGet = apiFetch) =>
+  queryOptions({
     queryKey: queryKeys.catalog,
-    queryFn: ({ signal }) => apiFetch<CatalogResponse>('/api/catalog', { signal }),
+    queryFn: ({ signal }) => get<CatalogResponse>('/api/catalog', { signal }),
     staleTime: Infinity,
   });
+
+export function useCatalog() {
+  return useQuery(catalogQuery());
 }
 
-export function useProducts(filters: ProductFilters, pageNumber = 1, pageLimit?: number) {
+export function productsQuery(filters: ProductFilters, pageNumber = 1, pageLimit?: number, get: ApiGet = apiFetch) {
   const params = filtersToSearchParams(filters, {
     pageNumber: String(pageNumber),
     ...(pageLimit ? { pageLimit: String(pageLimit) } : {}),
   });
-  return useQuery({
+  return queryOptions({
     queryKey: [...queryKeys.products, 'list', params.toString()],
-    queryFn: ({ signal }) => apiFetch<ProductListResponse>(`/api/products?${params}`, { signal }),
-    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => get<ProductListResponse>(`/api/products?${params}`, { signal }),
   });
 }
 
-/** The infinite-scroll listing: page 1 replaces, later pages append (spec section 4). */
-export function useInfiniteProducts(filters: ProductFilters) {
+export function useProducts(filters: ProductFilters, pageNumber = 1, pageLimit?: number) {
+  return useQuery({ ...productsQuery(filters, pageNumber, pageLimit), placeholderData: keepPreviousData });
+}
+
+export function infiniteProductsQuery(filters: ProductFilters, get: ApiGet = apiFetch) {
   const base = filtersToSearchParams(filters);
-  return useInfiniteQuery({
+  return infiniteQueryOptions({
     queryKey: [...queryKeys.products, 'infinite', base.toString()],
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams(base);
       params.set('pageNumber', String(pageParam));
-      return apiFetch<ProductListResponse>(`/api/products?${params}`, { signal });
+      return get<ProductListResponse>(`/api/products?${params}`, { signal });
     },
     getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
   });
+}
+
+/** The infinite-scroll listing: page 1 replaces, later pages append (spec section 4). */
+export function useInfiniteProducts(filters: ProductFilters) {
+  return useInfiniteQuery(infiniteProductsQuery(filters));
 }
 
 /**
@@ -81,6 +102,8 @@ export function useInfiniteProducts(filters: ProductFilters) {
  * first page the query cache holds what is current, and a stale copy must not come back.
  */
 function takeEmbeddedProduct(id: string): ProductDetail | undefined {
+  // The server renders a product page only with the product already in the query cache.
+  if (typeof document === 'undefined') return undefined;
   const element = document.getElementById(PRODUCT_DATA_ELEMENT_ID);
   if (!element) return undefined;
   element.remove();
@@ -92,22 +115,29 @@ function takeEmbeddedProduct(id: string): ProductDetail | undefined {
   }
 }
 
+export const productQuery = (id: string, get: ApiGet = apiFetch) =>
+  queryOptions({
+    queryKey: [...queryKeys.products, 'detail', id],
+    queryFn: ({ signal }) => get<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal }),
+  });
+
 export function useProduct(id: string | undefined) {
   return useQuery({
-    queryKey: [...queryKeys.products, 'detail', id],
-    queryFn: ({ signal }) => apiFetch<ProductDetail>(`/api/products/${encodeURIComponent(id!)}`, { signal }),
+    ...productQuery(id ?? ''),
     initialData: () => (id ? takeEmbeddedProduct(id) : undefined),
     enabled: Boolean(id),
   });
 }
 
 /** Newest available products for the home page's 'Our UNIQUE Collections' carousel. */
-export const useCarouselProducts = () =>
-  useQuery({
+export const carouselQuery = (get: ApiGet = apiFetch) =>
+  queryOptions({
     queryKey: [...queryKeys.products, 'all'],
     queryFn: ({ signal }) =>
-      apiFetch<{ products: ProductSummary[] }>('/api/products/all', { signal }).then((r) => r.products),
+      get<{ products: ProductSummary[] }>('/api/products/all', { signal }).then((r) => r.products),
   });
+
+export const useCarouselProducts = () => useQuery(carouselQuery());
 
 /**
  * District, state and delivery options of a six-digit PIN code (`GET /api/pincodes/:pin`); the

@@ -1,14 +1,15 @@
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { RequireUser } from '../features/account/route-guards.js';
 import { adminRoutes } from './admin-routes.js';
 import { RootLayout } from './layout/root-layout.js';
 
 /**
- * Every route of the spec's route table. Pages load on demand so the first page a shopper opens
- * downloads only its own code. Signed-in pages (profile, checkout, orders) are children of
- * RequireUser; the admin group lives in admin-routes.tsx behind RequireAdmin.
+ * Every route of the spec's route table, for the browser's router (main.tsx) and the server's
+ * render (entry-server.tsx). Pages load on demand so the first page a shopper opens downloads only
+ * its own code. Signed-in pages (profile, checkout, orders) are children of RequireUser; the admin
+ * group lives in admin-routes.tsx behind RequireAdmin.
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
@@ -96,4 +97,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

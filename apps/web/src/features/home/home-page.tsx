@@ -8,20 +8,15 @@ import { RecipientTiles } from './components/recipient-tiles.js';
 import { SameDayBanner } from './components/same-day-banner.js';
 import { SubscribePromo } from './components/subscribe-promo.js';
 import { UniqueCollections } from './components/unique-collections.js';
+import { homeCollection } from './home-data.js';
 
 export const HOME_TITLE = 'Phoolwala Gifts | Flowers, Cakes and Gifts Delivered Across India';
 const HOME_DESCRIPTION =
   'Send fresh flowers, cakes, chocolates and gift combos across India, with same-day delivery in Kochi. Gifts for birthdays, anniversaries, Onam and every occasion.';
 
-/** A positive whole page number from the route, else the first page. */
-function toPage(value: string | undefined): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
-
 /** Home, also at /search/:keyword and /page/:pageNumber, which steer 'Our Exclusive Collection'. */
 export function HomePage() {
-  const { keyword, pageNumber } = useParams();
+  const { keyword, pageNumber } = homeCollection(useParams());
   usePageTitle(undefined, HOME_DESCRIPTION);
   // usePageTitle puts the brand last ('Cart | Phoolwala Gifts'); the home title leads with it.
   useEffect(() => {
@@ -38,7 +33,7 @@ export function HomePage() {
       <OccasionCarousel />
       <UniqueCollections />
       <RecipientTiles />
-      <ExclusiveCollection keyword={keyword?.trim() || undefined} pageNumber={toPage(pageNumber)} />
+      <ExclusiveCollection keyword={keyword} pageNumber={pageNumber} />
       <SubscribePromo />
     </div>
   );
