@@ -67,6 +67,8 @@ const configSchema = z.object({
   SEED_DEMO: booleanFromEnv.optional(),
   /** Where the built web app lives; served by the API server in production. */
   WEB_DIST_DIR: z.string().min(1).optional(),
+  /** How long the server may take to render a storefront page before sending the browser-rendered shell; 0 never renders (ADR 049). */
+  SERVER_RENDER_TIMEOUT_MS: z.coerce.number().int().min(0).max(10_000).default(500),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   /** The store's address as shoppers reach it; absolute links in the sitemap and share previews use it. */
   PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://phoolwala.in' }).optional(),
@@ -209,6 +211,8 @@ export interface Config {
   logLevel: string;
   seedDemo: boolean;
   webDistDir: string;
+  /** 0: every page is rendered in the browser. */
+  serverRenderTimeoutMs: number;
   shutdownTimeoutMs: number;
   catalogCacheTtlMs: number;
   catalogCacheMaxEntries: number;
@@ -422,6 +426,7 @@ export function loadConfig(
     logLevel: c.LOG_LEVEL,
     seedDemo,
     webDistDir: path.resolve(c.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    serverRenderTimeoutMs: c.SERVER_RENDER_TIMEOUT_MS,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     catalogCacheTtlMs: c.CATALOG_CACHE_TTL_MS,
     catalogCacheMaxEntries: c.CATALOG_CACHE_MAX_ENTRIES,

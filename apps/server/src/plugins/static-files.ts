@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -20,8 +20,8 @@ const REVALIDATED_DAILY = 'public, max-age=86400';
  * revalidated so a deployment shows at once. Client-side routes get the app's HTML with their own head (title, share tags, structured
  * data); unknown /api paths stay JSON 404s.
  */
-/** Answers a page path with the app's HTML, its head written for that page. */
-export type PageRenderer = (pathname: string) => Promise<string>;
+/** Answers a page request with the app's HTML, written for that page. */
+export type PageRenderer = (req: FastifyRequest) => Promise<string>;
 
 export async function registerStaticFiles(
   app: FastifyInstance,
@@ -54,20 +54,20 @@ export async function registerStaticFiles(
     });
   }
 
-  const sendPage = async (pathname: string, reply: FastifyReply) => {
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     await reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(await renderPage(pathname));
+      .send(await renderPage(req));
   };
-  if (hasWeb) app.get('/', { schema: { hide: true } }, (_req, reply) => sendPage('/', reply));
+  if (hasWeb) app.get('/', { schema: { hide: true } }, sendPage);
 
   app.setNotFoundHandler(async (req, reply) => {
     const isPage =
       (req.method === 'GET' || req.method === 'HEAD') &&
       !req.url.startsWith('/api/') &&
       !req.url.startsWith('/uploads/');
-    if (hasWeb && isPage) return sendPage(req.url.split('?')[0]!, reply);
+    if (hasWeb && isPage) return sendPage(req, reply);
     return reply.code(404).send({ message: `Not found: ${req.method} ${req.url.split('?')[0]}`, code: 'NOT_FOUND' });
   });
 }

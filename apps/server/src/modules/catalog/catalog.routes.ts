@@ -1,33 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ARRANGEMENT_STYLES,
-  CATEGORIES,
-  CATEGORY_SUBCATEGORIES,
-  COLOR_PALETTES,
-  DEFAULT_CARE_INSTRUCTIONS,
-  DEFAULT_FRAGRANCE,
-  FRAGRANCES,
-  HOME_OCCASIONS,
-  MATERIALS,
-  OCCASIONS,
-  RECIPIENTS,
-  VENDORS,
-} from '@store/domain';
-import { catalogResponseSchema, type CatalogResponse } from '@store/contracts';
-
-const catalog: CatalogResponse = {
-  categories: CATEGORIES.map((name) => ({ name, subcategories: [...CATEGORY_SUBCATEGORIES[name]] })),
-  colorPalettes: COLOR_PALETTES,
-  occasions: [...OCCASIONS],
-  homeOccasions: [...HOME_OCCASIONS],
-  recipients: [...RECIPIENTS],
-  materials: [...MATERIALS],
-  arrangementStyles: [...ARRANGEMENT_STYLES],
-  fragrances: [...FRAGRANCES],
-  defaultFragrance: DEFAULT_FRAGRANCE,
-  defaultCareInstructions: DEFAULT_CARE_INSTRUCTIONS,
-  vendors: [...VENDORS],
-};
+import { catalogResponseSchema } from '@store/contracts';
+import { catalog } from './catalog.service.js';
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

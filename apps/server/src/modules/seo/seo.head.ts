@@ -42,7 +42,7 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** JSON inside a <script> must not be able to close it. */
-const escapeJsonForScript = (value: object | string) =>
+export const escapeJsonForScript = (value: object | string) =>
   (typeof value === 'string' ? value : JSON.stringify(value)).replace(/</g, '\\u003c');
 
 function summarise(text: string, max = 160): string {

@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { CATEGORIES } from '@store/domain';
-import { productDetailSchema } from '@store/contracts';
+import type { RenderStorefront } from '@store/contracts';
 import { ProductsService } from '../products/products.service.js';
 import { clientConfigOf } from '../../lib/client-config.js';
-import { stableKey } from '../../lib/response-cache.js';
 import { AppError } from '../../lib/app-error.js';
 import { loadRouteChunks } from './seo.route-chunks.js';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, STORE_NAME, productHead, renderHead, type PageHead } from './seo.head.js';
+import { StorefrontApi } from './seo.storefront-api.js';
+import { loadStorefrontRenderer, renderWithin, withStorefrontPage } from './seo.storefront.js';
 
 /** The sitemap protocol's limit for one file. */
 const SITEMAP_MAX_URLS = 50_000;
@@ -72,16 +73,27 @@ const STATIC_HEADS: Record<string, { title: string; description: string }> = {
 };
 
 /**
- * The head a page gets in the HTML the server sends, before any script runs, so that link
- * previews (WhatsApp, social networks) and search engines see real titles, prices and pictures.
+ * The HTML the server sends for a page: the app's HTML with the page's head written in, so that
+ * link previews (WhatsApp, social networks) and search engines see real titles, prices and
+ * pictures; and for the storefront's public pages the page itself, rendered by the web app's own
+ * components from the catalogue's data, which the browser then hydrates (ADR 049).
  */
 export function createPageRenderer(app: FastifyInstance, webDistDir: string) {
   // The product page's head comes from the read model too: no database round trip per page.
-  const service = new ProductsService(app.database.db, app.catalogReadModel);
+  const api = new StorefrontApi(app);
   let template: Promise<string> | undefined;
   const indexHtml = () => (template ??= readFile(path.join(webDistDir, 'index.html'), 'utf8'));
   let routeChunks: ReturnType<typeof loadRouteChunks> | undefined;
   const chunksFor = async (urlPath: string) => (await (routeChunks ??= loadRouteChunks(webDistDir)))(urlPath);
+  let renderer: Promise<RenderStorefront | null> | undefined;
+  const storefront = () => (renderer ??= loadStorefrontRenderer(webDistDir));
+  const budgetMs = app.config.serverRenderTimeoutMs;
+  // Loaded once the store is up rather than by the first shopper's page.
+  if (budgetMs > 0) {
+    app.addHook('onReady', async () => {
+      void storefront().catch(() => undefined);
+    });
+  }
 
   async function headFor(urlPath: string): Promise<PageHead> {
     const { publicUrl } = app.config;
@@ -89,7 +101,7 @@ export function createPageRenderer(app: FastifyInstance, webDistDir: string) {
     if (match) {
       const id = match[1]!;
       try {
-        const json = await app.catalogCache.json(stableKey('product', id), productDetailSchema, () => service.get(id));
+        const json = await api.productJson(id);
         return productHead(JSON.parse(json), publicUrl, json);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
@@ -103,10 +115,31 @@ export function createPageRenderer(app: FastifyInstance, webDistDir: string) {
     };
   }
 
-  return async (urlPath: string): Promise<string> =>
-    renderHead(await indexHtml(), {
-      ...(await headFor(urlPath)),
+  async function pageFor(req: FastifyRequest) {
+    if (budgetMs === 0) return null;
+    const render = await storefront().catch((err: unknown) => {
+      app.log.warn({ err }, "could not load the storefront's server render; pages render in the browser");
+      return null;
+    });
+    if (!render) return null;
+    return renderWithin(
+      render,
+      { url: req.url, cookie: req.headers.cookie ?? '', api: api.forRequest(req) },
+      budgetMs,
+      req.log,
+    );
+  }
+
+  return async (req: FastifyRequest): Promise<string> => {
+    const urlPath = req.url.split('?')[0]!;
+    const [head, page] = await Promise.all([headFor(urlPath), pageFor(req)]);
+    const html = renderHead(await indexHtml(), {
+      ...head,
+      // A rendered page carries its product in the query cache it hydrates from.
+      productJson: page ? undefined : head.productJson,
       modulePreloads: await chunksFor(urlPath),
       clientConfig: clientConfigOf(app.config),
     });
+    return (page && withStorefrontPage(html, page)) ?? html;
+  };
 }

@@ -1,0 +1,103 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  idSchema,
+  productDetailSchema,
+  productListQuerySchema,
+  productListResponseSchema,
+  productsResponseSchema,
+} from '@store/contracts';
+import { catalog } from '../catalog/catalog.service.js';
+import { ProductsService } from '../products/products.service.js';
+import { AppError } from '../../lib/app-error.js';
+import { clientConfigOf } from '../../lib/client-config.js';
+import { stableKey } from '../../lib/response-cache.js';
+
+const PRODUCT_PATH = /^\/api\/products\/([^/]+)$/;
+
+/** A query string as Fastify hands it to a route's schema: a repeated name is a list. */
+function queryObject(params: URLSearchParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const name of new Set(params.keys())) {
+    const values = params.getAll(name);
+    query[name] = values.length === 1 ? values[0]! : values;
+  }
+  return query;
+}
+
+/**
+ * The catalogue API's GET answers, in process, for the pages the server renders: the same checks,
+ * search limit and response-cache keys as products.routes.ts, so a rendered page and the API share
+ * cached answers and the page's data is exactly what the API would have sent the browser.
+ */
+export class StorefrontApi {
+  private readonly service: ProductsService;
+
+  constructor(private readonly app: FastifyInstance) {
+    this.service = new ProductsService(app.database.db, app.catalogReadModel);
+  }
+
+  /**
+   * Answers from the read model skip the schema on the way out, as the routes' do (they are built
+   * by the same mapper); both kinds are cached until the catalogue changes.
+   */
+  private cached<T extends z.ZodType>(
+    key: [prefix: string, input: unknown],
+    schema: T,
+    compute: () => Promise<z.input<T>>,
+    inMemory: boolean,
+  ): Promise<string> {
+    const cache = this.app.catalogCache;
+    if (!inMemory) return cache.json(stableKey(...key), schema, compute);
+    return cache.text(stableKey(...key), async () => JSON.stringify(await compute()));
+  }
+
+  /** `GET /api/products/:id` as JSON text. */
+  async productJson(id: string): Promise<string> {
+    if (!idSchema.safeParse(id).success) throw new AppError('VALIDATION', 'id must be a product id');
+    return this.cached(
+      ['product', id],
+      productDetailSchema,
+      () => this.service.get(id),
+      this.service.answersFromMemory(),
+    );
+  }
+
+  private async listJson(req: FastifyRequest, params: URLSearchParams): Promise<string> {
+    const parsed = productListQuerySchema.safeParse(queryObject(params));
+    if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? 'Invalid query');
+    const query = parsed.data;
+    if (query.keyword) {
+      await this.app.rateLimiter.consume(`search:${req.ip}`, this.app.config.rateLimits.search, 'Too many searches.');
+    }
+    return this.cached(
+      ['products', query],
+      productListResponseSchema,
+      () => this.service.list(query),
+      this.service.answersFromMemory(query.keyword),
+    );
+  }
+
+  private carouselJson(): Promise<string> {
+    return this.cached(
+      ['carousel', null],
+      productsResponseSchema,
+      async () => ({ products: await this.service.carousel() }),
+      false,
+    );
+  }
+
+  /** The API as one shopper's request sees it (its address counts against the search limit). */
+  forRequest(req: FastifyRequest): (path: string) => Promise<unknown> {
+    return async (path) => {
+      const url = new URL(path, 'http://api.invalid');
+      const product = PRODUCT_PATH.exec(url.pathname);
+      if (url.pathname === '/api/config') return clientConfigOf(this.app.config);
+      if (url.pathname === '/api/catalog') return catalog;
+      if (url.pathname === '/api/products') return JSON.parse(await this.listJson(req, url.searchParams));
+      if (url.pathname === '/api/products/all') return JSON.parse(await this.carouselJson());
+      if (product) return JSON.parse(await this.productJson(decodeURIComponent(product[1]!)));
+      throw new Error(`GET ${url.pathname} is not answered in process`);
+    };
+  }
+}

@@ -1,0 +1,121 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProduct } from '../../test/fixtures.js';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
+
+/** The web app's own server entry, as the built bundle exports it (apps/web/vite.config.ts). */
+const WEB_ENTRY = fileURLToPath(new URL('../../../../web/src/entry-server.tsx', import.meta.url));
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Phoolwala Gifts</title><meta name="description" content="x" />' +
+  '<script type="module" crossorigin src="/assets/index-A.js"></script></head>' +
+  '<body><div id="root"></div></body></html>';
+
+const PICTURE = '/uploads/server-rendered.webp';
+
+/** A web build whose server bundle is `bundle`. */
+async function webBuild(bundle: string): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'storefront-web-'));
+  await writeFile(path.join(dir, 'index.html'), INDEX_HTML);
+  await mkdir(path.join(dir, '.server'));
+  await writeFile(path.join(dir, '.server', 'entry-server.js'), bundle);
+  return dir;
+}
+
+let t: TestApp;
+let failing: TestApp;
+let hanging: TestApp;
+
+beforeAll(async () => {
+  // Generous: the first render compiles the web app's modules on the fly, as a build would not.
+  t = await createTestApp({
+    WEB_DIST_DIR: await webBuild(`export { render } from ${JSON.stringify(WEB_ENTRY)};`),
+    SERVER_RENDER_TIMEOUT_MS: '10000',
+  });
+  const shared = { database: t.database, databaseUrl: t.databaseUrl };
+  failing = await createTestApp(
+    { WEB_DIST_DIR: await webBuild(`export const render = async () => { throw new Error('render broke'); };`) },
+    shared,
+  );
+  hanging = await createTestApp(
+    {
+      WEB_DIST_DIR: await webBuild('export const render = () => new Promise(() => {});'),
+      SERVER_RENDER_TIMEOUT_MS: '200',
+    },
+    shared,
+  );
+});
+afterAll(async () => {
+  await hanging?.close();
+  await failing?.close();
+  await t?.close();
+});
+
+const page = async (app: TestApp, url: string) => {
+  const res = await app.app.inject({ url });
+  expect(res.statusCode, url).toBe(200);
+  expect(res.headers['content-type']).toMatch(/text\/html/);
+  return res.body;
+};
+/** What the browser shows before any script runs: the root element's markup. */
+const rootOf = (html: string) =>
+  /<div id="root">(.*?)<\/div>\s*(?:<script type="application\/json"|<\/body>)/s.exec(html)?.[1];
+const stateOf = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="storefront-state">(.*?)<\/script>/s.exec(html)![1]!) as {
+    queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+  };
+
+describe(`server-rendered storefront pages on ${testDatabaseKind}`, () => {
+  it('sends Home, a listing and a product page with their products and prices in the HTML', async () => {
+    const id = await insertProduct(t.database.db, { name: 'Server Rendered Orchid', price: 129_900, image: PICTURE });
+
+    for (const url of ['/', '/products?category=Flowers', `/product/${id}`]) {
+      const html = await page(t, url);
+      const root = rootOf(html);
+      expect(root, url).toContain('Server Rendered Orchid');
+      expect(root, url).toContain('₹1,299');
+      // The page hydrates from the very data it was rendered from.
+      expect(JSON.stringify(stateOf(html).queries), url).toContain('Server Rendered Orchid');
+      // The state replaces the product the browser-rendered page embeds.
+      expect(html, url).not.toContain('id="product-data"');
+    }
+    expect(rootOf(await page(t, `/product/${id}`))).toMatch(/<h1[^>]*>Server Rendered Orchid<\/h1>/);
+  });
+
+  it('leaves signed-in pages, an unknown product and unknown paths to the browser', async () => {
+    for (const url of ['/profile', '/wishlist', '/product/00000000-0000-4000-8000-000000000000', '/nowhere']) {
+      const html = await page(t, url);
+      expect(rootOf(html), url).toBe('');
+      expect(html, url).not.toContain('storefront-state');
+    }
+  });
+
+  it('keeps a product name from closing the script the state is written in', async () => {
+    const name = '</script><script>alert(1)</script>';
+    const id = await insertProduct(t.database.db, { name, image: PICTURE });
+    const html = await page(t, `/product/${id}`);
+
+    expect(html).not.toContain('<script>alert(1)');
+    // The app's module, the structured data, the settings and the state: nothing else runs or parses.
+    expect(html.match(/<script/g)).toHaveLength(4);
+    expect(rootOf(html)).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    const product = stateOf(html).queries.queries.find((q) => q.queryKey.includes(id));
+    expect(product?.state.data).toMatchObject({ _id: id, name });
+  });
+
+  it('sends the browser-rendered page when the render fails, or outlasts its time', async () => {
+    const id = await insertProduct(t.database.db, { name: 'Fallback Lily', price: 49_900, image: PICTURE });
+    for (const app of [failing, hanging]) {
+      const started = performance.now();
+      const html = await page(app, `/product/${id}`);
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(rootOf(html)).toBe('');
+      expect(html).not.toContain('storefront-state');
+      // The head is written as before, and the product is there for the browser to start from.
+      expect(html).toContain('<title>Fallback Lily | Phoolwala Gifts</title>');
+      expect(html).toContain('id="product-data"');
+    }
+  });
+});
