@@ -31,15 +31,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist',
         emptyOutDir: true,
-        // The manifest lets bench/bundle-size.ts measure what each page downloads.
+        // The manifest lets bench/bundle-size.ts measure what each page downloads, and the server
+        // find each page's modules and the script that starts a server-rendered page (boot.ts).
         manifest: true,
         rolldownOptions: {
+          input: { index: 'index.html', boot: 'src/boot.ts' },
           output: {
             codeSplitting: {
               // Everything the entry imports statically goes in the entry's own file: every page needs
               // it, and Rolldown otherwise splits out what lazy pages share with it (React, TanStack
-              // Query) into small extra files every first page must fetch.
-              groups: [{ name: 'index', tags: ['$initial'] }],
+              // Query) into small extra files every first page must fetch. boot.ts, which imports
+              // nothing, stays a file of its own.
+              groups: [{ name: 'index', tags: ['$initial'], test: (id) => !/[\\/]src[\\/]boot\.ts$/.test(id) }],
             },
           },
         },

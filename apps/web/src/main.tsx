@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
@@ -39,11 +39,11 @@ const queryClient = createQueryClient();
 seedClientConfig(queryClient);
 // Field Core Web Vitals (ADR 043) after the page has loaded: none of it is the first page's script.
 const landingPath = window.location.pathname;
-window.addEventListener(
-  'load',
-  () => void import('./lib/vitals-reporter.js').then((m) => m.reportWebVitals(queryClient, landingPath)),
-  { once: true },
-);
+const reportVitals = () =>
+  void import('./lib/vitals-reporter.js').then((m) => m.reportWebVitals(queryClient, landingPath));
+// A server-rendered page's script can start after the page has loaded (boot.ts).
+if (document.readyState === 'complete') reportVitals();
+else window.addEventListener('load', reportVitals, { once: true });
 
 // Not awaited at the top level: the page's lazy module imports this entry chunk (React lives in
 // it), and would wait for it to finish evaluating while it waited for the module.
@@ -67,7 +67,9 @@ async function start(root: HTMLElement): Promise<void> {
       </Providers>
     </StrictMode>
   );
-  if (state) hydrateRoot(root, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page: a tap meanwhile is answered as soon as its part is hydrated.
+  if (state) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
 
