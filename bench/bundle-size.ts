@@ -58,7 +58,7 @@ const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.js
   string,
   ManifestChunk
 >;
-const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+const entryKey = manifest['index.html'] ? 'index.html' : undefined;
 if (!entryKey) throw new Error('the manifest names no entry; build the web app first');
 
 /** A chunk and everything it imports statically (what the browser must fetch before it runs). */

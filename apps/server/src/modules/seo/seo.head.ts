@@ -30,6 +30,12 @@ export interface PageHead {
   /** Script chunks of the page's route, fetched beside the entry script instead of after it. */
   modulePreloads?: string[];
   /**
+   * The script that starts the app when the HTML already shows the page (the server rendered it):
+   * it takes the place of the app's script, and fetches that and the route's modules only once
+   * the page and its main pictures are on screen (apps/web/src/boot.ts).
+   */
+  boot?: string;
+  /**
    * The product the page shows, as the API's JSON: the web app starts from it instead of asking
    * the API for what the server has just looked up.
    */
@@ -103,8 +109,19 @@ function imagePreload({ href, srcSet, sizes }: NonNullable<PageHead['preloadImag
   return `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(href)}"${responsive} />`;
 }
 
+/** The app's script tag swapped for the boot script's, which names it and the route's modules. */
+function startedByBoot(indexHtml: string, boot: string, modules: string[]): string {
+  return indexHtml.replace(
+    /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+    (_tag, app: string) =>
+      `<script type="module" crossorigin src="${escapeHtml(boot)}" data-app="${app}" ` +
+      `data-modules="${escapeHtml(modules.join(' '))}"></script>`,
+  );
+}
+
 /** Writes the page's title, description, share tags and structured data into the app's HTML. */
 export function renderHead(indexHtml: string, head: PageHead): string {
+  const modulePreloads = head.boot ? [] : (head.modulePreloads ?? []);
   const tags = [
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
     `<link rel="canonical" href="${escapeHtml(head.url)}" />`,
@@ -127,14 +144,14 @@ export function renderHead(indexHtml: string, head: PageHead): string {
     ...(head.clientConfig
       ? [`<script type="application/json" id="client-config">${escapeJsonForScript(head.clientConfig)}</script>`]
       : []),
-    ...(head.modulePreloads ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+    ...modulePreloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
     ...(head.preloadImage ? [imagePreload(head.preloadImage)] : []),
   ].join('\n    ');
   // Replacer functions, never replacement strings: in a string, `$'`, `$\`` and `$&` in a product
   // name or a URL would paste parts of the page into the head.
   const title = `<title>${escapeHtml(head.title)}</title>`;
-  return indexHtml
-    .replace(/<title>[^<]*<\/title>/, () => title)
+  const html = indexHtml.replace(/<title>[^<]*<\/title>/, () => title);
+  return (head.boot ? startedByBoot(html, head.boot, head.modulePreloads ?? []) : html)
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace('</head>', () => `    ${tags}\n  </head>`);
 }

@@ -3,7 +3,6 @@ import path from 'node:path';
 
 interface ManifestChunk {
   file: string;
-  isEntry?: boolean;
   imports?: string[];
 }
 
@@ -42,17 +41,29 @@ export const ROUTE_MODULES: [RegExp, string][] = [
   [/^\/admin\/audit\/?$/, 'src/features/admin/audit-page.tsx'],
 ];
 
-/**
- * Reads the web build's manifest and answers, for a page path, the script files of its route that
- * the entry does not already load. Without them the browser would discover the route's code only
- * after the entry script had run: one more round trip before anything shows.
- */
-export async function loadRouteChunks(webDistDir: string): Promise<(pathname: string) => string[]> {
+/** What a page's HTML loads of the web build's scripts. */
+export interface BuildScripts {
+  /**
+   * The script files of the page's route that the entry does not already load. Without them the
+   * browser would discover the route's code only after the entry script had run: one more round
+   * trip before anything shows.
+   */
+  routeChunks(pathname: string): string[];
+  /** The script that starts a page the server rendered (apps/web/src/boot.ts); null if the build has none. */
+  boot: string | null;
+}
+
+/** The page the build starts from, and the module boot.ts is built from, as the manifest names them. */
+const HTML_ENTRY = 'index.html';
+const BOOT_MODULE = 'src/boot.ts';
+
+/** Reads the web build's manifest: each page path's route chunks, and the boot script. */
+export async function loadBuildScripts(webDistDir: string): Promise<BuildScripts> {
   let manifest: Record<string, ManifestChunk>;
   try {
     manifest = JSON.parse(await readFile(path.join(webDistDir, '.vite', 'manifest.json'), 'utf8'));
   } catch {
-    return () => [];
+    return { routeChunks: () => [], boot: null };
   }
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key) || !manifest[key]) return seen;
@@ -60,16 +71,19 @@ export async function loadRouteChunks(webDistDir: string): Promise<(pathname: st
     for (const dep of manifest[key].imports ?? []) closure(dep, seen);
     return seen;
   };
-  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-  const loadedByEntry = entry ? closure(entry) : new Set<string>();
+  const loadedByEntry = closure(HTML_ENTRY);
   const byModule = new Map(
     ROUTE_MODULES.map(([, module]) => [
       module,
       [...closure(module)].filter((k) => !loadedByEntry.has(k)).map((k) => `/${manifest[k]!.file}`),
     ]),
   );
-  return (pathname) => {
-    const route = ROUTE_MODULES.find(([pattern]) => pattern.test(pathname));
-    return route ? (byModule.get(route[1]) ?? []) : [];
+  const boot = manifest[BOOT_MODULE];
+  return {
+    routeChunks: (pathname) => {
+      const route = ROUTE_MODULES.find(([pattern]) => pattern.test(pathname));
+      return route ? (byModule.get(route[1]) ?? []) : [];
+    },
+    boot: boot ? `/${boot.file}` : null,
   };
 }

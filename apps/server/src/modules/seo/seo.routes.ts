@@ -6,7 +6,7 @@ import type { RenderStorefront } from '@store/contracts';
 import { ProductsService } from '../products/products.service.js';
 import { clientConfigOf } from '../../lib/client-config.js';
 import { AppError } from '../../lib/app-error.js';
-import { loadRouteChunks } from './seo.route-chunks.js';
+import { loadBuildScripts } from './seo.route-chunks.js';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, STORE_NAME, productHead, renderHead, type PageHead } from './seo.head.js';
 import { StorefrontApi } from './seo.storefront-api.js';
 import { loadStorefrontRenderer, renderWithin, withStorefrontPage } from './seo.storefront.js';
@@ -83,8 +83,8 @@ export function createPageRenderer(app: FastifyInstance, webDistDir: string) {
   const api = new StorefrontApi(app);
   let template: Promise<string> | undefined;
   const indexHtml = () => (template ??= readFile(path.join(webDistDir, 'index.html'), 'utf8'));
-  let routeChunks: ReturnType<typeof loadRouteChunks> | undefined;
-  const chunksFor = async (urlPath: string) => (await (routeChunks ??= loadRouteChunks(webDistDir)))(urlPath);
+  let buildScripts: ReturnType<typeof loadBuildScripts> | undefined;
+  const scripts = () => (buildScripts ??= loadBuildScripts(webDistDir));
   let renderer: Promise<RenderStorefront | null> | undefined;
   const storefront = () => (renderer ??= loadStorefrontRenderer(webDistDir));
   const budgetMs = app.config.serverRenderTimeoutMs;
@@ -132,12 +132,13 @@ export function createPageRenderer(app: FastifyInstance, webDistDir: string) {
 
   return async (req: FastifyRequest): Promise<string> => {
     const urlPath = req.url.split('?')[0]!;
-    const [head, page] = await Promise.all([headFor(urlPath), pageFor(req)]);
+    const [head, page, { routeChunks, boot }] = await Promise.all([headFor(urlPath), pageFor(req), scripts()]);
     const html = renderHead(await indexHtml(), {
       ...head,
       // A rendered page carries its product in the query cache it hydrates from.
       productJson: page ? undefined : head.productJson,
-      modulePreloads: await chunksFor(urlPath),
+      modulePreloads: routeChunks(urlPath),
+      boot: (page && boot) ?? undefined,
       clientConfig: clientConfigOf(app.config),
     });
     return (page && withStorefrontPage(html, page)) ?? html;

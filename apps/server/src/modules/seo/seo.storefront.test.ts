@@ -15,10 +15,18 @@ const INDEX_HTML =
 
 const PICTURE = '/uploads/server-rendered.webp';
 
+const MANIFEST = {
+  'index.html': { file: 'assets/index-A.js', isEntry: true },
+  'src/boot.ts': { file: 'assets/boot-B.js', isEntry: true },
+  'src/features/product-detail/product-page.tsx': { file: 'assets/product-C.js' },
+};
+
 /** A web build whose server bundle is `bundle`. */
 async function webBuild(bundle: string): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'storefront-web-'));
   await writeFile(path.join(dir, 'index.html'), INDEX_HTML);
+  await mkdir(path.join(dir, '.vite'));
+  await writeFile(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   await mkdir(path.join(dir, '.server'));
   await writeFile(path.join(dir, '.server', 'entry-server.js'), bundle);
   return dir;
@@ -84,6 +92,18 @@ describe(`server-rendered storefront pages on ${testDatabaseKind}`, () => {
     expect(rootOf(await page(t, `/product/${id}`))).toMatch(/<h1[^>]*>Server Rendered Orchid<\/h1>/);
   });
 
+  it("starts a rendered page with the boot script, which fetches the app's script and the route's after the content", async () => {
+    const id = await insertProduct(t.database.db, { name: 'Booted Tulip', image: PICTURE });
+    const html = await page(t, `/product/${id}`);
+    expect(html).toContain(
+      '<script type="module" crossorigin src="/assets/boot-B.js" data-app="/assets/index-A.js" ' +
+        'data-modules="/assets/product-C.js"></script>',
+    );
+    expect(html).not.toContain('rel="modulepreload"');
+    // The page's main picture is still asked for at once.
+    expect(html).toContain('<link rel="preload" as="image" fetchpriority="high" href="/uploads/server-rendered.webp"');
+  });
+
   it('leaves signed-in pages, an unknown product and unknown paths to the browser', async () => {
     for (const url of ['/profile', '/wishlist', '/product/00000000-0000-4000-8000-000000000000', '/nowhere']) {
       const html = await page(t, url);
@@ -116,6 +136,8 @@ describe(`server-rendered storefront pages on ${testDatabaseKind}`, () => {
       // The head is written as before, and the product is there for the browser to start from.
       expect(html).toContain('<title>Fallback Lily | Phoolwala Gifts</title>');
       expect(html).toContain('id="product-data"');
+      expect(html).toContain('<script type="module" crossorigin src="/assets/index-A.js"></script>');
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/product-C.js" />');
     }
   });
 });
