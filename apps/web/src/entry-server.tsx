@@ -46,7 +46,10 @@ function renderToHtml(element: ReactNode, signal: AbortSignal): Promise<string> 
     sink.on('finish', () => resolve(Buffer.concat(chunks).toString('utf8')));
     const stream = renderToPipeableStream(element, {
       // Nothing is streamed: the server falls back to the browser-rendered shell on any error, which
-      // it can only do before the first byte is sent.
+      // it can only do before the first byte is sent. So every Suspense boundary is written in
+      // place: React would otherwise move large ones after the shell, to be put back by inline
+      // scripts, which the store's Content-Security-Policy forbids.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
       onError: reject,
