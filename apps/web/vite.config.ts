@@ -38,11 +38,21 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: { index: 'index.html', boot: 'src/boot.ts' },
           output: {
             codeSplitting: {
-              // Everything the entry imports statically goes in the entry's own file: every page needs
-              // it, and Rolldown otherwise splits out what lazy pages share with it (React, TanStack
-              // Query) into small extra files every first page must fetch. boot.ts, which imports
-              // nothing, stays a file of its own.
-              groups: [{ name: 'index', tags: ['$initial'], test: (id) => !/[\\/]src[\\/]boot\.ts$/.test(id) }],
+              groups: [
+                // Everything the entry imports statically goes in the entry's own file: every page
+                // needs it, and Rolldown otherwise splits out what lazy pages share with it (React,
+                // TanStack Query) into small extra files every first page must fetch. boot.ts, which
+                // imports nothing, stays a file of its own.
+                { name: 'index', tags: ['$initial'], test: (id) => !/[\\/]src[\\/]boot\.ts$/.test(id) },
+                // The cart's store and the pricing rules that come with it (GST, coupons, options), in one file
+                // rather than one per module: they are not part of the first page (cart-button.tsx), and
+                // the pages that need them take them together. Their own imports (money) stay shared.
+                {
+                  name: 'cart',
+                  test: /[\\/]stores[\\/]cart-store\.ts$|[\\/]domain[\\/]src[\\/](cart|gst|coupons|product-options)\.ts$/,
+                  includeDependenciesRecursively: false,
+                },
+              ],
             },
           },
         },

@@ -169,18 +169,6 @@ export const OCCASIONS = [
   'Weddings and Engagements',
 ] as const;
 
-/** The home page's 'Shop for every Occasions' carousel, in the spec's order. */
-export const HOME_OCCASIONS = [
-  'Love and Romance',
-  'Weddings and Engagements',
-  'Housewarming',
-  'Congratulations',
-  'Mothers day',
-  'Sympathy and Support',
-  'Birthday',
-  'Apologies',
-] as const;
-
 export const RECIPIENTS = [
   'For Her',
   'For Him',

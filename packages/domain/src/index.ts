@@ -1,4 +1,5 @@
 export * from './catalog.js';
+export * from './home-occasions.js';
 export * from './money.js';
 export * from './pricing.js';
 export * from './badges.js';

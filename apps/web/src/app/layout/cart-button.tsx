@@ -1,25 +1,16 @@
-import { ShoppingBag } from 'lucide-react';
-import { cartCount, useCart } from '../../stores/cart-store.js';
-import { setCartPanelOpen } from '../../stores/cart-panel-store.js';
-import { CountBadge } from './count-badge.js';
+import { lazy, Suspense } from 'react';
+import { CartButtonView } from './cart-button-view.js';
 
-export function cartLabel(count: number): string {
-  return count === 0 ? 'Cart, empty' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
-}
+// The cart's store comes with the cart's pricing rules (GST, slots, coupons), which the first page
+// does without: the count arrives just after it. The server renders, and the page hydrates with,
+// no count anyway: the cart lives in the browser.
+const CountedCartButton = lazy(() => import('./counted-cart-button.js'));
 
 /** Opens the cart side panel; the badge shows the total quantity once the cart has something in it. */
 export function CartButton() {
-  const count = cartCount(useCart());
   return (
-    <button
-      type="button"
-      aria-label={cartLabel(count)}
-      aria-haspopup="dialog"
-      onClick={() => setCartPanelOpen(true)}
-      className="relative grid size-9 place-items-center rounded-full text-neutral-800 hover:bg-neutral-100 sm:size-10"
-    >
-      <ShoppingBag className="size-6" aria-hidden="true" />
-      <CountBadge count={count} />
-    </button>
+    <Suspense fallback={<CartButtonView count={0} />}>
+      <CountedCartButton />
+    </Suspense>
   );
 }

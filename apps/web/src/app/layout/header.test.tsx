@@ -104,7 +104,8 @@ describe('Header', () => {
       cartActions.add(roses);
       cartActions.add({ ...roses, _id: 'p2', qty: 2 });
     });
-    expect(screen.getByRole('button', { name: 'Cart, 5 items' }).textContent).toBe('5');
+    // The count arrives with the cart's store, loaded after the first page.
+    expect((await screen.findByRole('button', { name: 'Cart, 5 items' })).textContent).toBe('5');
 
     await user.click(screen.getByRole('button', { name: 'Cart, 5 items' }));
     expect(screen.getByRole('status', { name: 'where' }).textContent).toBe('/ panel');

@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { apiFetch, setUnauthorizedHandler } from '../../lib/api.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { sidebarActions } from '../../app/layout/sidebar-store.js';
-import { cartActions } from '../../stores/cart-store.js';
 import { getUserInfo, setUserInfo } from '../../stores/user-store.js';
 import { clearWishlist } from '../../stores/wishlist-store.js';
 
@@ -36,13 +35,19 @@ export function isLoggingOut(): boolean {
 }
 
 async function run({ navigate, queryClient }: LogoutDeps): Promise<void> {
+  // The cart's store is not part of the first page (it comes with the cart's pricing rules). One
+  // that cannot load was never loaded: no cart in memory then, and storage is cleared below.
+  const resetCart = import('../../stores/cart-store.js').then(
+    ({ cartActions }) => cartActions.reset(),
+    () => undefined,
+  );
   try {
     await apiFetch('/api/users/logout', { method: 'POST' });
   } catch (err) {
     console.warn('Logout request failed', err);
   }
   setUserInfo(null);
-  cartActions.reset();
+  await resetCart;
   clearWishlist();
   try {
     localStorage.clear();
