@@ -33,6 +33,11 @@ function DeferredToaster() {
 
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  // React has the page now (it hydrated the server's HTML, or rendered it): it answers taps and
+  // typing. The browser tests wait for this mark before they act on a page.
+  useEffect(() => {
+    document.documentElement.dataset.interactive = '';
+  }, []);
   return (
     <QueryClientProvider client={client}>
       {children}

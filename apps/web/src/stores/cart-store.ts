@@ -344,6 +344,12 @@ export const cartActions = {
 
 export const useCart = (): Cart => store.use();
 
+/** Calls `onCount` with the cart's total quantity now and whenever it changes; returns how to stop. */
+export function watchCartCount(onCount: (count: number) => void): () => void {
+  onCount(cartCount(store.get()));
+  return store.subscribe(() => onCount(cartCount(store.get())));
+}
+
 export function cartCount(cart: Cart): number {
   return cart.cartItems.reduce((n, i) => n + i.qty, 0);
 }
