@@ -7,7 +7,6 @@ import { seriousViolations } from './support/axe.js';
 import { launchBrowser } from './support/browser.js';
 import { repoRoot } from './support/server.js';
 import { istDateIn, signIn } from './support/shopper.js';
-import { waitForTheApp } from './support/page.js';
 
 const screenshots = path.join(repoRoot, 'test-results', 'screenshots');
 const ADMIN = { email: 'admin@example.com', password: 'admin-demo-pass' };
@@ -78,7 +77,7 @@ describe("the admin's order list", () => {
       const [first, second, later] = [istDateIn(30), istDateIn(31), istDateIn(45)];
       const { email, orders } = await shopperWithOrders([first, second, later]);
       const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
-      const page = waitForTheApp(await context.newPage());
+      const page = await context.newPage();
       const problems: string[] = [];
       page.on('pageerror', (e) => problems.push(e.message));
       page.on('response', (r) => r.status() >= 400 && problems.push(`${r.status()} ${r.url()}`));

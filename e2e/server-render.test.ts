@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_CUSTOMER } from './support/api.js';
-import { collectProblems, screenshots, shoot, useBrowser, waitForTheApp } from './support/page.js';
+import { collectProblems, screenshots, shoot, useBrowser } from './support/page.js';
 import { inr, signInTo } from './support/shopper.js';
 
 const browser = useBrowser();
@@ -67,7 +67,7 @@ describe('pages the server renders', () => {
     it(`hydrates them without a mismatch or a shift (${width})`, async () => {
       const newest = await firstProduct();
       const context = await browser().newContext({ viewport: { width, height: 900 } });
-      const page = waitForTheApp(await context.newPage());
+      const page = await context.newPage();
       const problems = collectProblems(page);
       await countLayoutShifts(page);
       for (const [name, route] of [
@@ -92,7 +92,7 @@ describe('pages the server renders', () => {
   it("shows this browser's cart count and the signed-in menu after hydrating, without a shift", async () => {
     const product = await firstProduct();
     const context = await browser().newContext({ viewport: { width: 375, height: 812 } });
-    const page = waitForTheApp(await context.newPage());
+    const page = await context.newPage();
     const problems = collectProblems(page);
     await signInTo(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password, '/');
     await page.evaluate((p) => {

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { VitalsSummary } from '@store/contracts';
 import { DEMO_ADMIN as ADMIN } from './support/api.js';
-import { screenshots, useBrowser, waitForTheApp } from './support/page.js';
+import { screenshots, useBrowser } from './support/page.js';
 
 const browser = useBrowser();
 
@@ -20,7 +20,7 @@ async function hide(page: Page) {
 describe('field web vitals', () => {
   it('a product page hidden after loading reports its vitals, and the admin page shows them', async () => {
     const shopper = await browser().newContext({ viewport: { width: 412, height: 915 } });
-    const page = waitForTheApp(await shopper.newPage());
+    const page = await shopper.newPage();
     await page.goto(url('/products'));
     await page
       .getByRole('link')
@@ -46,7 +46,7 @@ describe('field web vitals', () => {
     await shopper.close();
 
     const admin = await browser().newContext({ viewport: { width: 1280, height: 800 } });
-    const adminPage = waitForTheApp(await admin.newPage());
+    const adminPage = await admin.newPage();
     await adminPage.goto(url('/login?redirect=%2Fadmin%2Fvitals'));
     await adminPage.getByLabel('Email Address').fill(ADMIN.email);
     await adminPage.getByLabel('Password', { exact: true }).fill(ADMIN.password);

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** The system Chromium (Debian's package); a test never downloads a browser of its own. */
 export function chromiumPath(): string {
@@ -14,8 +14,32 @@ export function chromiumPath(): string {
   return found;
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Makes every `goto` and `reload` of the page wait until the app has taken the page over. A page
+ * the server rendered shows at once (ADR 049), before its scripts run: until then a button does
+ * nothing. The app marks the page when it has it (apps/web/src/app/providers.tsx); a page without
+ * the app (a PDF, an API answer) has nothing to wait for.
+ */
+function waitForTheApp(page: Page): void {
+  const interactive = () =>
+    page.waitForFunction(() => !document.getElementById('root') || 'interactive' in document.documentElement.dataset);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = (async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await interactive();
+    return response;
+  }) as Page['goto'];
+  page.reload = (async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await interactive();
+    return response;
+  }) as Page['reload'];
+}
+
+/** Chromium for a test file; every page it opens with JavaScript on waits for the app (waitForTheApp). */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
     args: [
@@ -28,4 +52,12 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+  // Browser.newPage opens its page in a context of its own through newContext, so this covers both.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (async (options?: Parameters<Browser['newContext']>[0]) => {
+    const context = await newContext(options);
+    if (options?.javaScriptEnabled !== false) context.on('page', waitForTheApp);
+    return context;
+  }) as Browser['newContext'];
+  return browser;
 }

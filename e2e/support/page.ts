@@ -60,30 +60,6 @@ export interface OpenOptions extends ProblemOptions {
   timezoneId?: BrowserContextOptions['timezoneId'];
 }
 
-/**
- * Makes every `goto` and `reload` of the page wait until the app has taken the page over. A page
- * the server rendered shows at once (ADR 049), before its scripts run: until then a button does
- * nothing. The app marks the page when it has it (apps/web/src/app/providers.tsx); a page without
- * the app (a PDF, an API answer) has nothing to wait for.
- */
-export function waitForTheApp(page: Page): Page {
-  const interactive = () =>
-    page.waitForFunction(() => !document.getElementById('root') || 'interactive' in document.documentElement.dataset);
-  const goto = page.goto.bind(page);
-  const reload = page.reload.bind(page);
-  page.goto = (async (...args: Parameters<Page['goto']>) => {
-    const response = await goto(...args);
-    await interactive();
-    return response;
-  }) as Page['goto'];
-  page.reload = (async (...args: Parameters<Page['reload']>) => {
-    const response = await reload(...args);
-    await interactive();
-    return response;
-  }) as Page['reload'];
-  return page;
-}
-
 /** A fresh shopper (own cookies and storage) at a width, and the problems its pages meet. */
 export async function openPage(
   browser: Browser,
@@ -91,7 +67,7 @@ export async function openPage(
   { height = 900, timezoneId, ...watch }: OpenOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport: { width, height }, ...(timezoneId ? { timezoneId } : {}) });
-  const page = waitForTheApp(await context.newPage());
+  const page = await context.newPage();
   return { context, page, problems: collectProblems(page, watch) };
 }
 
