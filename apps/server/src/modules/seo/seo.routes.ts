@@ -14,6 +14,8 @@ import { loadStorefrontRenderer, renderWithin, withStorefrontPage } from './seo.
 /** The sitemap protocol's limit for one file. */
 const SITEMAP_MAX_URLS = 50_000;
 const PRODUCT_PATH = /^\/product\/([0-9a-f-]{36})\/?$/i;
+/** Storefront pages a process renders at once; more are sent to render in the browser. */
+const MAX_RENDERS_AT_ONCE = 8;
 const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Where search engines may go, and where the sitemap is. */
@@ -115,19 +117,27 @@ export function createPageRenderer(app: FastifyInstance, webDistDir: string) {
     };
   }
 
+  let rendering = 0;
   async function pageFor(req: FastifyRequest) {
-    if (budgetMs === 0) return null;
-    const render = await storefront().catch((err: unknown) => {
-      app.log.warn({ err }, "could not load the storefront's server render; pages render in the browser");
-      return null;
-    });
-    if (!render) return null;
-    return renderWithin(
-      render,
-      { url: req.url, cookie: req.headers.cookie ?? '', api: api.forRequest(req) },
-      budgetMs,
-      req.log,
-    );
+    // A render takes about 10 ms of this process's one thread; past a few at once the server is
+    // busy, and the page goes to the browser to render, as before the server rendered any (ADR 049).
+    if (budgetMs === 0 || rendering >= MAX_RENDERS_AT_ONCE) return null;
+    rendering++;
+    try {
+      const render = await storefront().catch((err: unknown) => {
+        app.log.warn({ err }, "could not load the storefront's server render; pages render in the browser");
+        return null;
+      });
+      if (!render) return null;
+      return await renderWithin(
+        render,
+        { url: req.url, cookie: req.headers.cookie ?? '', api: api.forRequest(req) },
+        budgetMs,
+        req.log,
+      );
+    } finally {
+      rendering--;
+    }
   }
 
   return async (req: FastifyRequest): Promise<string> => {

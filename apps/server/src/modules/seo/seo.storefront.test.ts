@@ -37,6 +37,7 @@ let failing: TestApp;
 let hanging: TestApp;
 
 beforeAll(async () => {
+  (globalThis as unknown as { storefrontRenders: number }).storefrontRenders = 0;
   // Generous: the first render compiles the web app's modules on the fly, as a build would not.
   t = await createTestApp({
     WEB_DIST_DIR: await webBuild(`export { render } from ${JSON.stringify(WEB_ENTRY)};`),
@@ -49,7 +50,9 @@ beforeAll(async () => {
   );
   hanging = await createTestApp(
     {
-      WEB_DIST_DIR: await webBuild('export const render = () => new Promise(() => {});'),
+      WEB_DIST_DIR: await webBuild(
+        'export const render = () => { globalThis.storefrontRenders += 1; return new Promise(() => {}); };',
+      ),
       SERVER_RENDER_TIMEOUT_MS: '200',
     },
     shared,
@@ -125,6 +128,15 @@ describe(`server-rendered storefront pages on ${testDatabaseKind}`, () => {
     expect(rootOf(html)).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     const product = stateOf(html).queries.queries.find((q) => q.queryKey.includes(id));
     expect(product?.state.data).toMatchObject({ _id: id, name });
+  });
+
+  it('renders no more than a few pages at once: the rest go to the browser at once', async () => {
+    const id = await insertProduct(t.database.db, { name: 'Busy Day Carnation', image: PICTURE });
+    const counter = globalThis as unknown as { storefrontRenders: number };
+    counter.storefrontRenders = 0;
+    const pages = await Promise.all(Array.from({ length: 12 }, () => page(hanging, `/product/${id}`)));
+    expect(counter.storefrontRenders).toBe(8);
+    for (const html of pages) expect(rootOf(html)).toBe('');
   });
 
   it('sends the browser-rendered page when the render fails, or outlasts its time', async () => {
