@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyBaseLogger } from 'fastify';
+import { performance } from 'node:perf_hooks';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
   STOREFRONT_STATE_ELEMENT_ID,
   type RenderStorefront,
@@ -18,6 +19,32 @@ import { escapeJsonForScript } from './seo.head.js';
 export const STOREFRONT_BUNDLE = path.join('.server', 'entry-server.js');
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** How busy the process's thread may have been over the last second for pages still to render. */
+const BUSY_UTILIZATION = 0.9;
+const LOAD_SAMPLE_MS = 1_000;
+
+/**
+ * Whether the process's one thread was busy (at least 90 % of the last second): a render takes
+ * about ten times the CPU of sending the page to render in the browser, so past that point pages
+ * go to the browser and the API keeps its pace (ADR 049). Judged from when the store is up, so
+ * starting up is not taken for load.
+ */
+export function watchBusy(app: FastifyInstance): () => boolean {
+  let busy = false;
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    let last = performance.eventLoopUtilization();
+    timer = setInterval(() => {
+      const now = performance.eventLoopUtilization();
+      busy = performance.eventLoopUtilization(now, last).utilization >= BUSY_UTILIZATION;
+      last = now;
+    }, LOAD_SAMPLE_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+  return () => busy;
+}
 
 /** The web app's server render, or null when the web build has none (a test's stand-in build). */
 export async function loadStorefrontRenderer(webDistDir: string): Promise<RenderStorefront | null> {
