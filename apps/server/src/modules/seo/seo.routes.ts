@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error.js';
 import { loadBuildScripts } from './seo.route-chunks.js';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, STORE_NAME, productHead, renderHead, type PageHead } from './seo.head.js';
 import { StorefrontApi } from './seo.storefront-api.js';
-import { loadStorefrontRenderer, renderWithin, watchBusy, withStorefrontPage } from './seo.storefront.js';
+import { loadStorefrontRenderer, renderRate, renderWithin, withStorefrontPage } from './seo.storefront.js';
 
 /** The sitemap protocol's limit for one file. */
 const SITEMAP_MAX_URLS = 50_000;
@@ -117,11 +117,11 @@ export function createPageRenderer(app: FastifyInstance, webDistDir: string) {
     };
   }
 
-  const busy = watchBusy(app);
+  const mayRender = renderRate();
   let rendering = 0;
   async function pageFor(req: FastifyRequest) {
     // A busy server sends the page to render in the browser, as before it rendered any (ADR 049).
-    if (budgetMs === 0 || busy() || rendering >= MAX_RENDERS_AT_ONCE) return null;
+    if (budgetMs === 0 || rendering >= MAX_RENDERS_AT_ONCE || !mayRender()) return null;
     rendering++;
     try {
       const render = await storefront().catch((err: unknown) => {
