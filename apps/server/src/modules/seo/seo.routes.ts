@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error.js';
 import { loadBuildScripts } from './seo.route-chunks.js';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, STORE_NAME, productHead, renderHead, type PageHead } from './seo.head.js';
 import { StorefrontApi } from './seo.storefront-api.js';
-import { loadStorefrontRenderer, renderRate, renderWithin, withStorefrontPage } from './seo.storefront.js';
+import { holdsPage, loadStorefrontRenderer, renderRate, renderWithin, withStorefrontPage } from './seo.storefront.js';
 
 /** The sitemap protocol's limit for one file. */
 const SITEMAP_MAX_URLS = 50_000;
@@ -142,15 +142,21 @@ export function createPageRenderer(app: FastifyInstance, webDistDir: string) {
 
   return async (req: FastifyRequest): Promise<string> => {
     const urlPath = req.url.split('?')[0]!;
-    const [head, page, { routeChunks, boot }] = await Promise.all([headFor(urlPath), pageFor(req), scripts()]);
-    const html = renderHead(await indexHtml(), {
+    const [template, head, rendered, { routeChunks, boot }] = await Promise.all([
+      indexHtml(),
+      headFor(urlPath),
+      pageFor(req),
+      scripts(),
+    ]);
+    const page = rendered && holdsPage(template) ? rendered : null;
+    const html = renderHead(template, {
       ...head,
       // A rendered page carries its product in the query cache it hydrates from.
       productJson: page ? undefined : head.productJson,
       modulePreloads: routeChunks(urlPath),
-      boot: (page && boot) ?? undefined,
+      boot: page && boot ? boot : undefined,
       clientConfig: clientConfigOf(app.config),
     });
-    return (page && withStorefrontPage(html, page)) ?? html;
+    return page ? withStorefrontPage(html, page) : html;
   };
 }

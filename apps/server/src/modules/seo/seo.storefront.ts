@@ -85,9 +85,11 @@ export async function renderWithin(
   }
 }
 
+/** Whether the app's HTML has the empty root element a rendered page goes into. */
+export const holdsPage = (indexHtml: string): boolean => indexHtml.includes(ROOT_ELEMENT);
+
 /** The app's HTML with the rendered page in its root element and the state it hydrates from. */
-export function withStorefrontPage(indexHtml: string, page: StorefrontPage): string | null {
-  if (!indexHtml.includes(ROOT_ELEMENT)) return null;
+export function withStorefrontPage(indexHtml: string, page: StorefrontPage): string {
   const state = `<script type="application/json" id="${STOREFRONT_STATE_ELEMENT_ID}">${escapeJsonForScript(page.state)}</script>`;
   // A replacer function: `$&` and the like in a product's name must stay as they are.
   return indexHtml.replace(ROOT_ELEMENT, () => `<div id="root">${page.html}</div>\n    ${state}`);
