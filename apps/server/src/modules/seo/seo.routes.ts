@@ -120,8 +120,9 @@ export function createPageRenderer(app: FastifyInstance, webDistDir: string) {
   const mayRender = renderRate();
   let rendering = 0;
   async function pageFor(req: FastifyRequest) {
-    // A busy server sends the page to render in the browser, as before it rendered any (ADR 049).
-    if (budgetMs === 0 || rendering >= MAX_RENDERS_AT_ONCE || !mayRender()) return null;
+    // A busy server sends the page to render in the browser, as before it rendered any (ADR 049);
+    // a HEAD request (a monitor's) has no use for the page.
+    if (budgetMs === 0 || req.method !== 'GET' || rendering >= MAX_RENDERS_AT_ONCE || !mayRender()) return null;
     rendering++;
     try {
       const render = await storefront().catch((err: unknown) => {
