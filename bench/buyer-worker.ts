@@ -7,17 +7,20 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { checkout } from './shopper.js';
-import type { BuyerPlan, BuyerMessage, PlacedOrder } from './buyer.js';
+import { productFor, type BuyerPlan, type BuyerMessage, type PlacedOrder } from './buyer.js';
 
 const plan = workerData as BuyerPlan;
 const port = parentPort!;
 
 async function buy(k: number): Promise<PlacedOrder> {
   const shopper = k % plan.cookies.length;
-  // A large prime stride spreads the orders over the products instead of emptying one.
-  const productId = plan.productIds[(k * 7919) % plan.productIds.length]!;
   try {
-    const result = await checkout(plan.baseUrl, plan.cookies[shopper]!, productId, plan.firstDeliveryIndex + k);
+    const result = await checkout(
+      plan.baseUrl,
+      plan.cookies[shopper]!,
+      productFor(plan, k),
+      plan.firstDeliveryIndex + k,
+    );
     return { shopper, ...result };
   } catch (err) {
     // A timeout or a dropped connection: a failed order (status 0), not a crashed benchmark.

@@ -4,7 +4,7 @@
  * autocannon reads the catalogue, then a check that every order answered 201 is in the database.
  */
 import { Worker } from 'node:worker_threads';
-import { percentile, signUp } from './shopper.js';
+import { percentile, signUp, stockOf } from './shopper.js';
 
 /** Longest the buyer may run past its last scheduled order (each request times out at 30 s). */
 const FINISH_TIMEOUT_MS = 120_000;
@@ -21,8 +21,15 @@ export interface BuyerPlan {
   firstDeliveryIndex: number;
 }
 
+/** The product the k-th order buys: a large prime stride spreads the orders instead of emptying one. */
+export const productFor = (plan: BuyerPlan, k: number) => plan.productIds[(k * 7919) % plan.productIds.length]!;
+
+/** Longest a stock change may take to show in the catalogue's answers (issue 13: within 1 s). */
+const STOCK_VISIBLE_MS = 1_000;
+
 export interface PlacedOrder {
   shopper: number;
+  stockKey?: string;
   place: { status: number; ms: number };
   verify?: { status: number; ms: number };
   error?: string;
@@ -55,6 +62,11 @@ export interface OrdersReport {
    */
   inDatabase: number;
   lost: number;
+  /**
+   * Products or sizes whose stock, as shoppers read it STOCK_VISIBLE_MS after the last order, is
+   * not what it was before less the units ordered: 0 when stock is exact.
+   */
+  stockWrong: number;
   /** Distinct reasons orders failed (the API's messages, timeouts), at most 10. */
   errors: string[];
 }
@@ -87,6 +99,8 @@ export async function prepareBuyer(plan: BuyerPlan): Promise<Buyer> {
   const workerPlan = plan;
   // The shoppers may have ordered before (earlier runs): only orders added during this one count.
   const before = await countOrders(plan.baseUrl, plan.cookies);
+  const orderedProducts = Array.from({ length: plan.orders }, (_, k) => productFor(plan, k));
+  const stockBefore = await stockOf(plan.baseUrl, orderedProducts);
   const tsx = import.meta.resolve('tsx/esm/api');
   const entry = new URL('./buyer-worker.ts', import.meta.url).href;
   const worker = new Worker(
@@ -147,17 +161,29 @@ export async function prepareBuyer(plan: BuyerPlan): Promise<Buyer> {
       await close();
       return { orders: done.orders, seconds: done.seconds };
     },
-    report: (run) => report(workerPlan, run.orders, run.seconds, before),
+    report: (run) => report(workerPlan, run.orders, run.seconds, before, stockBefore, orderedProducts),
   };
 }
 
-async function report(plan: BuyerPlan, orders: PlacedOrder[], seconds: number, before: number): Promise<OrdersReport> {
+async function report(
+  plan: BuyerPlan,
+  orders: PlacedOrder[],
+  seconds: number,
+  before: number,
+  stockBefore: Map<string, number>,
+  orderedProducts: string[],
+): Promise<OrdersReport> {
   const placed = orders.filter((o) => o.place.status === 201);
   const placeMs = placed.map((o) => o.place.ms).sort((a, b) => a - b);
   const verifyMs = placed.flatMap((o) => (o.verify?.status === 200 ? [o.verify.ms] : [])).sort((a, b) => a - b);
   const placeStatusCodes: Record<string, number> = {};
   for (const o of orders) placeStatusCodes[o.place.status] = (placeStatusCodes[o.place.status] ?? 0) + 1;
   const inDatabase = (await countOrders(plan.baseUrl, plan.cookies)) - before;
+  const expected = new Map(stockBefore);
+  for (const o of placed) if (o.stockKey) expected.set(o.stockKey, expected.get(o.stockKey)! - 1);
+  await new Promise((r) => setTimeout(r, STOCK_VISIBLE_MS));
+  const stockAfter = await stockOf(plan.baseUrl, orderedProducts);
+  const stockWrong = [...expected].filter(([key, n]) => stockAfter.get(key) !== n).length;
   return {
     planned: plan.orders,
     intervalMs: plan.intervalMs,
@@ -176,6 +202,7 @@ async function report(plan: BuyerPlan, orders: PlacedOrder[], seconds: number, b
     seconds: Math.round(seconds * 10) / 10,
     inDatabase,
     lost: placed.length - inDatabase,
+    stockWrong,
     errors: [...new Set(orders.flatMap((o) => (o.error ? [o.error] : [])))].slice(0, 10),
   };
 }

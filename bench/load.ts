@@ -6,7 +6,7 @@
  * (warm-up, then a measured run): first one hot URL per endpoint (answered from the response
  * cache), then the random-URL mix (mix.ts) with orders placed in the background. Prints two
  * tables per database and writes the figures to bench/results/<timestamp>-<db>.json. Exits
- * non-zero when any request or order failed, or an order was lost. See README.md.
+ * non-zero when any request or order failed, an order was lost, or stock is not exact afterwards. See README.md.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -289,6 +289,7 @@ function printTables(report: DatabaseReport): void {
         'order p50 ms',
         'order p99 ms',
         'in DB',
+        'stock',
       ],
       mix.endpoints.map((r) => [
         r.endpoint,
@@ -304,6 +305,7 @@ function printTables(report: DatabaseReport): void {
         String(r.orders.placeMs.p50),
         String(r.orders.placeMs.p99),
         r.orders.lost === 0 ? `${r.orders.inDatabase} (all)` : `${r.orders.inDatabase} (${r.orders.lost} lost)`,
+        r.orders.stockWrong === 0 ? 'exact' : `${r.orders.stockWrong} wrong`,
       ]),
     );
   }
@@ -336,10 +338,10 @@ function failuresOf(report: DatabaseReport): string[] {
   }
   for (const r of report.mix?.endpoints ?? []) {
     const o = r.orders;
-    if (o.placeFailed > 0 || o.verifyFailed > 0 || o.lost !== 0 || o.placed === 0) {
+    if (o.placeFailed > 0 || o.verifyFailed > 0 || o.lost !== 0 || o.placed === 0 || o.stockWrong > 0) {
       lines.push(
         `${r.endpoint}: orders ${o.placed} placed, ${o.placeFailed} not placed ${JSON.stringify(o.placeStatusCodes)}, ` +
-          `${o.verifyFailed} not verified, ${o.inDatabase} in the database` +
+          `${o.verifyFailed} not verified, ${o.inDatabase} in the database, ${o.stockWrong} stocks not exact` +
           (o.errors.length ? `; ${o.errors.join('; ')}` : ''),
       );
     }

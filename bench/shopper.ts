@@ -63,6 +63,8 @@ export async function signUp(base: string): Promise<string> {
 }
 
 export interface CheckoutResult {
+  /** The stock the order takes from: the product, or its size. */
+  stockKey?: string;
   /** POST /api/orders: 201 when placed. */
   place: { status: number; ms: number };
   /** The API's message when placing or verifying failed. */
@@ -71,10 +73,56 @@ export interface CheckoutResult {
   verify?: { status: number; ms: number };
 }
 
+interface ProductChoices {
+  countInStock: number;
+  variants: { _id: string; countInStock: number }[];
+  options: { _id: string; kind: string; required: boolean }[];
+}
+
+/** The product's page as any shopper reads it. */
+export async function productChoices(base: string, productId: string): Promise<ProductChoices> {
+  const res = await fetch(`${base}/api/products/${productId}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  if (!res.ok) throw new Error(`GET /api/products/${productId} answered ${res.status}`);
+  return (await res.json()) as ProductChoices;
+}
+
+/** Where an order's unit is counted: a size's own stock, or the product's when it has no sizes. */
+export const stockKey = (productId: string, variantId?: string) =>
+  variantId ? `${productId}/${variantId}` : productId;
+
+/** The stock a shopper sees for each of the products, by stockKey. */
+export async function stockOf(base: string, productIds: Iterable<string>): Promise<Map<string, number>> {
+  const stock = new Map<string, number>();
+  for (const id of new Set(productIds)) {
+    const product = await productChoices(base, id);
+    stock.set(stockKey(id), product.countInStock);
+    for (const v of product.variants) stock.set(stockKey(id, v._id), v.countInStock);
+  }
+  return stock;
+}
+
 /**
- * One checkout of one unit of a product: place the order (server pricing, stock taken in a
- * transaction, Idempotency-Key), pay it with the simulated gateway, then verify the payment
- * (signature checked, payment applied under a row lock). `deliveryIndex` picks the delivery.
+ * The cart line a shopper would make of one unit of a product, from its page: the first size in
+ * stock when it is sold by size or weight, and the text an order of it must carry ('Message on
+ * cake'). The store refuses a sized product without its size, as it should.
+ */
+async function lineFor(base: string, productId: string) {
+  const product = await productChoices(base, productId);
+  const variant = product.variants.find((v) => v.countInStock > 0);
+  const required = product.options.filter((o) => o.kind === 'text' && o.required);
+  return {
+    _id: productId,
+    qty: 1,
+    ...(variant && { variant: { _id: variant._id } }),
+    ...(required.length > 0 && { options: required.map((o) => ({ _id: o._id, value: 'Happy birthday' })) }),
+  };
+}
+
+/**
+ * One checkout of one unit of a product: read its page for the line (not timed), place the order
+ * (server pricing, stock taken in a transaction, Idempotency-Key), pay it with the simulated
+ * gateway, then verify the payment (signature checked, payment applied under a row lock).
+ * `deliveryIndex` picks the delivery.
  */
 export async function checkout(
   base: string,
@@ -82,10 +130,11 @@ export async function checkout(
   productId: string,
   deliveryIndex: number,
 ): Promise<CheckoutResult> {
+  const line = await lineFor(base, productId);
   const placed = await post(
     `${base}/api/orders`,
     {
-      orderItems: [{ _id: productId, qty: 1 }],
+      orderItems: [line],
       shippingAddress: address,
       delivery: deliveryFor(deliveryIndex),
       paymentMethod: 'Razorpay',
@@ -93,9 +142,10 @@ export async function checkout(
     { cookie, 'idempotency-key': randomBytes(12).toString('hex') },
   );
   const place = { status: placed.status, ms: placed.ms };
+  const key = stockKey(productId, line.variant?._id);
   const messageOf = (r: { status: number; data: Record<string, unknown> }) =>
     `${r.status}: ${typeof r.data.message === 'string' ? r.data.message : JSON.stringify(r.data).slice(0, 200)}`;
-  if (placed.status !== 201) return { place, error: `place ${messageOf(placed)}` };
+  if (placed.status !== 201) return { stockKey: key, place, error: `place ${messageOf(placed)}` };
   const order = placed.data as { _id: string; razorpayOrder: { id: string } };
   const paid = await post(`${base}/api/payments/simulated/pay`, {
     razorpayOrderId: order.razorpayOrder.id,
@@ -112,5 +162,7 @@ export async function checkout(
     { cookie },
   );
   const verify = { status: verified.status, ms: verified.ms };
-  return verified.status === 200 ? { place, verify } : { place, verify, error: `verify ${messageOf(verified)}` };
+  return verified.status === 200
+    ? { stockKey: key, place, verify }
+    : { stockKey: key, place, verify, error: `verify ${messageOf(verified)}` };
 }
