@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
+import { ISSUE_BASELINE_RPS, measureBaseline, type BaselineReport } from './baseline.js';
 import { runMix, type MixReport } from './mix.js';
 import { measure, prepareEndpoints, waitUntilIdle, type EndpointResult, type LoadSettings } from './measure.js';
 import { recreateDatabase } from './postgres-admin.js';
@@ -94,6 +95,8 @@ interface DatabaseReport {
   results: EndpointResult[];
   /** The random-URL mix with orders in the background (null with --hot-only). */
   mix: MixReport | null;
+  /** PostgreSQL with the mix: the plain server that scales issue 13's goals to this machine. */
+  baseline: BaselineReport | null;
 }
 
 const USAGE = `Usage: npm run bench -- [--db pglite|postgres|both] [--products N] [--duration S] [--connections C] [--mix-only|--hot-only]
@@ -187,6 +190,12 @@ async function benchmarkDatabase(kind: DbKind, options: Options): Promise<Databa
     if (databaseUrl) await recreateDatabase(databaseUrl);
     console.log(`[${kind}] seeding ${options.products.toLocaleString('en-US')} products...`);
     const { seedSeconds, databaseVersion } = await prepareCatalogue(dataDir, databaseUrl, options.products);
+    let baseline: BaselineReport | null = null;
+    if (databaseUrl && options.mix) {
+      console.log(`[${kind}] baseline: plain Fastify + node-postgres, product by random id...`);
+      const baselineLog = path.join(resultsDir, `${runName({ startedAt, database: kind })}-baseline.log`);
+      baseline = await measureBaseline({ repoRoot, dataDir, databaseUrl, logFile: baselineLog }, options);
+    }
     console.log(`[${kind}] seeded in ${seedSeconds.toFixed(1)} s; starting the server (log: ${relative(logFile)})...`);
     const server = await startServer({ repoRoot, dataDir, databaseUrl, logFile, defaultEnv: BENCH_DEFAULT_ENV });
     try {
@@ -229,6 +238,7 @@ async function benchmarkDatabase(kind: DbKind, options: Options): Promise<Databa
         server: { bootSeconds: server.bootSeconds, idleMemory, peakMemory },
         results,
         mix,
+        baseline,
       };
     } finally {
       await server.stop();
@@ -271,6 +281,16 @@ function printTables(report: DatabaseReport): void {
           `primary idle ${mb(server.idleMemory, 'server')}, at most ${mb(server.peakMemory, 'server')}`
         : `idle ${mb(server.idleMemory, 'server')}, under load at most ${mb(server.peakMemory, 'server')}`),
   );
+  if (report.baseline) {
+    const { result, machineFactor } = report.baseline;
+    const goal = (n: number) => count(Math.round((n * machineFactor) / 10) * 10);
+    console.log(
+      `\nbaseline (plain Fastify + node-postgres, product by random id): ${count(result.requestsPerSecond)} req/s, ` +
+        `p99 ${result.latencyMs.p99} ms; issue 13 set its goals where this gave ${count(ISSUE_BASELINE_RPS)}, so here ` +
+        `(x${machineFactor.toFixed(2)}): product page >= ${goal(8_000)}, random listing >= ${goal(5_000)}, ` +
+        `filtered listing >= ${goal(3_000)}, keyword search >= ${goal(2_000)} req/s`,
+    );
+  }
   if (report.mix) {
     const { mix } = report;
     console.log(`\nrandom URLs, an order every ${mix.orderIntervalMs} ms in the background`);

@@ -22,6 +22,8 @@ export interface ServerOptions {
   seedDemo?: boolean;
   /** Server settings that apply unless the benchmark's own environment sets them. */
   defaultEnv?: Record<string, string>;
+  /** Node's arguments for another server than the store's build (the baseline), relative to repoRoot. */
+  entry?: string[];
 }
 
 export interface RunningServer {
@@ -91,7 +93,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   try {
     // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server (and its workers) under load.
     const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-    child = spawn(process.execPath, [...nodeArgs, path.join('apps', 'server', 'dist', 'server.js')], {
+    const entry = options.entry ?? [path.join('apps', 'server', 'dist', 'server.js')];
+    child = spawn(process.execPath, [...nodeArgs, ...entry], {
       cwd: options.repoRoot,
       env,
       stdio: ['ignore', log.fd, log.fd],
