@@ -219,6 +219,23 @@ describe(`the catalogue read model on ${testDatabaseKind}`, () => {
     await within(() => searched('jasmine deluxe'), []);
   });
 
+  it('moves a product between colour listings when only its colour changes', async () => {
+    const category = uniqueCategory('Read model colour');
+    const id = await insertProduct(first.database.db, { name: 'Peony Posy', category, color: ['Pink'] });
+    const inColour = async (colour: string) =>
+      (await second.app.inject({ url: `/api/products?category=${encodeURIComponent(category)}&color=${colour}` }))
+        .json()
+        .products.map((p: { _id: string }) => p._id);
+    await within(() => inColour('Pink'), [id]);
+    expect(await inColour('White')).toEqual([]);
+    await first.database.db
+      .update(products)
+      .set({ color: ['White'] })
+      .where(eq(products.id, id));
+    await within(() => inColour('White'), [id]);
+    expect(await inColour('Pink')).toEqual([]);
+  });
+
   it.skipIf(testDatabaseKind !== 'postgres')(
     'answers from the database when its notices are cut off, and reloads when they are back',
     async () => {

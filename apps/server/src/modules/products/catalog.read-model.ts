@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { effectivePrice, SAMPLE_PRODUCT_NAME } from '@store/domain';
 import type { Db } from '../../db/client.js';
 import * as repo from './catalog.repository.js';
@@ -117,13 +118,17 @@ function firstOf(entries: readonly Entry[], keep: (e: Entry) => boolean, page: {
   return rows;
 }
 
-/** Whether two versions of a product sit in the same place in every order and category (and both listed or not). */
+/**
+ * Whether two versions of a product sit in the same place in every order and in the same kept
+ * subsets (category, colour), and are both listed or not.
+ */
 function sameOrder(a: Entry['row'], b: Entry['row']): boolean {
   const time = (d: Date | null) => d?.getTime() ?? null;
   return (
     isListed(a) === isListed(b) &&
     a.name === b.name &&
     a.category === b.category &&
+    isDeepStrictEqual(a.color, b.color) &&
     a.createdAt.getTime() === b.createdAt.getTime() &&
     a.rating === b.rating &&
     a.numReviews === b.numReviews &&
