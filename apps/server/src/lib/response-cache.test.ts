@@ -65,6 +65,72 @@ describe('response cache', () => {
     expect(await cache.json('a', schema, async () => ({ n: 100 }))).toBe('{"n":100}');
   });
 
+  it('drops only the answers that show a product whose stock moved, and those that said nothing', async () => {
+    const cache = liveCache();
+    const shows =
+      (...ids: string[]) =>
+      () =>
+        ids;
+    await cache.json('page:a', schema, async () => ({ n: 1 }), shows('a', 'b'));
+    await cache.json('page:c', schema, async () => ({ n: 2 }), shows('c'));
+    await cache.json('list', schema, async () => ({ n: 3 }), shows('b', 'c'));
+    await cache.json('unsaid', schema, async () => ({ n: 4 }));
+    cache.invalidateProducts(['b']);
+    expect(cache.size).toBe(1);
+    expect(await cache.json('page:c', schema, async () => ({ n: 20 }), shows('c'))).toBe('{"n":2}');
+    expect(await cache.json('page:a', schema, async () => ({ n: 10 }), shows('a', 'b'))).toBe('{"n":10}');
+    expect(await cache.json('list', schema, async () => ({ n: 30 }), shows('b', 'c'))).toBe('{"n":30}');
+    expect(await cache.json('unsaid', schema, async () => ({ n: 40 }))).toBe('{"n":40}');
+  });
+
+  it('never stores an answer computed before a change to one product', async () => {
+    const cache = liveCache();
+    let release!: () => void;
+    const slow = cache.json(
+      'k',
+      schema,
+      () => new Promise((r) => (release = () => r({ n: 1 }))),
+      () => ['x'],
+    );
+    cache.invalidateProducts(['y']);
+    release();
+    expect(await slow).toBe('{"n":1}');
+    expect(
+      await cache.json(
+        'k',
+        schema,
+        async () => ({ n: 2 }),
+        () => ['x'],
+      ),
+    ).toBe('{"n":2}');
+  });
+
+  it('forgets what an evicted answer showed', async () => {
+    const cache = liveCache(1);
+    await cache.json(
+      'a',
+      schema,
+      async () => ({ n: 1 }),
+      () => ['p'],
+    );
+    await cache.json(
+      'b',
+      schema,
+      async () => ({ n: 2 }),
+      () => ['q'],
+    );
+    cache.invalidateProducts(['p']);
+    expect(cache.size).toBe(1);
+    expect(
+      await cache.json(
+        'b',
+        schema,
+        async () => ({ n: 20 }),
+        () => ['q'],
+      ),
+    ).toBe('{"n":2}');
+  });
+
   it('does not cache failures', async () => {
     const cache = liveCache();
     await expect(cache.json('k', schema, async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');

@@ -7,13 +7,31 @@ export interface ResponseCacheOptions {
 }
 
 /**
+ * What a computation gives the cache: the answer's text, and the products whose data the answer
+ * shows, so that a change to one product's stock drops only the answers that show it. Text alone
+ * is taken to depend on everything.
+ */
+export type Produced = string | { body: string; products: readonly string[] };
+
+interface Entry {
+  body: string;
+  expires: number;
+  /** Null: the answer may depend on anything, and any change drops it. */
+  products: readonly string[] | null;
+}
+
+/**
  * Serialized JSON answers, kept until the data behind them changes. Entries are only trusted
  * while the owner says the cache is live (its change notifications flow); until then every call
  * computes afresh. A computation that started before an invalidation is never stored, and
  * concurrent misses for one key share a single computation.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, { body: string; expires: number }>();
+  private readonly entries = new Map<string, Entry>();
+  /** Keys of the answers that show each product. */
+  private readonly showing = new Map<string, Set<string>>();
+  /** Keys of the answers that said nothing of what they show. */
+  private readonly unscoped = new Set<string>();
   private readonly inflight = new Map<string, Promise<string>>();
   private generation = 0;
   private live = false;
@@ -32,7 +50,21 @@ export class ResponseCache {
   invalidate(): void {
     this.generation++;
     this.entries.clear();
+    this.showing.clear();
+    this.unscoped.clear();
     this.inflight.clear();
+  }
+
+  /**
+   * Drops the answers that show any of these products, and those that did not say what they show.
+   * For a change that moves no product in or out of any selection and changes no order (a sale
+   * taking stock): every other answer stays as it was.
+   */
+  invalidateProducts(ids: Iterable<string>): void {
+    this.generation++;
+    this.inflight.clear();
+    for (const key of [...this.unscoped]) this.remove(key);
+    for (const id of ids) for (const key of [...(this.showing.get(id) ?? [])]) this.remove(key);
   }
 
   /** Grows with every invalidation; lets a caller wait until a change notice has been applied. */
@@ -44,14 +76,26 @@ export class ResponseCache {
     return this.entries.size;
   }
 
-  /** The JSON text of `compute()`'s result, shaped by `schema`, from the cache when possible. */
-  json<T extends z.ZodType>(key: string, schema: T, compute: () => Promise<z.input<T>>): Promise<string> {
-    return this.text(key, async () => JSON.stringify(schema.parse(await compute())));
+  /**
+   * The JSON text of `compute()`'s result, shaped by `schema`, from the cache when possible;
+   * `shows` names the products the answer shows (see Produced).
+   */
+  json<T extends z.ZodType>(
+    key: string,
+    schema: T,
+    compute: () => Promise<z.input<T>>,
+    shows?: (value: z.output<T>) => readonly string[],
+  ): Promise<string> {
+    return this.text(key, async () => {
+      const value = schema.parse(await compute());
+      const body = JSON.stringify(value);
+      return shows ? { body, products: shows(value) } : body;
+    });
   }
 
-  /** The text `serialize()` makes, from the cache when possible. */
-  async text(key: string, serialize: () => Promise<string>): Promise<string> {
-    if (!this.enabled) return serialize();
+  /** The text `produce()` makes, from the cache when possible. */
+  async text(key: string, produce: () => Promise<Produced>): Promise<string> {
+    if (!this.enabled) return bodyOf(await produce());
 
     const hit = this.entries.get(key);
     if (hit && hit.expires > Date.now()) {
@@ -64,11 +108,11 @@ export class ResponseCache {
     if (pending) return pending;
 
     const generation = this.generation;
-    const promise = serialize().then(
-      (body) => {
+    const promise = produce().then(
+      (produced) => {
         if (this.inflight.get(key) === promise) this.inflight.delete(key);
-        if (generation === this.generation && this.enabled) this.store(key, body);
-        return body;
+        if (generation === this.generation && this.enabled) this.store(key, produced);
+        return bodyOf(produced);
       },
       (err: unknown) => {
         if (this.inflight.get(key) === promise) this.inflight.delete(key);
@@ -79,15 +123,35 @@ export class ResponseCache {
     return promise;
   }
 
-  private store(key: string, body: string): void {
+  private store(key: string, produced: Produced): void {
+    this.remove(key);
+    const products = typeof produced === 'string' ? null : produced.products;
+    this.entries.set(key, { body: bodyOf(produced), expires: Date.now() + this.options.ttlMs, products });
+    if (products === null) this.unscoped.add(key);
+    else
+      for (const id of products) {
+        let keys = this.showing.get(id);
+        if (!keys) this.showing.set(id, (keys = new Set()));
+        keys.add(key);
+      }
+    while (this.entries.size > this.options.maxEntries) this.remove(this.entries.keys().next().value as string);
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
     this.entries.delete(key);
-    this.entries.set(key, { body, expires: Date.now() + this.options.ttlMs });
-    while (this.entries.size > this.options.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
+    if (entry.products === null) this.unscoped.delete(key);
+    else
+      for (const id of entry.products) {
+        const keys = this.showing.get(id);
+        keys?.delete(key);
+        if (keys?.size === 0) this.showing.delete(id);
+      }
   }
 }
+
+const bodyOf = (produced: Produced) => (typeof produced === 'string' ? produced : produced.body);
 
 /** A cache key that does not depend on the order query parameters came in. */
 export function stableKey(prefix: string, value: unknown): string {

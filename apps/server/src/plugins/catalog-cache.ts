@@ -12,8 +12,10 @@ declare module 'fastify' {
 
 /**
  * Catalogue answers (listings, searches, product pages) are cached per process and dropped the
- * moment any process, or anyone with SQL, changes the catalogue: triggers NOTIFY on every write
- * (migration 0003) and each process LISTENs. While that channel is down nothing is cached.
+ * moment any process, or anyone with SQL, changes the catalogue. With the read model on, the
+ * model's row notices drive the cache (catalog.plugin.ts): a sale drops only the answers showing
+ * what it sold. Without it, triggers NOTIFY on every write (migration 0003), each process LISTENs
+ * and any change drops everything. While the notices are down nothing is cached.
  */
 export function registerCatalogCache(app: FastifyInstance): void {
   const cache = new ResponseCache({
@@ -21,7 +23,7 @@ export function registerCatalogCache(app: FastifyInstance): void {
     ttlMs: app.config.catalogCacheTtlMs,
   });
   app.decorate('catalogCache', cache);
-  if (app.config.catalogCacheTtlMs <= 0) return;
+  if (app.config.catalogCacheTtlMs <= 0 || app.config.catalogReadModel) return;
 
   let unsubscribe: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
@@ -39,15 +41,47 @@ export function registerCatalogCache(app: FastifyInstance): void {
   });
 }
 
-/** Sends the cached JSON text for `key`, computing it on a miss. */
+/** The products a product page shows: its own and its related products' cards. */
+export const productPageShows = (page: { _id: string; relatedProducts: readonly { _id: string }[] }) => [
+  page._id,
+  ...page.relatedProducts.map((r) => r._id),
+];
+
+/** The products a listing or a row of cards shows. */
+export const cardsShow = (answer: { products: readonly { _id: string }[] }) => answer.products.map((p) => p._id);
+
+/**
+ * The JSON text of a catalogue answer, from the cache when possible; `shows` names the products it
+ * shows. Answers from the read model skip the schema check on the way out: they are built by the
+ * same mapper from rows the model holds, and a random URL would pay for the check every time.
+ */
+export function catalogAnswer<T extends z.ZodType>(
+  app: FastifyInstance,
+  key: [prefix: string, input: unknown],
+  schema: T,
+  compute: () => Promise<z.input<T>>,
+  shows: (value: z.output<T>) => readonly string[],
+  inMemory: boolean,
+): Promise<string> {
+  const cacheKey = stableKey(...key);
+  if (!inMemory) return app.catalogCache.json(cacheKey, schema, compute, shows);
+  return app.catalogCache.text(cacheKey, async () => {
+    const value = await compute();
+    return { body: JSON.stringify(value), products: shows(value as z.output<T>) };
+  });
+}
+
+/** Sends a catalogue answer (catalogAnswer) as it is. */
 export async function sendCached<T extends z.ZodType>(
   app: FastifyInstance,
   reply: FastifyReply,
   key: [prefix: string, input: unknown],
   schema: T,
   compute: () => Promise<z.input<T>>,
+  shows: (value: z.output<T>) => readonly string[],
+  inMemory = false,
 ): Promise<void> {
-  const body = await app.catalogCache.json(stableKey(...key), schema, compute);
+  const body = await catalogAnswer(app, key, schema, compute, shows, inMemory);
   // A string with a JSON content type is sent as it is, skipping the serializer: it was shaped by
   // the same schema when it was computed. Awaiting the reply keeps this async handler alive until
   // the body is written; otherwise a streamed (compressed) body can be cut off.

@@ -28,28 +28,31 @@ export function registerCatalogReadModel(app: FastifyInstance): void {
   const reload = () =>
     model.changed('*').then(() => {
       model.live = true;
-      app.catalogCache.invalidate();
+      app.catalogCache.setLive(true);
     });
+  // A sale drops only the cached answers that show what it sold; any other change drops them all.
+  model.onApplied = (change) => {
+    if (change !== 'everything' && change.onlyStock) app.catalogCache.invalidateProducts(change.ids);
+    else app.catalogCache.invalidate();
+  };
   app.addHook('onReady', async () => {
     const started = Date.now();
     unsubscribe = await app.database.subscribe(CATALOG_ROW_CHANNEL, {
       onMessage: (payload) => {
-        // A cached answer computed from the model before it applied this change must go too.
-        model.changed(payload).then(
-          () => app.catalogCache.invalidate(),
-          (err: unknown) => {
-            // A product that could not be read again leaves the copy unsure: ask the database until a reload works.
-            model.live = false;
-            app.log.error({ err }, 'catalogue read model could not apply a change; reloading');
-            reload().catch(() => undefined);
-          },
-        );
+        model.changed(payload).catch((err: unknown) => {
+          // A product that could not be read again leaves the copy unsure: ask the database until a reload works.
+          model.live = false;
+          app.catalogCache.setLive(false);
+          app.log.error({ err }, 'catalogue read model could not apply a change; reloading');
+          reload().catch(() => undefined);
+        });
       },
       onReady: () => {
         reload().catch((err: unknown) => app.log.error({ err }, 'catalogue read model could not load'));
       },
       onInterrupted: () => {
         model.live = false;
+        app.catalogCache.setLive(false);
         app.log.warn('catalogue change notices interrupted; answering from the database until they are back');
       },
     });

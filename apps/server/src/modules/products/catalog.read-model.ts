@@ -139,6 +139,27 @@ function sameOrder(a: Entry['row'], b: Entry['row']): boolean {
   );
 }
 
+/** A thing as it is, but for its stock. */
+const stockless = <T extends { countInStock: number }>(x: T) => ({ ...x, countInStock: 0 });
+
+/**
+ * Whether only stock differs between two versions of a product: what a sale changes. No listing,
+ * search or home row gains, loses or reorders a product for it (none filters or sorts by stock),
+ * so only the answers that show this product's stock are out of date.
+ */
+function onlyStockMoved(a: Entry, b: Entry): boolean {
+  return (
+    isDeepStrictEqual(stockless(a.row), stockless(b.row)) &&
+    a.variants.length === b.variants.length &&
+    a.variants.every((v, i) => isDeepStrictEqual(stockless(v), stockless(b.variants[i]!))) &&
+    isDeepStrictEqual(a.relatedIds, b.relatedIds) &&
+    isDeepStrictEqual(a.reviews, b.reviews)
+  );
+}
+
+/** What the model has just applied: some products, of which perhaps only stock moved; or everything. */
+export type AppliedChange = { ids: readonly string[]; onlyStock: boolean } | 'everything';
+
 type Direction = 'asc' | 'desc';
 type Sorted = Record<SortField, Record<Direction, Entry[]>>;
 
@@ -196,6 +217,11 @@ export class CatalogReadModel implements ProductSearch {
   private reloadAll = false;
   private flushing: Promise<void> | undefined;
   live = false;
+  /**
+   * Told of each change the moment the model reflects it, before anyone reads the model again:
+   * how the response cache drops what the change made stale (catalog.plugin.ts).
+   */
+  onApplied: ((change: AppliedChange) => void) | undefined;
 
   constructor(private readonly db: Db) {}
 
@@ -236,15 +262,18 @@ export class CatalogReadModel implements ProductSearch {
           this.reloadAll = false;
           this.pending.clear();
           await this.load();
+          this.onApplied?.('everything');
           continue;
         }
         const ids = [...this.pending].slice(0, 500);
         for (const id of ids) this.pending.delete(id);
         const fresh = new Map((await repo.loadProducts(this.db, ids)).map((e) => [e.row.id, e]));
         let reorder = false;
+        let onlyStock = true;
         for (const id of ids) {
           const before = this.entries.get(id);
           const after = fresh.get(id);
+          onlyStock &&= before !== undefined && after !== undefined && onlyStockMoved(before, after);
           const indexed = after && isListed(after.row) ? this.keywords.put(after.row) : this.keywords.remove(id);
           if (indexed) this.rankings.clear();
           if (before && after && sameOrder(before.row, after.row)) {
@@ -257,6 +286,7 @@ export class CatalogReadModel implements ProductSearch {
           else this.entries.delete(id);
         }
         if (reorder) this.reindex();
+        this.onApplied?.({ ids, onlyStock });
       }
     } finally {
       this.flushing = undefined;

@@ -1,6 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import {
   errorResponseSchema,
   idParamsSchema,
@@ -22,8 +21,7 @@ import {
 import { adminOnly, signedInUser } from '../../lib/auth.js';
 import { ProductsAdmin } from './products.admin.js';
 import { createReview } from './reviews.service.js';
-import { sendCached } from '../../plugins/catalog-cache.js';
-import { stableKey } from '../../lib/response-cache.js';
+import { cardsShow, productPageShows, sendCached } from '../../plugins/catalog-cache.js';
 import { AppError } from '../../lib/app-error.js';
 import { ProductsService } from './products.service.js';
 
@@ -31,22 +29,6 @@ const tags = ['Products'];
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new ProductsService(app.database.db, app.catalogReadModel);
-  /**
-   * Answers from the read model skip the schema check on the way out (they are built by the same
-   * mapper from rows the model holds, and a random URL would pay for it on every request); both
-   * kinds go through the response cache, which the read model empties after each change it applies.
-   */
-  const respond = async <T extends z.ZodType>(
-    reply: FastifyReply,
-    key: [prefix: string, input: unknown],
-    schema: T,
-    compute: () => Promise<z.input<T>>,
-    inMemory: boolean,
-  ) => {
-    if (!inMemory) return sendCached(app, reply, key, schema, compute);
-    const body = await app.catalogCache.text(stableKey(...key), async () => JSON.stringify(await compute()));
-    await reply.type('application/json; charset=utf-8').send(body);
-  };
   const admin = new ProductsAdmin(app.database.db);
   const adminTags = ['Products (admin)'];
   const adminErrors = {
@@ -152,11 +134,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: (req) => limitSearches(req, req.query.keyword),
     },
     (req, reply) =>
-      respond(
+      sendCached(
+        app,
         reply,
         ['products', req.query],
         productListResponseSchema,
         () => service.list(req.query),
+        cardsShow,
         service.answersFromMemory(req.query.keyword),
       ),
   );
@@ -165,16 +149,28 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products/top',
     { schema: { tags, summary: 'Highest-rated products', response: { 200: productsResponseSchema } } },
     (_req, reply) =>
-      sendCached(app, reply, ['top', null], productsResponseSchema, async () => ({ products: await service.top() })),
+      sendCached(
+        app,
+        reply,
+        ['top', null],
+        productsResponseSchema,
+        async () => ({ products: await service.top() }),
+        cardsShow,
+      ),
   );
 
   app.get(
     '/api/products/featured',
     { schema: { tags, summary: 'Featured products', response: { 200: productsResponseSchema } } },
     (_req, reply) =>
-      sendCached(app, reply, ['featured', null], productsResponseSchema, async () => ({
-        products: await service.featured(),
-      })),
+      sendCached(
+        app,
+        reply,
+        ['featured', null],
+        productsResponseSchema,
+        async () => ({ products: await service.featured() }),
+        cardsShow,
+      ),
   );
 
   app.get(
@@ -187,9 +183,14 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (_req, reply) =>
-      sendCached(app, reply, ['carousel', null], productsResponseSchema, async () => ({
-        products: await service.carousel(),
-      })),
+      sendCached(
+        app,
+        reply,
+        ['carousel', null],
+        productsResponseSchema,
+        async () => ({ products: await service.carousel() }),
+        cardsShow,
+      ),
   );
 
   app.get(
@@ -204,9 +205,14 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: (req) => limitSearches(req, req.query.keyword),
     },
     (req, reply) =>
-      sendCached(app, reply, ['search', req.query.keyword], productsResponseSchema, async () => ({
-        products: await service.searchByName(req.query.keyword),
-      })),
+      sendCached(
+        app,
+        reply,
+        ['search', req.query.keyword],
+        productsResponseSchema,
+        async () => ({ products: await service.searchByName(req.query.keyword) }),
+        cardsShow,
+      ),
   );
 
   app.get(
@@ -236,11 +242,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req, reply) =>
-      respond(
+      sendCached(
+        app,
         reply,
         ['product', req.params.id],
         productDetailSchema,
         () => service.get(req.params.id),
+        productPageShows,
         service.answersFromMemory(),
       ),
   );

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import {
   idSchema,
   productDetailSchema,
@@ -11,7 +10,7 @@ import { catalog } from '../catalog/catalog.service.js';
 import { ProductsService } from '../products/products.service.js';
 import { AppError } from '../../lib/app-error.js';
 import { clientConfigOf } from '../../lib/client-config.js';
-import { stableKey } from '../../lib/response-cache.js';
+import { cardsShow, catalogAnswer, productPageShows } from '../../plugins/catalog-cache.js';
 
 const PRODUCT_PATH = /^\/api\/products\/([^/]+)$/;
 
@@ -37,28 +36,15 @@ export class StorefrontApi {
     this.service = new ProductsService(app.database.db, app.catalogReadModel);
   }
 
-  /**
-   * Answers from the read model skip the schema on the way out, as the routes' do (they are built
-   * by the same mapper); both kinds are cached until the catalogue changes.
-   */
-  private cached<T extends z.ZodType>(
-    key: [prefix: string, input: unknown],
-    schema: T,
-    compute: () => Promise<z.input<T>>,
-    inMemory: boolean,
-  ): Promise<string> {
-    const cache = this.app.catalogCache;
-    if (!inMemory) return cache.json(stableKey(...key), schema, compute);
-    return cache.text(stableKey(...key), async () => JSON.stringify(await compute()));
-  }
-
   /** `GET /api/products/:id` as JSON text. */
   async productJson(id: string): Promise<string> {
     if (!idSchema.safeParse(id).success) throw new AppError('VALIDATION', 'id must be a product id');
-    return this.cached(
+    return catalogAnswer(
+      this.app,
       ['product', id],
       productDetailSchema,
       () => this.service.get(id),
+      productPageShows,
       this.service.answersFromMemory(),
     );
   }
@@ -70,19 +56,23 @@ export class StorefrontApi {
     if (query.keyword) {
       await this.app.rateLimiter.consume(`search:${req.ip}`, this.app.config.rateLimits.search, 'Too many searches.');
     }
-    return this.cached(
+    return catalogAnswer(
+      this.app,
       ['products', query],
       productListResponseSchema,
       () => this.service.list(query),
+      cardsShow,
       this.service.answersFromMemory(query.keyword),
     );
   }
 
   private carouselJson(): Promise<string> {
-    return this.cached(
+    return catalogAnswer(
+      this.app,
       ['carousel', null],
       productsResponseSchema,
       async () => ({ products: await this.service.carousel() }),
+      cardsShow,
       false,
     );
   }
