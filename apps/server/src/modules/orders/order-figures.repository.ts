@@ -1,6 +1,7 @@
-import { and, between, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { orderItems, orders } from './orders.table.js';
+import { and, between, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { istDate, istInstant } from '@store/domain';
+import { queryRows, type Db } from '../../db/client.js';
+import { orderItems, orderPaidDays, orderPaidProducts, orderPlacedStages, orders } from './orders.table.js';
 
 /** Instants from (included) to (excluded). */
 export interface TimeRange {
@@ -8,94 +9,138 @@ export interface TimeRange {
   to: Date;
 }
 
-const paidWithin = (w: TimeRange) =>
-  and(eq(orders.status, 'paid'), gte(orders.paidAt, w.from), lt(orders.paidAt, w.to));
+/** The key the rollup gives lines without a product (migration 0024): no product has it. */
+const NO_PRODUCT = '00000000-0000-0000-0000-000000000000';
 
 /**
- * Revenue (paise) and orders paid in each window, in one pass over the paid orders of all of
- * them: a range of the paid orders' (paid_at, total_price, id) index, read without the table.
+ * A window that starts at an IST midnight, as the dashboard's periods do, cut where its last day
+ * starts: its whole days, `firstDay` up to (not including) `lastDay`, are read from the rollups
+ * the triggers keep (ADR 051), and the rest, from `lastDay`'s midnight up to `to`, from the
+ * orders themselves: at most a day of rows.
+ */
+interface SplitWindow {
+  firstDay: string;
+  lastDay: string;
+  rest: TimeRange;
+}
+
+function split(window: TimeRange): SplitWindow {
+  const firstDay = istDate(window.from);
+  if (istInstant(firstDay, 0).getTime() !== window.from.getTime()) {
+    throw new Error(`a figures window must start at an IST midnight, not at ${window.from.toISOString()}`);
+  }
+  const lastDay = istDate(window.to);
+  return { firstDay, lastDay, rest: { from: istInstant(lastDay, 0), to: window.to } };
+}
+
+const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+const wholeDays = (column: AnyColumn, w: SplitWindow) =>
+  sql`${column} >= ${w.firstDay}::date AND ${column} < ${w.lastDay}::date`;
+const within = (column: AnyColumn, r: TimeRange) =>
+  sql`${column} >= ${instant(r.from)} AND ${column} < ${instant(r.to)}`;
+
+/** The sums come back as bigint or numeric, which the drivers give as strings. */
+const figures = <K extends string>(row: Record<K, unknown>, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, Number(row[k])])) as Record<K, number>;
+
+/**
+ * Revenue (paise) and orders paid in each window: each window's whole days from the rollup, then
+ * the paid orders of the rest of its last day from the paid orders' (paid_at, total_price, id) index.
  */
 export async function paidTotals(
   db: Db,
   windows: readonly TimeRange[],
 ): Promise<{ revenue: number; orders: number }[]> {
-  const within = (w: TimeRange) =>
-    sql`${orders.paidAt} >= ${w.from.toISOString()}::timestamptz AND ${orders.paidAt} < ${w.to.toISOString()}::timestamptz`;
-  const columns = Object.fromEntries(
-    windows.flatMap((w, n) => [
-      [`revenue${n}`, sql<number>`coalesce(sum(${orders.totalPrice}) FILTER (WHERE ${within(w)}), 0)`.mapWith(Number)],
-      [`orders${n}`, sql<number>`count(*) FILTER (WHERE ${within(w)})`.mapWith(Number)],
-    ]),
+  if (windows.length === 0) return [];
+  const rows = windows.map((window, n) => {
+    const w = split(window);
+    return sql`(${n}::int, ${w.firstDay}::date, ${w.lastDay}::date, ${instant(w.rest.from)}, ${instant(w.rest.to)})`;
+  });
+  const totals = await queryRows<{ revenue: string; orders: string }>(
+    db,
+    sql`SELECT days.revenue + rest.revenue AS revenue, days.orders + rest.orders AS orders
+        FROM (VALUES ${sql.join(rows, sql`, `)}) AS w(n, first_day, last_day, rest_from, rest_to)
+        CROSS JOIN LATERAL (
+          SELECT coalesce(sum(${orderPaidDays.revenue}), 0) AS revenue, coalesce(sum(${orderPaidDays.orders}), 0) AS orders
+          FROM ${orderPaidDays} WHERE ${orderPaidDays.day} >= w.first_day AND ${orderPaidDays.day} < w.last_day) AS days
+        CROSS JOIN LATERAL (
+          SELECT coalesce(sum(${orders.totalPrice}), 0) AS revenue, count(*) AS orders
+          FROM ${orders}
+          WHERE ${orders.status} = 'paid' AND ${orders.paidAt} >= w.rest_from AND ${orders.paidAt} < w.rest_to) AS rest
+        ORDER BY w.n`,
   );
-  const span = {
-    from: new Date(Math.min(...windows.map((w) => w.from.getTime()))),
-    to: new Date(Math.max(...windows.map((w) => w.to.getTime()))),
-  };
-  const [row] = await db.select(columns).from(orders).where(paidWithin(span));
-  return windows.map((_, n) => ({ revenue: row?.[`revenue${n}`] ?? 0, orders: row?.[`orders${n}`] ?? 0 }));
+  return totals.map((row) => figures(row, ['revenue', 'orders']));
 }
 
-/** The IST calendar day of an instant, worked out by the database as it groups. */
-const istDay = (column: typeof orders.paidAt) => sql<string>`((${column} AT TIME ZONE 'Asia/Kolkata')::date)::text`;
-
-/** Revenue (paise) and orders paid per IST day of the window; days without a sale are absent. */
-export function paidByIstDay(db: Db, window: TimeRange) {
-  return db
-    .select({
-      date: istDay(orders.paidAt),
-      revenue: sql<number>`sum(${orders.totalPrice})`.mapWith(Number),
-      orders: sql<number>`count(*)`.mapWith(Number),
-    })
-    .from(orders)
-    .where(paidWithin(window))
-    .groupBy(sql`1`);
+/** Revenue (paise) and orders paid per IST day of the window; days without a sale may be absent. */
+export async function paidByIstDay(db: Db, window: TimeRange) {
+  const w = split(window);
+  const rows = await queryRows<{ date: string; revenue: string; orders: string }>(
+    db,
+    sql`SELECT ${orderPaidDays.day}::text AS date, ${orderPaidDays.revenue} AS revenue, ${orderPaidDays.orders} AS orders
+        FROM ${orderPaidDays} WHERE ${wholeDays(orderPaidDays.day, w)}
+        UNION ALL
+        SELECT ist_day(${orders.paidAt})::text, sum(${orders.totalPrice}), count(*)
+        FROM ${orders} WHERE ${orders.status} = 'paid' AND ${within(orders.paidAt, w.rest)}
+        GROUP BY 1`,
+  );
+  return rows.map((row) => ({ date: row.date, ...figures(row, ['revenue', 'orders']) }));
 }
 
-/** Where each order is, in the SQL of `orderStage` (domain): its payment, then its furthest delivery step. */
-const stage = sql<string>`CASE
-  WHEN ${orders.status} <> 'paid' THEN ${orders.status}
-  WHEN ${orders.deliveredAt} IS NOT NULL THEN 'delivered'
-  WHEN ${orders.outForDeliveryAt} IS NOT NULL THEN 'out_for_delivery'
-  WHEN ${orders.packedAt} IS NOT NULL THEN 'packed'
-  ELSE 'paid' END`;
-
-/** Orders placed in the window, counted by where each is now. */
-export function placedByStage(db: Db, window: TimeRange) {
-  return db
-    .select({ stage, count: sql<number>`count(*)`.mapWith(Number) })
-    .from(orders)
-    .where(and(gte(orders.createdAt, window.from), lt(orders.createdAt, window.to)))
-    .groupBy(sql`1`);
+/** Orders placed in the window, counted by where each is now (`orderStage`, in SQL by migration 0024). */
+export async function placedByStage(db: Db, window: TimeRange) {
+  const w = split(window);
+  const rows = await queryRows<{ stage: string; count: string }>(
+    db,
+    sql`SELECT stage, sum(n) AS count FROM (
+          SELECT ${orderPlacedStages.stage} AS stage, ${orderPlacedStages.orders} AS n
+          FROM ${orderPlacedStages} WHERE ${wholeDays(orderPlacedStages.day, w)}
+          UNION ALL
+          SELECT order_stage(${orders.status}, ${orders.packedAt}, ${orders.outForDeliveryAt}, ${orders.deliveredAt}), 1
+          FROM ${orders} WHERE ${within(orders.createdAt, w.rest)}
+        ) AS placed
+        GROUP BY stage`,
+  );
+  return rows.map((row) => ({ stage: row.stage, count: Number(row.count) }));
 }
-
-/**
- * What a line brought in, in paise: the unit price as `unitPrice` (domain) makes it, times the
- * quantity, less the line's share of the coupon. GST is inside it; delivery is the order's.
- */
-const lineAmount = sql`((CASE WHEN ${orderItems.discountPrice} > 0 THEN ${orderItems.discountPrice} ELSE ${orderItems.price} END + ${orderItems.optionsPrice}) * ${orderItems.qty} - ${orderItems.couponDiscount})`;
 
 /**
  * The products that brought in most in orders paid in the window (lines of products deleted since
- * together, with no id). Only ids: both sides of the join are read from indexes alone, the paid
- * orders' (paid_at, total_price, id) and the lines' figures by order.
+ * together, with no id): the rollup's whole days and the rest of the last day's paid lines, read
+ * from the paid orders' index and the lines' figures index. A line's amount is the unit price as
+ * `unitPrice` (domain) makes it, times the quantity, less its share of the coupon: GST inside it,
+ * delivery not. Only ids; the catalogue names them.
  */
-export function topProducts(db: Db, window: TimeRange, limit: number) {
-  const revenue = sql<number>`sum(${lineAmount})`.mapWith(Number);
-  return db
-    .select({
-      productId: orderItems.productId,
-      units: sql<number>`sum(${orderItems.qty})`.mapWith(Number),
-      revenue,
-    })
-    .from(orders)
-    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(paidWithin(window))
-    .groupBy(orderItems.productId)
-    .orderBy(desc(revenue), orderItems.productId)
-    .limit(limit);
+export async function topProducts(
+  db: Db,
+  window: TimeRange,
+  limit: number,
+): Promise<{ productId: string | null; units: number; revenue: number }[]> {
+  const w = split(window);
+  const rows = await queryRows<{ productId: string | null; units: string; revenue: string }>(
+    db,
+    sql`SELECT nullif(product_id, ${NO_PRODUCT}::uuid) AS "productId", sum(units) AS units, sum(revenue) AS revenue
+        FROM (
+          SELECT ${orderPaidProducts.productId} AS product_id, ${orderPaidProducts.units} AS units,
+                 ${orderPaidProducts.revenue} AS revenue
+          FROM ${orderPaidProducts} WHERE ${wholeDays(orderPaidProducts.day, w)}
+          UNION ALL
+          SELECT order_figures_product(${orderItems.productId}), ${orderItems.qty},
+                 order_line_amount(${orderItems.qty}, ${orderItems.price}, ${orderItems.discountPrice},
+                                   ${orderItems.optionsPrice}, ${orderItems.couponDiscount})
+          FROM ${orders} JOIN ${orderItems} ON ${orderItems.orderId} = ${orders.id}
+          WHERE ${orders.status} = 'paid' AND ${within(orders.paidAt, w.rest)}
+        ) AS sold
+        GROUP BY product_id
+        -- A product whose paid orders were all cancelled keeps a row of zeros in the rollup.
+        HAVING sum(units) > 0
+        ORDER BY 3 DESC, 1
+        LIMIT ${limit}`,
+  );
+  return rows.map((row) => ({ productId: row.productId, ...figures(row, ['units', 'revenue']) }));
 }
 
-/** Paid orders booked per IST delivery date and slot, both dates included. */
+/** Paid orders booked per IST delivery date and slot, both dates included, from the delivery date index alone. */
 export function paidDeliveriesBySlot(db: Db, first: string, last: string) {
   return db
     .select({

@@ -3,8 +3,10 @@ import type { Db } from '../../db/client.js';
 import * as repo from './order-figures.repository.js';
 
 /**
- * The orders module's figures for the owner's dashboard (ADR 048), each one aggregate query.
- * Revenue is what paid orders' totals came to, by when they were paid; money in paise.
+ * The orders module's figures for the owner's dashboard (ADR 048), each one query: whole IST days
+ * from the rollups the database keeps in every order's transactions, the rest of the window's
+ * last day from the orders (ADR 051). Revenue is what paid orders' totals came to, by when they
+ * were paid; money in paise.
  */
 export function paidTotals(db: Db, windows: readonly repo.TimeRange[]): Promise<{ revenue: Paise; orders: number }[]> {
   return repo.paidTotals(db, windows);

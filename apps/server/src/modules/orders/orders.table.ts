@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -8,6 +9,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -189,8 +191,17 @@ export const orders = pgTable(
     index('orders_total').on(t.totalPrice, t.number),
     // Sorted by delivery date, undated orders come last both ways, which no one index gives read
     // in both directions: one per direction. The ascending one also finds the day's deliveries for
-    // the florist's schedule.
-    index('orders_delivery_date').on(t.deliveryDate, t.number, t.status, t.packedAt, t.outForDeliveryAt, t.deliveredAt),
+    // the florist's schedule, and with the slot last counts the dashboard's deliveries per slot
+    // from the index alone (ADR 051).
+    index('orders_delivery_date').on(
+      t.deliveryDate,
+      t.number,
+      t.status,
+      t.packedAt,
+      t.outForDeliveryAt,
+      t.deliveredAt,
+      t.deliverySlotId,
+    ),
     index('orders_delivery_date_desc').on(t.deliveryDate.desc(), sql`${t.number} DESC`),
     index('orders_email_trgm').using('gin', sql`lower(${t.userEmail}) gin_trgm_ops`),
     index('orders_phone').on(sql`(${t.shippingAddress}->>'phone')`),
@@ -302,4 +313,43 @@ export const orderEvents = pgTable(
     index('order_events_order_at').on(t.orderId, t.at),
     check('order_events_kind', sql.raw(`kind IN (${ORDER_EVENT_KINDS.map((k) => `'${k}'`).join(', ')})`)),
   ],
+);
+
+/*
+ * The dashboard's figures for whole IST days (ADR 051), kept by triggers in the transaction of every
+ * change to an order or its lines (migration 0024): the dashboard reads its periods' whole days
+ * here and only the part of a day up to now from the orders. Nothing else writes them.
+ */
+
+/** Orders paid on each IST day, by when they were paid, that are still paid: their totals (paise) and how many. */
+export const orderPaidDays = pgTable('order_paid_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  revenue: bigint('revenue', { mode: 'number' }).notNull(),
+  orders: integer('orders').notNull(),
+});
+
+/**
+ * The lines of those orders per product: units and amounts after the coupon (paise). A line whose
+ * product is deleted counts under the nil uuid, which no product has, since a key cannot be null.
+ */
+export const orderPaidProducts = pgTable(
+  'order_paid_products',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    productId: uuid('product_id').notNull(),
+    units: integer('units').notNull(),
+    revenue: bigint('revenue', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.productId] })],
+);
+
+/** Orders placed on each IST day, by where each is now (`orderStage`). */
+export const orderPlacedStages = pgTable(
+  'order_placed_stages',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    stage: text('stage').notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.stage] })],
 );
