@@ -519,14 +519,6 @@ async function signIn(baseUrl: string, password: string): Promise<string> {
   return cookie;
 }
 
-/** Whether an endpoint built in another branch is here yet: 404 means not merged. */
-async function answers(baseUrl: string, cookie: string, path: string): Promise<boolean> {
-  const { status, body } = await get(baseUrl, path, cookie);
-  if (status === 404) return false;
-  if (status !== 200) throw new Error(`GET ${path} answered ${status}: ${body.slice(0, 300)}`);
-  return true;
-}
-
 async function checkNumberSearch(baseUrl: string, cookie: string, samples: Samples): Promise<void> {
   const order = samples.orders[0]!;
   const res = await fetch(`${baseUrl}/api/orders/admin?q=PW-${String(order.number).padStart(6, '0')}`, {
@@ -613,7 +605,6 @@ interface Report {
   machine: { cpus: number; cpuModel: string; memoryGiB: number; node: string; loadAverage: number[] };
   server: { bootSeconds: number };
   endpoints: EndpointReport[];
-  skipped: string[];
   export: ExportReport;
 }
 
@@ -664,7 +655,6 @@ function printReport(report: Report): void {
       e.latencyMs.p95 <= GOAL_P95_MS ? 'yes' : 'NO',
     ]),
   );
-  for (const note of report.skipped) console.log(`skipped: ${note}`);
   console.log('\nslowest kinds of URL (p95):');
   for (const e of report.endpoints) {
     const worst = e.shapes.slice(0, 3).map((s) => `${s.shape} ${s.latencyMs.p95.toFixed(1)} ms (${s.requests})`);
@@ -714,9 +704,6 @@ async function main(options: Options): Promise<number> {
         { name: 'orders list', path: '/api/orders/admin', urls: drawUrls((r) => orderUrl(samples, r), 1) },
         { name: 'users list', path: '/api/users/admin', urls: drawUrls((r) => userUrl(samples, r), 2) },
         { name: 'products list', path: '/api/products/admin', urls: drawUrls((r) => productUrl(samples, r), 3) },
-      ];
-      const skipped: string[] = [];
-      const later = [
         {
           name: 'dashboard',
           path: '/api/admin/dashboard',
@@ -724,10 +711,6 @@ async function main(options: Options): Promise<number> {
         },
         { name: 'audit trail', path: '/api/admin/audit', urls: drawUrls(auditUrl, 4) },
       ];
-      for (const endpoint of later) {
-        if (await answers(base, cookie, endpoint.urls[0]!.path)) endpoints.push(endpoint);
-        else skipped.push(`${endpoint.name}: GET ${endpoint.path} answered 404 (not in this build yet)`);
-      }
       const results: EndpointReport[] = [];
       for (const endpoint of endpoints) {
         console.log(
@@ -757,7 +740,6 @@ async function main(options: Options): Promise<number> {
         },
         server: { bootSeconds: server.bootSeconds },
         endpoints: results,
-        skipped,
         export: exported,
       };
       printReport(report);
