@@ -2,12 +2,13 @@ import cluster from 'node:cluster';
 import { pino } from 'pino';
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { buildApp } from './app.js';
-import { openDatabase } from './db/client.js';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows } from './db/client.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { prepareDatabase } from './db/prepare.js';
 import { defaultMaxConnections, limitConnections, openFileLimit } from './lib/connection-limits.js';
 import { trackConnections } from './lib/graceful-stop.js';
-import { superviseWorkers, workerCount } from './lib/workers.js';
+import { heapLimitChosen, superviseWorkers, workerCount, workerHeapMb } from './lib/workers.js';
 
 /** One server process; a worker of several skips the database preparation its primary did. */
 async function main(config: Config, prepare: boolean) {
@@ -97,13 +98,27 @@ async function primary(config: Config, workers: number) {
     }
     log.warn({ workers }, `${message}: each worker counts on its own`);
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const open = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const database = await open();
   try {
     await prepareDatabase(database, config, log);
   } finally {
     await database.close();
   }
-  superviseWorkers(workers, log, config.shutdownTimeoutMs);
+  const chosen = heapLimitChosen(process.execArgv, process.env.NODE_OPTIONS);
+  // Counted for each fork: a worker replaced after the catalogue grew needs room for the new products.
+  const heapMb = async () => {
+    if (chosen) return undefined;
+    const counting = await open();
+    try {
+      // Every product, listed or not: the read model holds them all.
+      const [row] = await queryRows<{ n: number }>(counting.db, sql`SELECT count(*)::int AS n FROM products`);
+      return workerHeapMb(row?.n ?? 0);
+    } finally {
+      await counting.close();
+    }
+  };
+  superviseWorkers(workers, log, config.shutdownTimeoutMs, heapMb);
 }
 
 const workers = workerCount(config);

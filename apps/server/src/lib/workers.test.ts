@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { workerCount } from './workers.js';
+import { heapLimitChosen, workerCount, workerHeapMb } from './workers.js';
 
 describe('how many server workers run', () => {
   it.each([
@@ -11,5 +11,20 @@ describe('how many server workers run', () => {
     [{ databaseUrl: 'postgres://db/store', webConcurrency: 6 }, 6],
   ])('%o on a 2-core machine: %i', (config, expected) => {
     expect(workerCount(config, 2)).toBe(expected);
+  });
+});
+
+describe("a worker's heap limit", () => {
+  it('grows with the catalogue its read model holds', () => {
+    expect(workerHeapMb(0)).toBe(128);
+    expect(workerHeapMb(10_000)).toBe(246);
+    expect(workerHeapMb(100_000)).toBe(1_300);
+  });
+
+  it('is left alone when whoever started the store chose one, on the command line or in NODE_OPTIONS', () => {
+    expect(heapLimitChosen(['--enable-source-maps'], '')).toBe(false);
+    expect(heapLimitChosen(['--max-old-space-size=512'], '')).toBe(true);
+    expect(heapLimitChosen([], '--require ./x.js --max-old-space-size=300')).toBe(true);
+    expect(heapLimitChosen([], undefined)).toBe(false);
   });
 });

@@ -11,6 +11,27 @@ export function workerCount(config: Pick<Config, 'databaseUrl' | 'webConcurrency
   return config.webConcurrency ?? cores;
 }
 
+/** A worker's heap besides its catalogue: modules, the response cache, requests in flight. */
+const HEAP_BASE_MB = 128;
+/** The read model's row, sizes, reviews and keyword index per product, about 7.5 KB, with room to collect. */
+const HEAP_PER_PRODUCT_KB = 12;
+
+/**
+ * The old-space limit for a worker whose read model holds `products`. V8 lets an unbounded heap
+ * grow under load to two or three times what is live before it collects (a worker at 10,000
+ * products reached 560 MB resident for about 150 MB live); a limit near 1.6 times what is live
+ * keeps it near 270 MB at the same throughput, while a limit too close to it (200 MB there)
+ * spends the worker's time collecting (bench README, ADR 053).
+ */
+export function workerHeapMb(products: number): number {
+  return HEAP_BASE_MB + Math.ceil((products * HEAP_PER_PRODUCT_KB) / 1024);
+}
+
+/** Whether whoever started the store chose a heap limit already; theirs stands. */
+export function heapLimitChosen(execArgv: readonly string[], nodeOptions = ''): boolean {
+  return [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) => arg.startsWith('--max-old-space-size'));
+}
+
 interface Log {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
@@ -20,13 +41,31 @@ interface Log {
 /**
  * The primary of several workers: it forks them (they share the listening socket), replaces one
  * that dies while the store runs, and on SIGTERM or SIGINT passes the signal on and exits when
- * every worker has drained and stopped (1 if any did not stop cleanly).
+ * every worker has drained and stopped (1 if any did not stop cleanly). `heapMb` sizes each new
+ * worker's heap when it is forked, so a worker replaced after the catalogue grew gets room for it;
+ * undefined leaves Node's own limit.
  */
-export function superviseWorkers(count: number, log: Log, shutdownTimeoutMs: number): void {
+export function superviseWorkers(
+  count: number,
+  log: Log,
+  shutdownTimeoutMs: number,
+  heapMb: () => Promise<number | undefined>,
+): void {
   let stopping = false;
   let failed = false;
   const restarts: number[] = [];
-  const fork = () => cluster.fork({ STORE_WORKER: '1' });
+  const forkWith = (mb: number | undefined) => {
+    cluster.setupPrimary({
+      execArgv: mb === undefined ? process.execArgv : [...process.execArgv, `--max-old-space-size=${mb}`],
+    });
+    cluster.fork({ STORE_WORKER: '1' });
+  };
+  const sized = (then: (mb: number | undefined) => void) =>
+    heapMb().then(then, (err: unknown) => {
+      log.error({ err }, 'could not size the server workers; stopping');
+      process.exit(1);
+    });
+  const fork = () => void sized((mb) => stopping || forkWith(mb));
 
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) {
@@ -60,6 +99,8 @@ export function superviseWorkers(count: number, log: Log, shutdownTimeoutMs: num
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
 
-  for (let i = 0; i < count; i++) fork();
-  log.info({ workers: count }, 'server workers started');
+  void sized((mb) => {
+    for (let i = 0; i < count; i++) forkWith(mb);
+    log.info({ workers: count, heapMb: mb ?? null }, 'server workers started');
+  });
 }
