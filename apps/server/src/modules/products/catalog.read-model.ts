@@ -230,12 +230,25 @@ export class CatalogReadModel implements ProductSearch {
   }
 
   async load(): Promise<void> {
+    // A model that answers nobody (at boot, or cut off from its notices) lets its old copy go
+    // before reading the new: two copies at once would need twice the heap its worker is sized for.
+    if (!this.live) this.release();
     const all = await repo.loadCatalog(this.db);
     const keywords = await CatalogSearchIndex.build(all.filter((e) => isListed(e.row)).map((e) => e.row));
     // Products and their index change together, so a search never meets an id the model lacks.
     this.entries = new Map(all.map((e) => [e.row.id, e]));
     this.keywords = keywords;
     this.reindex();
+  }
+
+  private release(): void {
+    this.entries = new Map();
+    this.newest = [];
+    this.sorted = undefined;
+    this.keywords = new CatalogSearchIndex();
+    this.prices.clear();
+    this.subsets.clear();
+    this.rankings.clear();
   }
 
   /** A notice: '*' reloads everything, anything else is a product id to read again. */
