@@ -86,6 +86,15 @@ export function Loading({ what, rows = 6 }: { what: string; rows?: number }) {
   );
 }
 
+/** What a list says in place of its table when it has no rows. */
+export function EmptyNote({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-xl border border-dashed border-neutral-300 px-6 py-10 text-center text-neutral-700">
+      {children}
+    </p>
+  );
+}
+
 export const cellClasses = 'px-3 py-2.5 whitespace-nowrap';
 
 /**

@@ -5,7 +5,7 @@ import { buttonClasses } from '../../components/ui/button.js';
 import { cn } from '../../lib/cn.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { useAdminCoupons } from './admin-api.js';
-import { AdminPage, AdminTable, cellClasses, Cross, inr, Loading, Th, Tick } from './admin-page.js';
+import { AdminPage, AdminTable, cellClasses, Cross, EmptyNote, inr, Loading, Th, Tick } from './admin-page.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { dayText, discountText, usesText, validText } from './coupon-form.js';
 
@@ -28,9 +28,7 @@ export function CouponListPage() {
       ) : coupons.isError ? (
         <LoadError what="the coupons" load={coupons} />
       ) : coupons.data.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-neutral-300 px-6 py-10 text-center text-neutral-700">
-          No coupons yet.
-        </p>
+        <EmptyNote>No coupons yet.</EmptyNote>
       ) : (
         <AdminTable
           label="Coupons"

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button.js';
 import { ApiError, errorMessage } from '../../lib/api.js';
 import { cn } from '../../lib/cn.js';
 import { adminKeys, updateAreaSlotType, useServiceAreas } from './admin-api.js';
-import { Loading } from './admin-page.js';
+import { EmptyNote, Loading } from './admin-page.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { Checkbox, controlClasses, FieldError, labelClasses } from './form-controls.js';
 
@@ -67,9 +67,7 @@ export function CapacityEditor() {
       ) : areas.isError ? (
         <LoadError what="the delivery areas" load={areas} />
       ) : areas.data.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-neutral-300 px-6 py-10 text-center text-neutral-700">
-          No service areas yet.
-        </p>
+        <EmptyNote>No service areas yet.</EmptyNote>
       ) : (
         areas.data.map((area) => <AreaEditor key={area.id} area={area} />)
       )}

@@ -12,7 +12,7 @@ import { formatDateTime } from '../../lib/format.js';
 import { useIsMobile } from '../../lib/media-query.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { adminKeys, retryOutboxMessage, useAdminOutbox } from './admin-api.js';
-import { AdminPage, AdminTable, cellClasses, Loading, Th } from './admin-page.js';
+import { AdminPage, AdminTable, cellClasses, EmptyNote, Loading, Th } from './admin-page.js';
 import { LoadError } from '../../components/ui/load-error.js';
 
 const FILTERS: { status: OutboxStatus | null; label: string }[] = [
@@ -97,13 +97,13 @@ export function OutboxPage() {
       ) : outbox.isError ? (
         <LoadError what="the email outbox" load={outbox} />
       ) : outbox.data.messages.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-neutral-300 px-6 py-10 text-center text-neutral-700">
+        <EmptyNote>
           {outbox.data.total === 0
             ? status
               ? `No ${label.toLowerCase()} messages.`
               : 'No messages yet.'
             : 'No messages on this page.'}
-        </p>
+        </EmptyNote>
       ) : (
         <>
           <p className="text-sm text-neutral-600">

@@ -10,7 +10,7 @@ import { cn } from '../../lib/cn.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { createProduct, deleteProduct, useAdminProducts, type AdminProductRow } from './admin-api.js';
-import { AdminPage, AdminTable, cellClasses, inr, Loading, RowActions, ShortId, Th } from './admin-page.js';
+import { AdminPage, AdminTable, cellClasses, EmptyNote, inr, Loading, RowActions, ShortId, Th } from './admin-page.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { SearchBox } from './list-controls.js';
 
@@ -74,9 +74,7 @@ export function ProductListPage() {
       ) : products.isError ? (
         <LoadError what="the products" load={products} />
       ) : products.data.products.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-neutral-300 px-6 py-10 text-center text-neutral-700">
-          {q && page === 1 ? `No products named like '${q}'.` : 'No products on this page.'}
-        </p>
+        <EmptyNote>{q && page === 1 ? `No products named like '${q}'.` : 'No products on this page.'}</EmptyNote>
       ) : (
         <>
           <AdminTable

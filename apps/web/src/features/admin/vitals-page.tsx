@@ -3,7 +3,7 @@ import type { VitalsSummaryRow } from '@store/contracts';
 import { LoadError } from '../../components/ui/load-error.js';
 import { cn } from '../../lib/cn.js';
 import { usePageTitle } from '../../lib/page-title.js';
-import { AdminPage, AdminTable, cellClasses, Loading, Th } from './admin-page.js';
+import { AdminPage, AdminTable, cellClasses, EmptyNote, Loading, Th } from './admin-page.js';
 import { useVitalsSummary } from './admin-api.js';
 
 const DAYS = 7;
@@ -56,9 +56,7 @@ export function VitalsPage() {
       ) : summary.isError ? (
         <LoadError what="the web vitals" load={summary} />
       ) : summary.data.rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-neutral-300 px-6 py-10 text-center text-neutral-700">
-          No measurements in the last {DAYS} days yet. They arrive as shoppers browse the store.
-        </p>
+        <EmptyNote>No measurements in the last {DAYS} days yet. They arrive as shoppers browse the store.</EmptyNote>
       ) : (
         <VitalsTable rows={summary.data.rows} />
       )}
