@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import { ArrowLeft, X, Check, LoaderCircle, Pencil, Trash2 } from 'lucide-react';
 import { formatInr, rupeesToPaise } from '@store/domain';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
+import { errorMessage } from '../../lib/api.js';
 import { cn } from '../../lib/cn.js';
 
 /** Rupees as the API gives them → '₹1,299'. */
@@ -130,18 +133,38 @@ export function Th({ children, hidden }: { children: string; hidden?: boolean })
   );
 }
 
-/** A row's Edit link and Delete button, named after the row so each is told apart by a screen reader. */
+/**
+ * A row's Edit link and Delete button, named after the row so each is told apart by a screen
+ * reader. Delete asks first, then refreshes the list under `listKey`; the button spins meanwhile
+ * and comes back only when the deletion failed (on success the row goes).
+ */
 export function RowActions({
   name,
   editTo,
-  deleting,
-  onDelete,
+  remove,
+  listKey,
 }: {
   name: string;
   editTo: string;
-  deleting: boolean;
-  onDelete: () => void;
+  remove: () => Promise<{ message: string }>;
+  listKey: QueryKey;
 }) {
+  const queryClient = useQueryClient();
+  const [deleting, setDeleting] = useState(false);
+
+  async function onDelete() {
+    if (deleting || !window.confirm('Are you sure')) return;
+    setDeleting(true);
+    try {
+      const { message } = await remove();
+      toast.success(message);
+      await queryClient.invalidateQueries({ queryKey: listKey });
+    } catch (err) {
+      toast.error(errorMessage(err));
+      setDeleting(false);
+    }
+  }
+
   return (
     <span className="flex items-center gap-1">
       <Link to={editTo} aria-label={`Edit ${name}`} title="Edit" className={buttonClasses('ghost', 'icon')}>

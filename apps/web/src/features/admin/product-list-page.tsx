@@ -118,22 +118,6 @@ function StatusBadge({ product }: { product: AdminProductRow }) {
 }
 
 function ProductRow({ product: p }: { product: AdminProductRow }) {
-  const queryClient = useQueryClient();
-  const [deleting, setDeleting] = useState(false);
-
-  async function remove() {
-    if (deleting || !window.confirm('Are you sure')) return;
-    setDeleting(true);
-    try {
-      const { message } = await deleteProduct(p._id);
-      toast.success(message);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.products });
-    } catch (err) {
-      toast.error(errorMessage(err));
-      setDeleting(false);
-    }
-  }
-
   return (
     <tr>
       <td className={cellClasses}>
@@ -150,7 +134,12 @@ function ProductRow({ product: p }: { product: AdminProductRow }) {
       <td className={cellClasses}>{p.category || '—'}</td>
       <td className={cellClasses}>{p.brand || '—'}</td>
       <td className={cellClasses}>
-        <RowActions name={p.name} editTo={`/admin/product/${p._id}/edit`} deleting={deleting} onDelete={remove} />
+        <RowActions
+          name={p.name}
+          editTo={`/admin/product/${p._id}/edit`}
+          remove={() => deleteProduct(p._id)}
+          listKey={queryKeys.products}
+        />
       </td>
     </tr>
   );

@@ -112,23 +112,7 @@ export function UserListPage() {
 }
 
 function UserRow({ user: u }: { user: AdminUser }) {
-  const queryClient = useQueryClient();
   const me = useUserInfo();
-  const [deleting, setDeleting] = useState(false);
-
-  async function remove() {
-    if (deleting || !window.confirm('Are you sure')) return;
-    setDeleting(true);
-    try {
-      const { message } = await deleteUser(u._id);
-      toast.success(message);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.users });
-    } catch (err) {
-      toast.error(errorMessage(err));
-      setDeleting(false);
-    }
-  }
-
   return (
     <tr>
       <td className={cellClasses}>
@@ -143,7 +127,12 @@ function UserRow({ user: u }: { user: AdminUser }) {
       <td className={cellClasses}>{u.isAdmin ? <Tick label="Admin" /> : <Cross label="Not an admin" />}</td>
       <td className={cn(cellClasses, 'min-w-24')}>
         {!u.isAdmin ? (
-          <RowActions name={u.name} editTo={`/admin/user/${u._id}/edit`} deleting={deleting} onDelete={remove} />
+          <RowActions
+            name={u.name}
+            editTo={`/admin/user/${u._id}/edit`}
+            remove={() => deleteUser(u._id)}
+            listKey={queryKeys.users}
+          />
         ) : u._id === me?._id ? (
           <span className="text-xs text-neutral-600">You</span>
         ) : (
