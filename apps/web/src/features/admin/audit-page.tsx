@@ -8,13 +8,12 @@ import {
   AUDIT_REDACTED,
   type AuditEntityType,
 } from '@store/domain';
-import { LoadError } from '../../components/ui/load-error.js';
 import { cn } from '../../lib/cn.js';
 import { formatDateTime } from '../../lib/format.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { useAdmins, useAuditTrail } from './admin-api.js';
-import { AdminPage, AdminTable, cellClasses, Loading, Th } from './admin-page.js';
-import { FilterField, filterControlClasses, isPageSize, ListPager, SearchBox, useListState } from './list-controls.js';
+import { AdminPage, cellClasses, Th } from './admin-page.js';
+import { DateRangeFilter, FilterSelect, isPageSize, PagedList, SearchBox, useListState } from './list-controls.js';
 
 const isDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
@@ -126,7 +125,6 @@ export function AuditPage() {
   const { values } = list;
   const trail = useAuditTrail(list.search);
   const admins = useAdmins();
-  const filtered = Object.values(values).some(Boolean);
   const knownAdmin = admins.data?.rows.some((a) => a._id === values.actor);
   const actorEmail = trail.data?.rows.find((r) => r.actor._id === values.actor)?.actor.email;
 
@@ -134,7 +132,7 @@ export function AuditPage() {
     <AdminPage
       title="Audit"
       action={
-        filtered ? (
+        list.filtered ? (
           <Link to="/admin/audit" className={linkClasses}>
             Clear filters
           </Link>
@@ -142,119 +140,60 @@ export function AuditPage() {
       }
     >
       <div className="flex flex-wrap items-end gap-3">
-        <FilterField label="Admin">
-          {(id) => (
-            <select
-              id={id}
-              value={values.actor}
-              onChange={(e) => list.set({ actor: e.target.value })}
-              className={filterControlClasses}
-            >
-              <option value="">All admins</option>
-              {values.actor && !knownAdmin ? (
-                <option value={values.actor}>{actorEmail ?? 'A former admin'}</option>
-              ) : null}
-              {admins.data?.rows.map((a) => (
-                <option key={a._id} value={a._id}>
-                  {a.email}
-                </option>
-              ))}
-            </select>
-          )}
-        </FilterField>
-        <FilterField label="Entity">
-          {(id) => (
-            <select
-              id={id}
-              value={values.entityType}
-              onChange={(e) => list.set({ entityType: e.target.value })}
-              className={filterControlClasses}
-            >
-              <option value="">Everything</option>
-              {AUDIT_ENTITY_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {AUDIT_ENTITY_LABELS[type]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FilterField>
+        <FilterSelect label="Admin" value={values.actor} onChange={(actor) => list.set({ actor })}>
+          <option value="">All admins</option>
+          {values.actor && !knownAdmin ? <option value={values.actor}>{actorEmail ?? 'A former admin'}</option> : null}
+          {admins.data?.rows.map((a) => (
+            <option key={a._id} value={a._id}>
+              {a.email}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="Entity" value={values.entityType} onChange={(entityType) => list.set({ entityType })}>
+          <option value="">Everything</option>
+          {AUDIT_ENTITY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {AUDIT_ENTITY_LABELS[type]}
+            </option>
+          ))}
+        </FilterSelect>
         <SearchBox
           label="Entity ID"
           placeholder="The id of a product, order, user…"
           value={values.entityId}
           onSearch={(entityId) => list.set({ entityId })}
         />
-        <FilterField label="From (IST)">
-          {(id) => (
-            <input
-              id={id}
-              type="date"
-              value={values.from}
-              max={values.to || undefined}
-              onChange={(e) => list.set({ from: e.target.value })}
-              className={filterControlClasses}
-            />
-          )}
-        </FilterField>
-        <FilterField label="To (IST)">
-          {(id) => (
-            <input
-              id={id}
-              type="date"
-              value={values.to}
-              min={values.from || undefined}
-              onChange={(e) => list.set({ to: e.target.value })}
-              className={filterControlClasses}
-            />
-          )}
-        </FilterField>
+        <DateRangeFilter labels={['From (IST)', 'To (IST)']} list={list} />
       </div>
-      {trail.isPending ? (
-        <Loading what="the audit trail" />
-      ) : trail.isError ? (
-        <LoadError what="the audit trail" load={trail} />
-      ) : trail.data.rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-neutral-300 px-6 py-10 text-center text-neutral-700">
-          {trail.data.total > 0
-            ? 'No changes on this page.'
-            : filtered
-              ? 'No changes match these filters.'
-              : 'No admin has changed anything yet.'}
-        </p>
-      ) : (
-        <div className={cn('flex flex-col gap-3', trail.isPlaceholderData && 'opacity-60')}>
-          <AdminTable
-            label="Audit trail"
-            head={
-              <>
-                <Th>WHEN (IST)</Th>
-                <Th>WHO</Th>
-                <Th>ACTION</Th>
-                <Th>ENTITY</Th>
-                <Th>CHANGES</Th>
-              </>
-            }
-          >
-            {trail.data.rows.map((entry) => (
-              <AuditRow
-                key={entry._id}
-                entry={entry}
-                onActor={(actor) => list.set({ actor })}
-                onEntity={(entityType, entityId) => list.set({ entityType, entityId })}
-              />
-            ))}
-          </AdminTable>
-          <ListPager
-            what="changes"
-            page={trail.data.page}
-            pages={trail.data.pages}
-            total={trail.data.total}
-            more={trail.data.totalCapped}
-            hrefOfPage={list.hrefOfPage}
-          />
-        </div>
-      )}
+      <PagedList
+        list={list}
+        load={trail}
+        loading="the audit trail"
+        failed="the audit trail"
+        what="changes"
+        none="No admin has changed anything yet."
+        label="Audit trail"
+        head={
+          <>
+            <Th>WHEN (IST)</Th>
+            <Th>WHO</Th>
+            <Th>ACTION</Th>
+            <Th>ENTITY</Th>
+            <Th>CHANGES</Th>
+          </>
+        }
+      >
+        {(rows) =>
+          rows.map((entry) => (
+            <AuditRow
+              key={entry._id}
+              entry={entry}
+              onActor={(actor) => list.set({ actor })}
+              onEntity={(entityType, entityId) => list.set({ entityType, entityId })}
+            />
+          ))
+        }
+      </PagedList>
     </AdminPage>
   );
 }

@@ -1,10 +1,12 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown, Search } from 'lucide-react';
 import { ADMIN_MAX_PAGE_SIZE } from '@store/contracts';
 import { Button } from '../../components/ui/button.js';
 import { cn } from '../../lib/cn.js';
-import { cellClasses } from './admin-page.js';
+import { LoadError } from '../../components/ui/load-error.js';
+import { AdminTable, cellClasses, EmptyNote, Loading } from './admin-page.js';
 import { controlClasses, labelClasses } from './form-controls.js';
 
 /** A whole page number from the URL; anything else is page 1. */
@@ -45,6 +47,8 @@ export function useListState<K extends string>(allowed: Record<K, (value: string
     page,
     /** The list's state as the API's query string (the page included). */
     search: searchOf(values, page),
+    /** Anything set, a sort or page size included: an empty list then says so rather than 'yet'. */
+    filtered: keys.some((k) => values[k] !== ''),
     /** The filters alone, as the CSV export takes them. */
     filterSearch: searchOf(values, 1),
     /** A new search, filter or sort goes back to page 1: the old page may not exist any more. */
@@ -98,8 +102,8 @@ export function SearchBox({
   );
 }
 
-/** A filter's labelled select or date input, in the row above a list. */
-export function FilterField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+/** A filter's labelled control, in the row above a list. */
+function FilterField({ label, children }: { label: string; children: (id: string) => ReactNode }) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">
@@ -111,7 +115,96 @@ export function FilterField({ label, children }: { label: string; children: (id:
   );
 }
 
-export const filterControlClasses = cn(controlClasses, 'w-auto min-w-36');
+const filterControlClasses = cn(controlClasses, 'w-auto min-w-36');
+
+/** A filter's select: a choice applies at once, unlike the search box, so there is no button. */
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <FilterField label={label}>
+      {(id) => (
+        <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={filterControlClasses}>
+          {children}
+        </select>
+      )}
+    </FilterField>
+  );
+}
+
+function DateField({
+  label,
+  value,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FilterField label={label}>
+      {(id) => (
+        <input
+          id={id}
+          type="date"
+          value={value}
+          min={min || undefined}
+          max={max || undefined}
+          onChange={(e) => onChange(e.target.value)}
+          className={filterControlClasses}
+        />
+      )}
+    </FilterField>
+  );
+}
+
+/** Two day filters, both ends included; each bounds the other's picker so the range cannot be reversed. */
+export function DateRangeFilter({
+  labels: [fromLabel, toLabel],
+  list: { values, set },
+}: {
+  labels: [from: string, to: string];
+  list: { values: { from: string; to: string }; set: (patch: { from: string } | { to: string }) => void };
+}) {
+  return (
+    <>
+      <DateField label={fromLabel} value={values.from} max={values.to} onChange={(from) => set({ from })} />
+      <DateField label={toLabel} value={values.to} min={values.from} onChange={(to) => set({ to })} />
+    </>
+  );
+}
+
+/** How a list is sorted, and how a column heading changes it. */
+interface Sorting {
+  sort: string;
+  order: 'asc' | 'desc';
+  onSort: (column: string, order: 'asc' | 'desc') => void;
+}
+
+/** A list's sort as its URL state holds it: `fallback` descending when the URL names none. */
+export function sortingOf(
+  list: { values: { sort: string; order: string }; set: (patch: { sort: string; order: string }) => void },
+  fallback: string,
+): Sorting {
+  const { sort, order } = list.values;
+  return {
+    sort: sort || fallback,
+    order: order === 'asc' || order === 'desc' ? order : 'desc',
+    onSort: (column, next) => list.set({ sort: column, order: next }),
+  };
+}
 
 /**
  * A column heading that sorts the list by its column: the first click sorts the way the column is
@@ -120,17 +213,13 @@ export const filterControlClasses = cn(controlClasses, 'w-auto min-w-36');
 export function SortTh({
   children,
   column,
-  sort,
-  order,
   first,
-  onSort,
+  sorting: { sort, order, onSort },
 }: {
   children: string;
   column: string;
-  sort: string;
-  order: 'asc' | 'desc';
   first: 'asc' | 'desc';
-  onSort: (column: string, order: 'asc' | 'desc') => void;
+  sorting: Sorting;
 }) {
   const active = sort === column;
   const Icon = !active ? ArrowUpDown : order === 'asc' ? ArrowUp : ArrowDown;
@@ -188,5 +277,63 @@ export function ListPager({
         </Link>
       ) : null}
     </nav>
+  );
+}
+
+/** One page of a list as the server sends it; `totalCapped` where it stops counting. */
+interface RowPage<Row> {
+  rows: Row[];
+  page: number;
+  pages: number;
+  total: number;
+  totalCapped?: boolean;
+}
+
+/**
+ * A URL-state list below its filters: loading, failed with 'Try again', empty, or its rows and
+ * pager. The queries keep the last page while the next loads, so it stays on screen, dimmed,
+ * rather than flashing back to grey bars on every filter or page.
+ */
+export function PagedList<Row>({
+  list,
+  load,
+  loading,
+  failed,
+  what,
+  none,
+  label,
+  head,
+  children,
+}: {
+  list: { filtered: boolean; hrefOfPage: (n: number) => string };
+  load: UseQueryResult<RowPage<Row>>;
+  /** What is loading, as 'Loading {loading}…' reads. */
+  loading: string;
+  /** What did not load, as LoadError's sentence names it. */
+  failed: string;
+  /** The rows, as the pager and the empty list name them: 'orders', 'changes'. */
+  what: string;
+  /** Said when the list is empty and nothing is set; a list that is never empty then has none. */
+  none?: string;
+  /** The table's accessible name. */
+  label: string;
+  head: ReactNode;
+  children: (rows: Row[]) => ReactNode;
+}) {
+  if (load.isPending) return <Loading what={loading} />;
+  if (load.isError) return <LoadError what={failed} load={load} />;
+  const { rows, page, pages, total, totalCapped } = load.data;
+  if (rows.length === 0) {
+    // Rows on other pages: a bookmark from when the list was longer.
+    if (total > 0) return <EmptyNote>{`No ${what} on this page.`}</EmptyNote>;
+    return <EmptyNote>{list.filtered || !none ? `No ${what} match these filters.` : none}</EmptyNote>;
+  }
+  return (
+    <div className={cn('flex flex-col gap-3', load.isPlaceholderData && 'opacity-60')}>
+      <AdminTable label={label} head={head}>
+        {children(rows)}
+      </AdminTable>
+      <ListPager what={what} page={page} pages={pages} total={total} more={totalCapped} hrefOfPage={list.hrefOfPage} />
+    </div>
   );
 }

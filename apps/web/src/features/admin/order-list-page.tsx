@@ -3,19 +3,19 @@ import { Download } from 'lucide-react';
 import { ADMIN_ORDER_SORTS, type AdminOrderRow } from '@store/contracts';
 import { ORDER_STAGE_LABELS, ORDER_STAGES, type OrderStage } from '@store/domain';
 import { buttonClasses } from '../../components/ui/button.js';
-import { LoadError } from '../../components/ui/load-error.js';
 import { cn } from '../../lib/cn.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { ordersCsvHref, useAdminOrderPage } from './admin-api.js';
-import { AdminPage, AdminTable, cellClasses, Cross, formatDate, inr, Loading, Th } from './admin-page.js';
+import { AdminPage, cellClasses, Cross, formatDate, inr, Th } from './admin-page.js';
 import {
-  FilterField,
-  filterControlClasses,
-  ListPager,
+  DateRangeFilter,
+  FilterSelect,
+  isPageSize,
+  PagedList,
   SearchBox,
+  sortingOf,
   SortTh,
   useListState,
-  isPageSize,
 } from './list-controls.js';
 import { PaymentRefunds } from './payment-refunds.js';
 
@@ -44,10 +44,7 @@ export function OrderListPage() {
   const list = useListState(ORDER_LIST_STATE);
   const { values } = list;
   const orders = useAdminOrderPage(list.search);
-  const sort = values.sort || 'createdAt';
-  const order = values.order === 'asc' || values.order === 'desc' ? values.order : 'desc';
-  const onSort = (column: string, next: 'asc' | 'desc') => list.set({ sort: column, order: next });
-  const filtered = Object.values(values).some(Boolean);
+  const sorting = sortingOf(list, 'createdAt');
 
   return (
     <AdminPage
@@ -66,110 +63,50 @@ export function OrderListPage() {
           value={values.q}
           onSearch={(q) => list.set({ q })}
         />
-        <FilterField label="Status">
-          {(id) => (
-            <select
-              id={id}
-              value={values.status}
-              onChange={(e) => list.set({ status: e.target.value })}
-              className={filterControlClasses}
-            >
-              <option value="">All</option>
-              {ORDER_STAGES.map((s: OrderStage) => (
-                <option key={s} value={s}>
-                  {ORDER_STAGE_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FilterField>
-        <FilterField label="Paid">
-          {(id) => (
-            <select
-              id={id}
-              value={values.paid}
-              onChange={(e) => list.set({ paid: e.target.value })}
-              className={filterControlClasses}
-            >
-              <option value="">All</option>
-              <option value="true">Paid</option>
-              <option value="false">Not paid</option>
-            </select>
-          )}
-        </FilterField>
-        <FilterField label="Delivery from">
-          {(id) => (
-            <input
-              id={id}
-              type="date"
-              value={values.from}
-              max={values.to || undefined}
-              onChange={(e) => list.set({ from: e.target.value })}
-              className={filterControlClasses}
-            />
-          )}
-        </FilterField>
-        <FilterField label="Delivery to">
-          {(id) => (
-            <input
-              id={id}
-              type="date"
-              value={values.to}
-              min={values.from || undefined}
-              onChange={(e) => list.set({ to: e.target.value })}
-              className={filterControlClasses}
-            />
-          )}
-        </FilterField>
+        <FilterSelect label="Status" value={values.status} onChange={(status) => list.set({ status })}>
+          <option value="">All</option>
+          {ORDER_STAGES.map((s: OrderStage) => (
+            <option key={s} value={s}>
+              {ORDER_STAGE_LABELS[s]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="Paid" value={values.paid} onChange={(paid) => list.set({ paid })}>
+          <option value="">All</option>
+          <option value="true">Paid</option>
+          <option value="false">Not paid</option>
+        </FilterSelect>
+        <DateRangeFilter labels={['Delivery from', 'Delivery to']} list={list} />
       </div>
-      {orders.isPending ? (
-        <Loading what="orders" />
-      ) : orders.isError ? (
-        <LoadError what="the orders" load={orders} />
-      ) : orders.data.rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-neutral-300 px-6 py-10 text-center text-neutral-700">
-          {orders.data.total > 0
-            ? 'No orders on this page.'
-            : filtered
-              ? 'No orders match these filters.'
-              : 'No orders yet.'}
-        </p>
-      ) : (
-        <div className={cn('flex flex-col gap-3', orders.isPlaceholderData && 'opacity-60')}>
-          <AdminTable
-            label="Orders"
-            head={
-              <>
-                <SortTh column="number" sort={sort} order={order} first="desc" onSort={onSort}>
-                  ID
-                </SortTh>
-                <Th>USER</Th>
-                <Th>VENDOR</Th>
-                <SortTh column="createdAt" sort={sort} order={order} first="desc" onSort={onSort}>
-                  DATE
-                </SortTh>
-                <SortTh column="total" sort={sort} order={order} first="desc" onSort={onSort}>
-                  TOTAL
-                </SortTh>
-                <Th>PAID</Th>
-                <Th>DELIVERED</Th>
-                <Th hidden>Details</Th>
-              </>
-            }
-          >
-            {orders.data.rows.map((row) => (
-              <OrderRow key={row._id} order={row} />
-            ))}
-          </AdminTable>
-          <ListPager
-            what="orders"
-            page={orders.data.page}
-            pages={orders.data.pages}
-            total={orders.data.total}
-            hrefOfPage={list.hrefOfPage}
-          />
-        </div>
-      )}
+      <PagedList
+        list={list}
+        load={orders}
+        loading="orders"
+        failed="the orders"
+        what="orders"
+        none="No orders yet."
+        label="Orders"
+        head={
+          <>
+            <SortTh column="number" first="desc" sorting={sorting}>
+              ID
+            </SortTh>
+            <Th>USER</Th>
+            <Th>VENDOR</Th>
+            <SortTh column="createdAt" first="desc" sorting={sorting}>
+              DATE
+            </SortTh>
+            <SortTh column="total" first="desc" sorting={sorting}>
+              TOTAL
+            </SortTh>
+            <Th>PAID</Th>
+            <Th>DELIVERED</Th>
+            <Th hidden>Details</Th>
+          </>
+        }
+      >
+        {(rows) => rows.map((row) => <OrderRow key={row._id} order={row} />)}
+      </PagedList>
       <PaymentRefunds />
     </AdminPage>
   );

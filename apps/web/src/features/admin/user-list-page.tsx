@@ -10,17 +10,8 @@ import { useUserInfo } from '../../stores/user-store.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { Button } from '../../components/ui/button.js';
 import { deleteUser, updateUser, useAdminUserPage } from './admin-api.js';
-import { AdminPage, AdminTable, cellClasses, Cross, Loading, RowActions, ShortId, Th, Tick } from './admin-page.js';
-import { LoadError } from '../../components/ui/load-error.js';
-import {
-  FilterField,
-  filterControlClasses,
-  ListPager,
-  SearchBox,
-  SortTh,
-  useListState,
-  isPageSize,
-} from './list-controls.js';
+import { AdminPage, cellClasses, Cross, RowActions, ShortId, Th, Tick } from './admin-page.js';
+import { FilterSelect, isPageSize, PagedList, SearchBox, sortingOf, SortTh, useListState } from './list-controls.js';
 
 const USER_LIST_STATE = {
   q: () => true,
@@ -41,9 +32,7 @@ export function UserListPage() {
   const list = useListState(USER_LIST_STATE);
   const { values } = list;
   const users = useAdminUserPage(list.search);
-  const sort = values.sort || 'createdAt';
-  const order = values.order === 'asc' || values.order === 'desc' ? values.order : 'desc';
-  const onSort = (column: string, next: 'asc' | 'desc') => list.set({ sort: column, order: next });
+  const sorting = sortingOf(list, 'createdAt');
   return (
     <AdminPage title="Users">
       <div className="flex flex-wrap items-end gap-3">
@@ -53,60 +42,36 @@ export function UserListPage() {
           value={values.q}
           onSearch={(q) => list.set({ q })}
         />
-        <FilterField label="Role">
-          {(id) => (
-            <select
-              id={id}
-              value={values.role}
-              onChange={(e) => list.set({ role: e.target.value })}
-              className={filterControlClasses}
-            >
-              <option value="">All</option>
-              <option value="admin">Admins</option>
-              <option value="customer">Customers</option>
-            </select>
-          )}
-        </FilterField>
+        <FilterSelect label="Role" value={values.role} onChange={(role) => list.set({ role })}>
+          <option value="">All</option>
+          <option value="admin">Admins</option>
+          <option value="customer">Customers</option>
+        </FilterSelect>
       </div>
-      {users.isPending ? (
-        <Loading what="users" />
-      ) : users.isError ? (
-        <LoadError what="the users" load={users} />
-      ) : users.data.rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-neutral-300 px-6 py-10 text-center text-neutral-700">
-          {users.data.total > 0 ? 'No users on this page.' : 'No users match these filters.'}
-        </p>
-      ) : (
-        <div className={cn('flex flex-col gap-3', users.isPlaceholderData && 'opacity-60')}>
-          <AdminTable
-            label="Users"
-            head={
-              <>
-                <Th>ID</Th>
-                <SortTh column="name" sort={sort} order={order} first="asc" onSort={onSort}>
-                  NAME
-                </SortTh>
-                <SortTh column="email" sort={sort} order={order} first="asc" onSort={onSort}>
-                  EMAIL
-                </SortTh>
-                <Th>ADMIN</Th>
-                <Th hidden>Actions</Th>
-              </>
-            }
-          >
-            {users.data.rows.map((u) => (
-              <UserRow key={u._id} user={u} />
-            ))}
-          </AdminTable>
-          <ListPager
-            what="users"
-            page={users.data.page}
-            pages={users.data.pages}
-            total={users.data.total}
-            hrefOfPage={list.hrefOfPage}
-          />
-        </div>
-      )}
+      {/* Never empty but for a search or filter: there is always an admin. */}
+      <PagedList
+        list={list}
+        load={users}
+        loading="users"
+        failed="the users"
+        what="users"
+        label="Users"
+        head={
+          <>
+            <Th>ID</Th>
+            <SortTh column="name" first="asc" sorting={sorting}>
+              NAME
+            </SortTh>
+            <SortTh column="email" first="asc" sorting={sorting}>
+              EMAIL
+            </SortTh>
+            <Th>ADMIN</Th>
+            <Th hidden>Actions</Th>
+          </>
+        }
+      >
+        {(rows) => rows.map((u) => <UserRow key={u._id} user={u} />)}
+      </PagedList>
     </AdminPage>
   );
 }
