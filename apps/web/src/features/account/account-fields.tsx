@@ -30,56 +30,32 @@ export function AccountFields({
   emailPlaceholder,
   currentPasswordHint,
 }: AccountFieldsProps) {
+  const bind = (field: AccountField) => ({
+    name: field,
+    value: values[field] ?? '',
+    error: errors[field],
+    onChange: change(field),
+  });
   return (
     <>
-      <Field
-        label="Name"
-        name="name"
-        autoComplete="name"
-        value={values.name}
-        error={errors.name}
-        onChange={change('name')}
-      />
+      <Field label="Name" autoComplete="name" {...bind('name')} />
       <Field
         label="Email Address"
-        name="email"
         type="email"
         autoComplete="email"
         inputMode="email"
         placeholder={emailPlaceholder}
-        value={values.email}
-        error={errors.email}
-        onChange={change('email')}
+        {...bind('email')}
       />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        hint={passwordHint}
-        value={values.password}
-        error={errors.password}
-        onChange={change('password')}
-      />
-      <Field
-        label="Confirm Password"
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        value={values.confirmPassword}
-        error={errors.confirmPassword}
-        onChange={change('confirmPassword')}
-      />
+      <Field label="Password" type="password" autoComplete="new-password" hint={passwordHint} {...bind('password')} />
+      <Field label="Confirm Password" type="password" autoComplete="new-password" {...bind('confirmPassword')} />
       {currentPasswordHint === undefined ? null : (
         <Field
           label="Current Password"
-          name="currentPassword"
           type="password"
           autoComplete="current-password"
           hint={currentPasswordHint}
-          value={values.currentPassword ?? ''}
-          error={errors.currentPassword}
-          onChange={change('currentPassword')}
+          {...bind('currentPassword')}
         />
       )}
     </>
