@@ -1,5 +1,6 @@
 import type { ProductDetail, ProductSummary } from '@store/contracts';
 import type { UserInfo } from '../../stores/user-store.js';
+import { productSummary } from '../../test/product-test-utils.js';
 
 export { renderRoutes, sentBodies, stubApi, Where, type Answers } from '../../test/account-test-utils.js';
 
@@ -12,37 +13,19 @@ export const admin: UserInfo = {
   expirationTime: Date.now() + 24 * 60 * 60 * 1000,
 };
 
-export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+export { productId as uuid } from '../../test/product-test-utils.js';
 
-export function summary(n: number, overrides: Partial<ProductSummary> = {}): ProductSummary {
-  return {
-    _id: uuid(n),
-    name: `Gift ${n}`,
-    price: 500 + n,
-    discountPrice: 0,
-    discountStartDate: null,
-    discountEndDate: null,
-    countInStock: 5,
-    available: true,
-    isFeatured: false,
-    isSellingFast: false,
-    isSubscription: false,
+export const summary = (n: number, overrides: Partial<ProductSummary> = {}): ProductSummary =>
+  productSummary(n, {
     image: `/uploads/demo/gift-${n}.jpg`,
     optimizedImages: { thumbnail: `/uploads/demo/gift-${n}-thumb.webp`, detail: `/uploads/demo/gift-${n}-detail.webp` },
     category: 'Flowers',
-    subCategory: [],
     brand: 'Phoolwala',
-    color: [],
-    occasion: [],
-    recipient: [],
-    deliveryOptions: { sameDayDelivery: false, expressDelivery: false },
     rating: 0,
     numReviews: 0,
-    gstRate: 0,
     createdAt: '2026-11-01T00:00:00.000Z',
     ...overrides,
-  };
-}
+  });
 
 /** A stored product as GET /api/products/:id/admin answers it. */
 export function detail(n: number, overrides: Partial<ProductDetail> = {}): ProductDetail {

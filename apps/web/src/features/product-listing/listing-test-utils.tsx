@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { CatalogResponse, ProductListResponse, ProductSummary } from '@store/contracts';
+import type { CatalogResponse, ProductListResponse } from '@store/contracts';
+import { productSummary } from '../../test/product-test-utils.js';
 
 /** A small catalogue: Flowers and Cakes have palettes, Combos has none. */
 export const catalog: CatalogResponse = {
@@ -31,36 +32,6 @@ export const catalog: CatalogResponse = {
   vendors: [],
 };
 
-export function product(n: number, overrides: Partial<ProductSummary> = {}): ProductSummary {
-  return {
-    _id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    name: `Gift ${n}`,
-    price: 500 + n,
-    discountPrice: 0,
-    discountStartDate: null,
-    discountEndDate: null,
-    countInStock: 5,
-    available: true,
-    isFeatured: false,
-    isSellingFast: false,
-    isSubscription: false,
-    image: `/uploads/gift-${n}.jpg`,
-    optimizedImages: { thumbnail: `/uploads/gift-${n}.webp`, detail: `/uploads/gift-${n}.webp` },
-    category: 'Cakes',
-    subCategory: [],
-    brand: 'Demo',
-    color: [],
-    occasion: [],
-    recipient: [],
-    deliveryOptions: { sameDayDelivery: false, expressDelivery: false },
-    rating: 4,
-    numReviews: 2,
-    gstRate: 0,
-    createdAt: '2020-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
 /** Pages of `size` products numbered from 1, as the API answers them. */
 export function pagesOf(total: number, size = 12): ProductListResponse[] {
   const pages = Math.max(1, Math.ceil(total / size));
@@ -68,7 +39,7 @@ export function pagesOf(total: number, size = 12): ProductListResponse[] {
     page: i + 1,
     pages,
     total,
-    products: Array.from({ length: Math.min(size, total - i * size) }, (_, j) => product(i * size + j + 1)),
+    products: Array.from({ length: Math.min(size, total - i * size) }, (_, j) => productSummary(i * size + j + 1)),
   }));
 }
 

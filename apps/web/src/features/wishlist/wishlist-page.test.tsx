@@ -1,45 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
-import type { ProductSummary } from '@store/contracts';
 import { asha, renderRoutes, stubApi } from '../../test/account-test-utils.js';
+import { productId as id, productSummary } from '../../test/product-test-utils.js';
 import { SESSION_LIFETIME_MS, setUserInfo } from '../../stores/user-store.js';
 import { clearWishlist, wishlistStore } from '../../stores/wishlist-store.js';
 import { WishlistPage } from './wishlist-page.js';
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-function gift(n: number): ProductSummary {
-  return {
-    _id: id(n),
-    name: `Gift ${n}`,
-    price: 500 + n,
-    discountPrice: 0,
-    discountStartDate: null,
-    discountEndDate: null,
-    countInStock: 5,
-    available: true,
-    isFeatured: false,
-    isSellingFast: false,
-    isSubscription: false,
-    image: `/uploads/gift-${n}.jpg`,
-    optimizedImages: { thumbnail: `/uploads/gift-${n}.webp`, detail: `/uploads/gift-${n}.webp` },
-    category: 'Cakes',
-    subCategory: [],
-    brand: 'Demo',
-    color: [],
-    occasion: [],
-    recipient: [],
-    deliveryOptions: { sameDayDelivery: false, expressDelivery: false },
-    rating: 4,
-    numReviews: 2,
-    gstRate: 0,
-    createdAt: '2020-01-01T00:00:00.000Z',
-  };
-}
-
 const byIds = (...ns: number[]) => `GET /api/products/by-ids?ids=${ns.map(id).join(',')}`;
-const cards = (...ns: number[]) => [200, { products: ns.map(gift) }] as [number, unknown];
+const cards = (...ns: number[]) => [200, { products: ns.map((n) => productSummary(n)) }] as [number, unknown];
 
 function renderPage() {
   return renderRoutes('/wishlist', <Route path="/wishlist" element={<WishlistPage />} />);
