@@ -4,36 +4,19 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { ProductSummary } from '@store/contracts';
+import { productSummary } from '../../test/product-test-utils.js';
 import { HOME_TITLE, HomePage } from './home-page.js';
 
-function product(i: number, category = 'Flowers'): ProductSummary {
-  return {
+const product = (i: number, category = 'Flowers'): ProductSummary =>
+  productSummary(i, {
     _id: `p${i}`,
     name: `Gift number ${i}`,
-    price: 500 + i,
-    discountPrice: 0,
-    discountStartDate: null,
-    discountEndDate: null,
-    countInStock: 5,
-    available: true,
-    isFeatured: false,
-    isSellingFast: false,
-    isSubscription: false,
     image: `/uploads/p${i}.jpg`,
     optimizedImages: { thumbnail: `/uploads/p${i}-thumb.webp`, detail: `/uploads/p${i}-detail.webp` },
     category,
-    subCategory: [],
     brand: 'Phoolwala',
-    color: [],
-    occasion: [],
-    recipient: [],
-    deliveryOptions: { sameDayDelivery: false, expressDelivery: false },
-    rating: 4,
-    numReviews: 2,
-    gstRate: 0,
     createdAt: '2024-01-01T00:00:00.000Z',
-  };
-}
+  });
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
