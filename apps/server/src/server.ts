@@ -1,7 +1,6 @@
 import cluster from 'node:cluster';
 import { pino } from 'pino';
 import { loadConfig, ConfigError, type Config } from './config.js';
-import { buildApp } from './app.js';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from './db/client.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
@@ -12,6 +11,9 @@ import { heapLimitChosen, superviseWorkers, workerCount, workerHeapMb } from './
 
 /** One server process; a worker of several skips the database preparation its primary did. */
 async function main(config: Config, prepare: boolean) {
+  // Imported here, not at the top: a primary of several workers serves nothing, and loading every
+  // module, the page renderer among them, would cost it a second of its start and its memory for good.
+  const { buildApp } = await import('./app.js');
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
