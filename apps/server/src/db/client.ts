@@ -1,12 +1,9 @@
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 
@@ -75,6 +72,11 @@ export function isPoolExhausted(err: unknown): boolean {
 /** Arbitrary constant naming the advisory lock that serialises migrations and seeding. */
 const SETUP_LOCK_ID = 7_270_001;
 
+/**
+ * Each database's driver is imported when that database is opened, not by whoever imports this
+ * file: the embedded store would otherwise load the PostgreSQL client at every start, and a
+ * PostgreSQL worker PGlite's (ADR 052).
+ */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.poolTimeoutMs ?? 5_000)
@@ -98,6 +100,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     await lock?.release();
     throw err;
   }
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -136,6 +139,10 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
 const PGLITE_SHARED_BUFFERS = '16MB';
 
 async function startPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<PGlite> {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
@@ -152,6 +159,10 @@ async function startPglite(dataDir: string | undefined, loadDataDir: Blob | unde
 }
 
 async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -180,7 +191,7 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
       await db.execute(sql`select 1`);
     },
     async subscribe(channel, handlers) {
-      const stop = await listenWithReconnect(url, channel, handlers);
+      const stop = await listenWithReconnect(pg, url, channel, handlers);
       subscriptions.add(stop);
       return async () => {
         subscriptions.delete(stop);
@@ -201,6 +212,7 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
  * pool. A lost connection is reported at once and re-established after a short delay.
  */
 async function listenWithReconnect(
+  driver: typeof pg,
   url: string,
   channel: string,
   handlers: SubscriptionHandlers,
@@ -220,7 +232,7 @@ async function listenWithReconnect(
   };
 
   const connect = async () => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new driver.Client({ connectionString: url });
     let lost = false;
     const onLost = () => {
       if (lost) return;

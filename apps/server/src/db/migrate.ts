@@ -1,6 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Database } from './client.js';
@@ -14,9 +12,12 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
  */
 export async function migrateDatabase(database: Database): Promise<void> {
   await database.withExclusiveLock(async (db) => {
+    // The other driver's migrator is not loaded (client.ts).
     if (database.kind === 'pglite') {
+      const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
       await migratePglite(db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
     } else {
+      const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
       await migratePg(db as unknown as NodePgDatabase<Schema>, { migrationsFolder });
     }
   });

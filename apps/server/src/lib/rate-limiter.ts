@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type * as IORedis from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RateLimit } from '../config.js';
 import { AppError } from './app-error.js';
@@ -148,11 +149,15 @@ return 0`;
 
 const nextAtKey = (key: string) => `${key}:next`;
 
+/** ioredis takes about 150 ms to load: a store without REDIS_URL never loads it (ADR 052). */
+const requireFromHere = createRequire(import.meta.url);
+
 /** Counters in Redis, shared by every server process that uses the same Redis and key prefix. */
 export class RedisCounterStore implements CounterStore {
-  private readonly redis: Redis;
+  private readonly redis: IORedis.Redis;
 
   constructor(url: string, prefix: string, onError: (err: Error) => void = () => {}) {
+    const { Redis } = requireFromHere('ioredis') as typeof IORedis;
     this.redis = new Redis(url, {
       keyPrefix: `${prefix}rl:`,
       // A Redis outage must show up as a quick error, not as sign-ins hanging in a queue.

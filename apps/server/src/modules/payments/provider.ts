@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import Razorpay from 'razorpay';
+import { createRequire } from 'node:module';
+import type Razorpay from 'razorpay';
 
 export interface GatewayOrder {
   id: string;
@@ -86,13 +87,17 @@ const fromRazorpay = (r: RazorpayRefund): GatewayRefund => ({
   receipt: r.receipt ?? null,
 });
 
+/** Razorpay's SDK is loaded by the store that uses it, not by every start (ADR 052). */
+const requireFromHere = createRequire(import.meta.url);
+
 export class RazorpayProvider implements PaymentProvider {
   readonly kind = 'razorpay';
   private readonly client: Razorpay;
   private readonly authorization: string;
 
   constructor(keyId: string, keySecret: string) {
-    this.client = new Razorpay({ key_id: keyId, key_secret: keySecret });
+    const RazorpayClient = requireFromHere('razorpay') as typeof Razorpay;
+    this.client = new RazorpayClient({ key_id: keyId, key_secret: keySecret });
     this.authorization = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
   }
 
