@@ -1,6 +1,10 @@
 import { defaultServerConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+import { smallChunkGroups } from './small-chunks';
+
+const CART_MODULES = /[\\/]stores[\\/]cart-store\.ts$|[\\/]domain[\\/]src[\\/](cart|gst|coupons|product-options)\.ts$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
@@ -49,7 +53,20 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // the pages that need them take them together. Their own imports (money) stay shared.
                 {
                   name: 'cart',
-                  test: /[\\/]stores[\\/]cart-store\.ts$|[\\/]domain[\\/]src[\\/](cart|gst|coupons|product-options)\.ts$/,
+                  test: CART_MODULES,
+                  includeDependenciesRecursively: false,
+                },
+                // The small modules shared by sets of pages, grouped into files of about 1 KB
+                // minified or more (small-chunks.ts). An unneeded byte on Home counts twenty times: its
+                // first page has the tightest budget (bench/README.md).
+                {
+                  name: smallChunkGroups({
+                    entry: fileURLToPath(new URL('src/main.tsx', import.meta.url)),
+                    minBytes: 1536,
+                    skip: CART_MODULES,
+                    weights: { [fileURLToPath(new URL('src/features/home/home-page.tsx', import.meta.url))]: 20 },
+                  }),
+                  debugName: 'small modules',
                   includeDependenciesRecursively: false,
                 },
               ],
