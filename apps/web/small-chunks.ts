@@ -304,10 +304,15 @@ export function smallChunkGroups(options: SmallChunkOptions) {
     }
 
     const result = new Map<string, string>();
-    // A set big enough on its own, and merged with none, stays where Rolldown puts it.
+    const taken = new Set<string>();
+    // A set big enough on its own, and merged with none, stays where Rolldown puts it. Two groups
+    // must not share a name: Rolldown would make one file of them.
     for (const group of groups.filter((g) => g.merged)) {
-      const name = path.basename(withoutExtension(group.modules[0]!));
-      for (const id of group.modules) result.set(id, `shared-${name}`);
+      const base = `shared-${path.basename(withoutExtension(group.modules[0]!))}`;
+      let name = base;
+      for (let n = 2; taken.has(name); n++) name = `${base}-${n}`;
+      taken.add(name);
+      for (const id of group.modules) result.set(id, name);
     }
     return result;
   }
