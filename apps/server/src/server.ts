@@ -107,7 +107,7 @@ async function primary(config: Config, workers: number) {
   } finally {
     await database.close();
   }
-  const chosen = heapLimitChosen(process.execArgv, process.env.NODE_OPTIONS);
+  const chosen = heapLimitChosen(process.env);
   // Counted for each fork: a worker replaced after the catalogue grew needs room for the new products.
   const heapMb = async () => {
     if (chosen) return undefined;

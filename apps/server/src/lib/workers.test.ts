@@ -21,10 +21,10 @@ describe("a worker's heap limit", () => {
     expect(workerHeapMb(100_000)).toBe(1_300);
   });
 
-  it('is left alone when whoever started the store chose one, on the command line or in NODE_OPTIONS', () => {
-    expect(heapLimitChosen(['--enable-source-maps'], '')).toBe(false);
-    expect(heapLimitChosen(['--max-old-space-size=512'], '')).toBe(true);
-    expect(heapLimitChosen([], '--require ./x.js --max-old-space-size=300')).toBe(true);
-    expect(heapLimitChosen([], undefined)).toBe(false);
+  it('is left alone when whoever started the store chose one, in MAX_HEAP_MB or NODE_OPTIONS', () => {
+    expect(heapLimitChosen({})).toBe(false);
+    expect(heapLimitChosen({ MAX_HEAP_MB: '', NODE_OPTIONS: '--enable-source-maps' })).toBe(false);
+    expect(heapLimitChosen({ MAX_HEAP_MB: '512' })).toBe(true);
+    expect(heapLimitChosen({ NODE_OPTIONS: '--require ./x.js --max-old-space-size=300' })).toBe(true);
   });
 });

@@ -27,9 +27,15 @@ export function workerHeapMb(products: number): number {
   return HEAP_BASE_MB + Math.ceil((products * HEAP_PER_PRODUCT_KB) / 1024);
 }
 
-/** Whether whoever started the store chose a heap limit already; theirs stands. */
-export function heapLimitChosen(execArgv: readonly string[], nodeOptions = ''): boolean {
-  return [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) => arg.startsWith('--max-old-space-size'));
+/**
+ * Whether whoever started the store chose the heap limit: `MAX_HEAP_MB`, which `npm start` turns
+ * into Node's flag, or the flag in NODE_OPTIONS. Theirs then stands for every worker. The flag
+ * `npm start` passes by default is not a choice: it sizes the embedded store's single process.
+ */
+export function heapLimitChosen(env: { MAX_HEAP_MB?: string; NODE_OPTIONS?: string }): boolean {
+  return (
+    Boolean(env.MAX_HEAP_MB) || (env.NODE_OPTIONS ?? '').split(/\s+/).some((a) => a.startsWith('--max-old-space-size'))
+  );
 }
 
 interface Log {
