@@ -204,21 +204,25 @@ async function benchmarkDatabase(kind: DbKind, options: Options): Promise<Databa
       const idleMemory = await serverMemory(server.pid);
       const memory = sampleServerMemory(server.pid);
       const results: EndpointResult[] = [];
-      if (options.hot) {
-        const endpoints = await prepareEndpoints(server.baseUrl);
-        for (const [i, endpoint] of endpoints.entries()) {
-          console.log(`[${kind}] hot URL, ${endpoint.name}: GET ${endpoint.path}`);
-          const result = await measure(server.baseUrl, endpoint, options);
-          // The mix follows: its first run must not inherit the last hot run's backlog either.
-          if (i < endpoints.length - 1 || options.mix) result.backlogSeconds = await waitUntilIdle(server.baseUrl);
-          results.push(result);
+      let mix: MixReport | null = null;
+      let peakMemory: ProcessMemory[];
+      try {
+        if (options.hot) {
+          const endpoints = await prepareEndpoints(server.baseUrl);
+          for (const [i, endpoint] of endpoints.entries()) {
+            console.log(`[${kind}] hot URL, ${endpoint.name}: GET ${endpoint.path}`);
+            const result = await measure(server.baseUrl, endpoint, options);
+            // The mix follows: its first run must not inherit the last hot run's backlog either.
+            if (i < endpoints.length - 1 || options.mix) result.backlogSeconds = await waitUntilIdle(server.baseUrl);
+            results.push(result);
+          }
         }
+        // The mix comes second: its orders change the catalogue (stock), the hot runs read it unchanged.
+        if (options.mix) mix = await runMix(server.baseUrl, options, (line) => console.log(`[${kind}] mix: ${line}`));
+      } finally {
+        // A run that failed (a server that died) must not leave the sampler keeping the benchmark alive.
+        peakMemory = await memory.stop();
       }
-      // The mix comes second: its orders change the catalogue (stock), the hot runs read it unchanged.
-      const mix = options.mix
-        ? await runMix(server.baseUrl, options, (line) => console.log(`[${kind}] mix: ${line}`))
-        : null;
-      const peakMemory = await memory.stop();
       return {
         database: kind,
         databaseVersion,
