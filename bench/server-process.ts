@@ -35,6 +35,23 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Node's flags as `npm start` runs the server (the server's `serve` script, e.g. its heap limits,
+ * ADR 052), with `${NAME:-default}` read from the server's environment: the benchmark measures
+ * the store as it runs, from the one place those flags are set.
+ */
+async function serveFlags(repoRoot: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+  const pkg = JSON.parse(await readFile(path.join(repoRoot, 'apps', 'server', 'package.json'), 'utf8')) as {
+    scripts: { serve: string };
+  };
+  const words = pkg.scripts.serve.split(/\s+/);
+  if (words[0] !== 'node') throw new Error(`the serve script does not start with node: ${pkg.scripts.serve}`);
+  return words
+    .slice(1)
+    .filter((w) => w.startsWith('-'))
+    .map((w) => w.replace(/\$\{(\w+):-([^}]*)\}/g, (_all, name: string, fallback: string) => env[name] || fallback));
+}
+
 /** Asks the OS for a free port; the tiny window before the server binds it is acceptable here. */
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -92,7 +109,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let child: ChildProcess;
   try {
     // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server (and its workers) under load.
-    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+    const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+    const nodeArgs = options.entry ? extraArgs : [...(await serveFlags(options.repoRoot, env)), ...extraArgs];
     const entry = options.entry ?? [path.join('apps', 'server', 'dist', 'server.js')];
     child = spawn(process.execPath, [...nodeArgs, ...entry], {
       cwd: options.repoRoot,
