@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { addDays, istDate } from '@store/domain';
 import { checkoutSignature, hmacSha256Hex } from '../modules/payments/signatures.js';
 import { razorpayStyleId } from '../modules/payments/provider.js';
+import { orderItems } from '../modules/orders/orders.table.js';
+import type { Db } from '../db/client.js';
 
 export const DEMO_KEY_SECRET = 'demo_key_secret';
 export const DEMO_WEBHOOK_SECRET = 'demo_webhook_secret';
@@ -114,4 +116,36 @@ export function refundWebhook(
 ) {
   const status = event === 'refund.processed' ? 'processed' : 'failed';
   return signedWebhook(app, event, { refund: { entity: { entity: 'refund', status, ...entity } } }, options);
+}
+
+/** An order line as the store keeps it (money in paise), for tests that write orders straight into the tables. */
+export interface StoredLine {
+  productId: string | null;
+  variantId?: string;
+  name?: string;
+  qty: number;
+  price: number;
+  discountPrice?: number;
+  optionsPrice?: number;
+  couponDiscount?: number;
+}
+
+/** Writes an order's lines as checkout would have, in their order. */
+export async function insertOrderLines(db: Db, orderId: string, lines: readonly StoredLine[]): Promise<void> {
+  await db.insert(orderItems).values(
+    lines.map((l, position) => ({
+      orderId,
+      position,
+      productId: l.productId,
+      variantId: l.variantId ?? null,
+      name: l.name ?? 'As sold',
+      qty: l.qty,
+      price: l.price,
+      discountPrice: l.discountPrice ?? 0,
+      optionsPrice: l.optionsPrice ?? 0,
+      couponDiscount: l.couponDiscount ?? 0,
+      image: '/uploads/demo/roses.jpg',
+      optimizedImages: { thumbnail: '', detail: '' },
+    })),
+  );
 }

@@ -14,7 +14,16 @@ import {
 } from '@store/domain';
 import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
 import { insertProduct } from '../../test/fixtures.js';
-import { ADDRESS, checkoutProof, orderBody, placeOrder, UNCAPPED_ORDERS, verify } from '../../test/orders.js';
+import {
+  ADDRESS,
+  checkoutProof,
+  insertOrderLines,
+  orderBody,
+  placeOrder,
+  UNCAPPED_ORDERS,
+  verify,
+  type StoredLine,
+} from '../../test/orders.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 import { expireOrder } from '../orders/orders.service.js';
 import { orderItems, orders } from '../orders/orders.table.js';
@@ -63,22 +72,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface Line {
-  productId: string | null;
-  qty: number;
-  price: number;
-  discountPrice?: number;
-  optionsPrice?: number;
-  couponDiscount?: number;
-}
-
 let serial = 0;
 /** An order as the store would have written it, at a time the API cannot set; a paid one with its payment. */
 async function insertOrder(f: {
   status: 'awaiting_payment' | 'paid';
   placedAt: Date;
   paidAt?: Date;
-  lines: Line[];
+  lines: StoredLine[];
 }): Promise<string> {
   serial += 1;
   const total = f.lines.reduce(
@@ -109,21 +109,7 @@ async function insertOrder(f: {
       createdAt: f.placedAt,
     })
     .returning({ id: orders.id });
-  await db.insert(orderItems).values(
-    f.lines.map((l, position) => ({
-      orderId: row!.id,
-      position,
-      productId: l.productId,
-      name: 'As sold',
-      qty: l.qty,
-      price: l.price,
-      discountPrice: l.discountPrice ?? 0,
-      optionsPrice: l.optionsPrice ?? 0,
-      couponDiscount: l.couponDiscount ?? 0,
-      image: '/uploads/demo/roses.jpg',
-      optimizedImages: { thumbnail: '', detail: '' },
-    })),
-  );
+  await insertOrderLines(db, row!.id, f.lines);
   if (paymentId) {
     await db
       .insert(payments)

@@ -2,9 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
 import { insertProduct } from '../../test/fixtures.js';
-import { ADDRESS, checkoutProof, orderBody, placeOrder, verify } from '../../test/orders.js';
+import {
+  ADDRESS,
+  checkoutProof,
+  insertOrderLines,
+  orderBody,
+  placeOrder,
+  verify,
+  type StoredLine,
+} from '../../test/orders.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
-import { orderItems, orders } from '../orders/orders.table.js';
+import { orders } from '../orders/orders.table.js';
 import { payments } from '../payments/payments.table.js';
 import { productVariants, products } from '../products/products.table.js';
 
@@ -21,17 +29,6 @@ let admin: string;
 let customer: string;
 const ids = { roses: '', cake: '', cakeHalfKg: '', cakeOneKg: '', lilies: '', hidden: '' };
 
-interface Line {
-  productId: string | null;
-  variantId?: string;
-  name: string;
-  qty: number;
-  price: number;
-  discountPrice?: number;
-  optionsPrice?: number;
-  couponDiscount?: number;
-}
-
 interface Fixture {
   status: 'awaiting_payment' | 'paid' | 'expired';
   total: number;
@@ -40,7 +37,7 @@ interface Fixture {
   packed?: boolean;
   delivered?: boolean;
   delivery?: { date: string; slotId: string };
-  lines?: Line[];
+  lines?: StoredLine[];
 }
 
 let serial = 0;
@@ -73,22 +70,7 @@ async function insertOrder(f: Fixture) {
     })
     .returning();
   const lines = f.lines ?? [{ productId: ids.lilies, name: 'Lilies', qty: 1, price: f.total }];
-  await t.database.db.insert(orderItems).values(
-    lines.map((l, position) => ({
-      orderId: row!.id,
-      position,
-      productId: l.productId,
-      variantId: l.variantId ?? null,
-      name: l.name,
-      qty: l.qty,
-      price: l.price,
-      discountPrice: l.discountPrice ?? 0,
-      optionsPrice: l.optionsPrice ?? 0,
-      couponDiscount: l.couponDiscount ?? 0,
-      image: '/uploads/demo/roses.jpg',
-      optimizedImages: { thumbnail: '', detail: '' },
-    })),
-  );
+  await insertOrderLines(t.database.db, row!.id, lines);
   return row!;
 }
 
