@@ -10,6 +10,18 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * should, so it cannot be added to the page as a script tag.
  */
 export async function seriousViolations(page: Page, exclude: string[] = []): Promise<string[]> {
+  // Colours are judged once they settle (up to 2 s, then as they are): a toast fading in is, for a
+  // moment, text of too little contrast.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { timeout: 2_000 },
+    )
+    .catch(() => undefined);
   await page.evaluate(axeSource);
   return page.evaluate(async (excluded) => {
     type Violation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
