@@ -30,6 +30,7 @@ import { serverMemory } from './process-memory.js';
 import { seedProducts, seededRng, type Rng } from './seed-products.js';
 import { startServer } from './server-process.js';
 import { percentile, post } from './shopper.js';
+import { printRows } from './report.js';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/store_admin_bench';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -606,15 +607,6 @@ interface Report {
   server: { bootSeconds: number };
   endpoints: EndpointReport[];
   export: ExportReport;
-}
-
-function printRows(header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows) console.log(line(row));
 }
 
 function printReport(report: Report): void {

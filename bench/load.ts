@@ -23,6 +23,7 @@ import { recreateDatabase } from './postgres-admin.js';
 import { seedProducts } from './seed-products.js';
 import { startServer } from './server-process.js';
 import { sampleServerMemory, serverMemory, type ProcessMemory } from './process-memory.js';
+import { printRows } from './report.js';
 
 type DbKind = 'pglite' | 'postgres';
 
@@ -250,16 +251,6 @@ async function benchmarkDatabase(kind: DbKind, options: Options): Promise<Databa
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-/** Prints rows under a header: the first column left-aligned (a name), the rest right-aligned (numbers). */
-function printRows(header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(line(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows) console.log(line(row));
 }
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');

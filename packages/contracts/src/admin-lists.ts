@@ -86,6 +86,21 @@ const pageOf = <T extends z.ZodType>(rows: T) =>
     total: z.number().int().describe('How many rows match, over all pages'),
   });
 
+/** The rows a page asks for: how many, after how many. */
+export const pageWindow = (query: { page: number; pageSize: number }) => ({
+  limit: query.pageSize,
+  offset: (query.page - 1) * query.pageSize,
+});
+
+/** A page of rows as every admin list answers it, with how many pages the matching rows fill. */
+export const listPage = <T>(rows: T[], query: { page: number; pageSize: number }, total: number) => ({
+  rows,
+  page: query.page,
+  pageSize: query.pageSize,
+  pages: Math.ceil(total / query.pageSize),
+  total,
+});
+
 export const adminOrderPageSchema = pageOf(adminOrderRowSchema);
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 

@@ -71,7 +71,10 @@ export function superviseWorkers(
       log.error({ err }, 'could not size the server workers; stopping');
       process.exit(1);
     });
-  const fork = () => void sized((mb) => stopping || forkWith(mb));
+  const fork = () =>
+    void sized((mb) => {
+      if (!stopping) forkWith(mb);
+    });
 
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) {

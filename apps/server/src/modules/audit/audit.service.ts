@@ -1,5 +1,12 @@
 import { AUDIT_ACTIONS, auditChanges, istInstant, type AuditAction } from '@store/domain';
-import { AUDIT_COUNT_LIMIT, type AuditEntry, type AuditListQuery, type AuditPage } from '@store/contracts';
+import {
+  AUDIT_COUNT_LIMIT,
+  listPage,
+  pageWindow,
+  type AuditEntry,
+  type AuditListQuery,
+  type AuditPage,
+} from '@store/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import type { SessionUser } from '../../lib/auth.js';
 import * as repo from './audit.repository.js';
@@ -66,19 +73,12 @@ export async function auditPage(db: Db, query: AuditListQuery): Promise<AuditPag
     from: query.from ? istInstant(query.from, 0) : undefined,
     to: query.to ? istInstant(query.to, DAY_MINUTES) : undefined,
   };
-  const offset = (query.page - 1) * query.pageSize;
-  const countUpTo = Math.max(AUDIT_COUNT_LIMIT, offset + query.pageSize);
+  const window = pageWindow(query);
+  const countUpTo = Math.max(AUDIT_COUNT_LIMIT, window.offset + window.limit);
   const [rows, counted] = await Promise.all([
-    repo.auditPage(db, filters, { limit: query.pageSize, offset }),
+    repo.auditPage(db, filters, window),
     repo.countAuditUpTo(db, filters, countUpTo + 1),
   ]);
   const total = Math.min(counted, countUpTo);
-  return {
-    rows: rows.map(toAuditEntry),
-    page: query.page,
-    pageSize: query.pageSize,
-    pages: Math.ceil(total / query.pageSize),
-    total,
-    totalCapped: counted > countUpTo,
-  };
+  return { ...listPage(rows.map(toAuditEntry), query, total), totalCapped: counted > countUpTo };
 }

@@ -1,5 +1,12 @@
 import { Readable } from 'node:stream';
-import type { AdminOrderFilters, AdminOrderListQuery, AdminOrderPage, AdminOrderRow } from '@store/contracts';
+import {
+  listPage,
+  pageWindow,
+  type AdminOrderFilters,
+  type AdminOrderListQuery,
+  type AdminOrderPage,
+  type AdminOrderRow,
+} from '@store/contracts';
 import { istDate, orderNumberLabel, orderStage, ORDER_STAGE_LABELS, paiseToRupees } from '@store/domain';
 import type { Db } from '../../db/client.js';
 import { csvLine, rupeesCell } from '../../lib/csv.js';
@@ -45,18 +52,11 @@ export async function adminOrderPage(db: Db, query: AdminOrderListQuery): Promis
       ...filters,
       sort: query.sort ?? 'createdAt',
       descending: (query.order ?? 'desc') === 'desc',
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
+      ...pageWindow(query),
     }),
     repo.countAdminOrders(db, filters),
   ]);
-  return {
-    rows: rows.map(toAdminOrderRow),
-    page: query.page,
-    pageSize: query.pageSize,
-    pages: Math.ceil(total / query.pageSize),
-    total,
-  };
+  return listPage(rows.map(toAdminOrderRow), query, total);
 }
 
 export const ORDER_CSV_HEADER = [

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { ADDRESS_BOOK_FULL_MESSAGE, ADDRESS_BOOK_LIMIT, passwordProblem, sameAddress } from '@store/domain';
 import {
+  listPage,
+  pageWindow,
   PASSWORD_RESET_VALID_MINUTES,
   RESET_LINK_EXPIRED,
   RESET_LINK_INVALID,
@@ -327,18 +329,11 @@ export class UsersService {
         ...filters,
         sort: query.sort ?? 'createdAt',
         descending: (query.order ?? 'desc') === 'desc',
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
+        ...pageWindow(query),
       }),
       repo.countAdminUsers(this.db, filters),
     ]);
-    return {
-      rows: rows.map(toAdminUser),
-      page: query.page,
-      pageSize: query.pageSize,
-      pages: Math.ceil(total / query.pageSize),
-      total,
-    };
+    return listPage(rows.map(toAdminUser), query, total);
   }
 
   async get(id: string): Promise<UserRow> {
