@@ -203,8 +203,9 @@ describe(`unpaid orders expire on ${testDatabaseKind}`, () => {
         (await t.database.db.select({ n: products.countInStock }).from(products).where(eq(products.id, id)))[0]!.n;
       expect(await stock()).toBe(1);
       await new Promise((r) => setTimeout(r, 1_100));
+      // The app's own sweeper runs every second too and may get there first: whoever does, once.
       const [a, b] = await Promise.all([quick.app.expireOverdueOrders(), quick.app.expireOverdueOrders()]);
-      expect(a + b).toBeGreaterThanOrEqual(1);
+      expect(a + b).toBeLessThanOrEqual(1);
       expect(await quick.app.expireOverdueOrders()).toBe(0);
       expect(await stock()).toBe(4);
       expect((await orderRow(order._id)).status).toBe('expired');
