@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, ORDER_STAGES, type AuditAction } from '@store/domain';
 import { optionalQuery, safeText } from './common.js';
+import { ADMIN_MAX_PAGE_SIZE, ADMIN_ORDER_SORTS, ADMIN_PAGE_SIZE, ADMIN_USER_SORTS } from './constants.js';
 import { adminUserSchema } from './users.js';
-
-/** Rows per page of the admin's orders and users lists unless asked otherwise. */
-export const ADMIN_PAGE_SIZE = 50;
-export const ADMIN_MAX_PAGE_SIZE = 200;
 
 const isoDate = (field: string) =>
   z.iso.date({ message: `${field} must be a date (YYYY-MM-DD)` }).refine((v) => !Number.isNaN(Date.parse(v)), {
@@ -30,9 +27,6 @@ const paging = {
   q: optionalQuery(safeText().trim().max(100, 'q must be at most 100 characters')),
   order: optionalQuery(z.enum(['asc', 'desc'], { message: "order must be 'asc' or 'desc'" })),
 };
-
-export const ADMIN_ORDER_SORTS = ['createdAt', 'number', 'total', 'deliveryDate'] as const;
-export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
 
 const orderFilterFields = {
   q: paging.q,
@@ -103,9 +97,6 @@ export const listPage = <T>(rows: T[], query: { page: number; pageSize: number }
 
 export const adminOrderPageSchema = pageOf(adminOrderRowSchema);
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
-
-export const ADMIN_USER_SORTS = ['createdAt', 'name', 'email'] as const;
-export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
 
 export const adminUserListQuerySchema = z.object({
   page: paging.page,

@@ -1,5 +1,5 @@
 /**
- * Plain values the web app's first page needs. They live apart from the zod schemas so that
+ * Plain values the web app needs (texts, limits, the admin lists' sorts). They live apart from the zod schemas so that
  * importing one does not bring zod and every schema into the page's scripts: with the package
  * marked free of side effects, a bundler keeps only the modules whose exports are used.
  */
@@ -20,3 +20,21 @@ export const PRODUCT_DATA_ELEMENT_ID = 'product-data';
  * app's plain shell, rendered in the browser.
  */
 export const STOREFRONT_STATE_ELEMENT_ID = 'storefront-state';
+
+/** How long a password reset link works after it is sent. */
+export const PASSWORD_RESET_VALID_MINUTES = 30;
+/** The one answer to every request for a reset link, so it never tells whether an account exists. */
+export const PASSWORD_RESET_SENT = 'If an account exists for that email, we have sent a link';
+export const RESET_LINK_INVALID = 'This reset link is not valid. Ask for a new one.';
+export const RESET_LINK_EXPIRED = 'This reset link has expired. Ask for a new one.';
+export const RESET_LINK_USED = 'This reset link has already been used. Ask for a new one if you need to.';
+
+/** Rows per page of the admin's orders and users lists unless asked otherwise. */
+export const ADMIN_PAGE_SIZE = 50;
+export const ADMIN_MAX_PAGE_SIZE = 200;
+
+export const ADMIN_ORDER_SORTS = ['createdAt', 'number', 'total', 'deliveryDate'] as const;
+export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
+
+export const ADMIN_USER_SORTS = ['createdAt', 'name', 'email'] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESET_LINK_INVALID } from './constants.js';
 import { addressResponseSchema } from './address.js';
 import { idSchema, safeText } from './common.js';
 import { shippingAddressSchema } from './orders.js';
@@ -40,14 +41,6 @@ export const userResponseSchema = z.object({
 export type UserResponse = z.infer<typeof userResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
-
-/** How long a password reset link works after it is sent. */
-export const PASSWORD_RESET_VALID_MINUTES = 30;
-/** The one answer to every request for a reset link, so it never tells whether an account exists. */
-export const PASSWORD_RESET_SENT = 'If an account exists for that email, we have sent a link';
-export const RESET_LINK_INVALID = 'This reset link is not valid. Ask for a new one.';
-export const RESET_LINK_EXPIRED = 'This reset link has expired. Ask for a new one.';
-export const RESET_LINK_USED = 'This reset link has already been used. Ask for a new one if you need to.';
 
 export const forgotPasswordInputSchema = z.object({ email });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;

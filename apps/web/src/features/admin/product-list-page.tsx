@@ -10,7 +10,8 @@ import { cn } from '../../lib/cn.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { createProduct, deleteProduct, useAdminProducts, type AdminProductRow } from './admin-api.js';
-import { AdminPage, AdminTable, cellClasses, EmptyNote, inr, Loading, RowActions, ShortId, Th } from './admin-page.js';
+import { AdminPage, AdminTable, cellClasses, EmptyNote, inr, Loading, ShortId, Th } from './admin-page.js';
+import { RowActions } from './row-actions.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { SearchBox } from './list-controls.js';
 

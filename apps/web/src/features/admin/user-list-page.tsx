@@ -10,7 +10,8 @@ import { useUserInfo } from '../../stores/user-store.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { Button } from '../../components/ui/button.js';
 import { deleteUser, updateUser, useAdminUserPage } from './admin-api.js';
-import { AdminPage, cellClasses, Cross, RowActions, ShortId, Th, Tick } from './admin-page.js';
+import { AdminPage, cellClasses, Cross, ShortId, Th, Tick } from './admin-page.js';
+import { RowActions } from './row-actions.js';
 import { FilterSelect, isPageSize, PagedList, SearchBox, sortingOf, SortTh, useListState } from './list-controls.js';
 
 const USER_LIST_STATE = {

@@ -3,7 +3,7 @@ import { Ban, CircleAlert, LoaderCircle } from 'lucide-react';
 import { CANCEL_REASON_MAX, CANCEL_REASON_MIN } from '@store/domain';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { LazyConfirmDialog as ConfirmDialog } from '../../components/ui/lazy-confirm-dialog.js';
 import { cn } from '../../lib/cn.js';
 import { inr } from '../../lib/format.js';
 

@@ -32,7 +32,7 @@ import { clientConfigQuery } from '../../api/users.js';
 import { GiftCard } from '../../components/order/gift-card.js';
 import { Alert } from '../../components/ui/alert.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { LazyConfirmDialog as ConfirmDialog } from '../../components/ui/lazy-confirm-dialog.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 import { ApiError, errorMessage } from '../../lib/api.js';
