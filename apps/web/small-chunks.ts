@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Rolldown } from 'vite';
+import { minifySync, type Rolldown } from 'vite';
 
 type ChunkingContext = Rolldown.ChunkingContext;
 type ModuleInfo = Rolldown.ModuleInfo;
@@ -23,7 +23,7 @@ type ModuleInfo = Rolldown.ModuleInfo;
 export interface SmallChunkOptions {
   /** The app's entry module: what it loads statically is already in the entry's file. */
   entry: string;
-  /** Smallest group wanted, in bytes of the module's code without comments or indentation. */
+  /** Smallest group wanted, in bytes of its modules' minified code. */
   minBytes: number;
   /** Modules an earlier group takes. */
   skip?: RegExp;
@@ -36,11 +36,20 @@ const COMMENTS = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
 const REEXPORT = /export\s*(\*|\{[^}]*\})\s*from\s*["']([^"']+)["'];?/g;
 /** What else an index holds: a directive, a namespace import, the export of that namespace. */
 const INDEX_NOISE = /["']use strict["'];?|import\s*\*\s*as\s*[\w$]+\s*from\s*["'][^"']+["'];?|export\s*\{[^}]*\};?/g;
+const NAMESPACE_IMPORT = /import\s*\*\s*as\s*([\w$]+)\s*from\s*["']([^"']+)["']/g;
+const EXPORT_LIST = /export\s*\{([^}]*)\}\s*;?(?!\s*from)/g;
 const NAMED_IMPORT = /import\s*(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
 
-/** Roughly the module's minified size: code without comments and runs of whitespace. */
-function codeBytes(info: ModuleInfo): number {
-  return (info.code ?? '').replace(COMMENTS, '').replace(/\s+/g, ' ').length;
+/**
+ * The module's size once minified, as the build will write it. Its code here is compiled but not
+ * minified; without comments and indentation it still overstated small modules (long names, the
+ * export lines of an icon) by half or more, so sets that came out as files of 400–900 bytes
+ * counted as big enough.
+ */
+function codeBytes(id: string, info: ModuleInfo): number {
+  const code = info.code ?? '';
+  const minified = minifySync(id, code);
+  return minified.errors.length > 0 ? code.length : minified.code.length;
 }
 
 function withoutExtension(id: string): string {
@@ -80,11 +89,29 @@ export function smallChunkGroups(options: SmallChunkOptions) {
       let known = indexes.get(barrel);
       if (!known) {
         known = new Map();
-        for (const [, what, spec] of (info(barrel)?.code ?? '').replace(COMMENTS, '').matchAll(REEXPORT)) {
+        const code = (info(barrel)?.code ?? '').replace(COMMENTS, '');
+        for (const [, what, spec] of code.matchAll(REEXPORT)) {
           if (!spec!.startsWith('.')) continue;
           const target = withoutExtension(path.resolve(path.dirname(barrel), spec!));
           const exported = what === '*' ? ['*'] : names(what!.slice(1, -1), 'exported');
           known.set(target, [...(known.get(target) ?? []), ...exported]);
+        }
+        // `import * as Dialog from '@radix-ui/react-dialog'; export { Dialog }` (radix-ui's index):
+        // a user importing `Dialog` uses that package, and nothing else the index names.
+        const exportedAs = new Map<string, string[]>();
+        for (const [, list] of code.matchAll(EXPORT_LIST)) {
+          for (const part of list!.split(',')) {
+            const [local, exported = local] = part.trim().split(/\s+as\s+/);
+            if (local) exportedAs.set(local, [...(exportedAs.get(local) ?? []), exported!]);
+          }
+        }
+        for (const [, namespace, spec] of code.matchAll(NAMESPACE_IMPORT)) {
+          const target = spec!.startsWith('.')
+            ? path.resolve(path.dirname(barrel), spec!)
+            : info(barrel)?.importedIds.find((id) => id.includes(`/node_modules/${spec}/`));
+          if (!target) continue;
+          const key = withoutExtension(target);
+          known.set(key, [...(known.get(key) ?? []), ...(exportedAs.get(namespace!) ?? [])]);
         }
         indexes.set(barrel, known);
       }
@@ -179,7 +206,7 @@ export function smallChunkGroups(options: SmallChunkOptions) {
       let known = bytes.get(id);
       if (known === undefined) {
         const module = info(id);
-        known = module && SCRIPT.test(id) && !isBarrel(id) ? codeBytes(module) : 0;
+        known = module && SCRIPT.test(id) && !isBarrel(id) ? codeBytes(id, module) : 0;
         bytes.set(id, known);
       }
       return known;
@@ -201,7 +228,8 @@ export function smallChunkGroups(options: SmallChunkOptions) {
       const found = new Set<string>();
       const queue = [...modules];
       for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
-        if (found.has(id) || entriesUsing(id).has(options.entry)) continue;
+        // An index is read through (its users use the modules it names), so it loads nothing itself.
+        if (found.has(id) || isBarrel(id) || entriesUsing(id).has(options.entry)) continue;
         found.add(id);
         queue.push(...(uses.get(id) ?? []));
         if (!modules.includes(id)) queue.push(...(chunkOf.get(keyOf(entriesUsing(id))) ?? []));
@@ -291,9 +319,14 @@ export function smallChunkGroups(options: SmallChunkOptions) {
         if (set.modules.includes(dep)) continue;
         const target = groupOfModule.get(dep) ?? sets.get(keyOf(entriesUsing(dep)));
         if (!target || target === set) continue;
-        // Only where the target's pages already fetch everything the set imports.
+        // Only where the target's pages already fetch everything the set imports, through the
+        // target or through anything else they load.
         const targetLoads = loads(target.modules);
-        if (![...loads(set.modules)].every((id) => set.modules.includes(id) || targetLoads.has(id))) continue;
+        const fetched = (id: string) =>
+          set.modules.includes(id) ||
+          targetLoads.has(id) ||
+          [...target.entries].every((page) => entriesUsing(id).has(page));
+        if (![...loads(set.modules)].every(fetched)) continue;
         const cost = waste(set, target);
         if (cost < bestCost) [best, bestCost] = [target, cost];
       }
