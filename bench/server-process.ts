@@ -36,18 +36,28 @@ export interface RunningServer {
 }
 
 /**
- * Node's flags as `npm start` runs the server (the server's `serve` script, e.g. its heap limits,
- * ADR 052), with `${NAME:-default}` read from the server's environment: the benchmark measures
- * the store as it runs, from the one place those flags are set.
+ * How `npm start` runs the server (the server's `serve` script: Node's flags, such as its heap
+ * limits, ADR 052, and the environment it sets before `node`, such as malloc's settings), with
+ * `${NAME:-default}` read from the server's environment: the benchmark measures the store as it
+ * runs, from the one place those settings are made. Returns the flags; the environment is added
+ * to `env` unless it sets the same names already.
  */
-async function serveFlags(repoRoot: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+async function serveSettings(repoRoot: string, env: NodeJS.ProcessEnv): Promise<string[]> {
   const pkg = JSON.parse(await readFile(path.join(repoRoot, 'apps', 'server', 'package.json'), 'utf8')) as {
     scripts: { serve: string };
   };
   const words = pkg.scripts.serve.split(/\s+/);
-  if (words[0] !== 'node') throw new Error(`the serve script does not start with node: ${pkg.scripts.serve}`);
+  const node = words.indexOf('node');
+  const assignments = words.slice(0, Math.max(node, 0));
+  if (node < 0 || !assignments.every((w) => /^\w+=\S*$/.test(w))) {
+    throw new Error(`the serve script is not [NAME=value ...] node ...: ${pkg.scripts.serve}`);
+  }
+  for (const assignment of assignments) {
+    const [name, value] = assignment.split(/=(.*)/s) as [string, string];
+    env[name] ??= value;
+  }
   return words
-    .slice(1)
+    .slice(node + 1)
     .filter((w) => w.startsWith('-'))
     .map((w) => w.replace(/\$\{(\w+):-([^}]*)\}/g, (_all, name: string, fallback: string) => env[name] || fallback));
 }
@@ -110,7 +120,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   try {
     // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server (and its workers) under load.
     const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-    const nodeArgs = options.entry ? extraArgs : [...(await serveFlags(options.repoRoot, env)), ...extraArgs];
+    const nodeArgs = options.entry ? extraArgs : [...(await serveSettings(options.repoRoot, env)), ...extraArgs];
     const entry = options.entry ?? [path.join('apps', 'server', 'dist', 'server.js')];
     child = spawn(process.execPath, [...nodeArgs, ...entry], {
       cwd: options.repoRoot,

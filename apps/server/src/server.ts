@@ -14,21 +14,32 @@ async function main(config: Config, prepare: boolean) {
   // Imported here, not at the top: a primary of several workers serves nothing, and loading every
   // module, the page renderer among them, would cost it a second of its start and its memory for good.
   const { buildApp } = await import('./app.js');
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-    poolTimeoutMs: config.databasePoolTimeoutMs,
-  });
+  const open = () =>
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+      poolTimeoutMs: config.databasePoolTimeoutMs,
+    });
+  let database = await open();
+  if (prepare) {
+    try {
+      const { bulkLoaded } = await prepareDatabase(database, config, pino({ level: config.logLevel }));
+      // Loading the postal directory and the demo catalogue touches all of PGlite's WebAssembly
+      // memory, which stays resident for the life of its instance (about 90 MB more than a
+      // restart holds): the first start serves from a fresh instance, as every later one does.
+      if (bulkLoaded && database.kind === 'pglite') {
+        await database.close();
+        database = await open();
+      }
+    } catch (err) {
+      await database.close();
+      throw err;
+    }
+  }
   const app = await buildApp(config, database);
   if (!config.databaseUrl && (config.webConcurrency ?? 1) > 1) {
     app.log.warn('WEB_CONCURRENCY is ignored on the embedded database: it belongs to one process');
-  }
-  try {
-    if (prepare) await prepareDatabase(database, config, app.log);
-  } catch (err) {
-    await database.close();
-    throw err;
   }
 
   limitConnections(

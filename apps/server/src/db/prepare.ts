@@ -8,9 +8,14 @@ import { demoAccountsStillOpen, seedDemoCatalogue } from './seed.js';
 /**
  * Everything a database needs before the server takes traffic: the schema, the postal directory,
  * and (embedded default only) the demo catalogue on first start. Production refuses a database
- * whose demo accounts still have their published passwords, unless ALLOW_DEMO is set.
+ * whose demo accounts still have their published passwords, unless ALLOW_DEMO is set. Says whether
+ * it loaded the directory or the catalogue in bulk (a first start).
  */
-export async function prepareDatabase(database: Database, config: Config, log: FastifyBaseLogger) {
+export async function prepareDatabase(
+  database: Database,
+  config: Config,
+  log: FastifyBaseLogger,
+): Promise<{ bulkLoaded: boolean }> {
   const started = Date.now();
   await migrateDatabase(database);
   const { loaded } = await ensurePincodes(database);
@@ -25,9 +30,12 @@ export async function prepareDatabase(database: Database, config: Config, log: F
       );
     }
   }
+  let seededProducts = 0;
   if (config.seedDemo) {
     const seeded = await seedDemoCatalogue(database, config.uploadsDir);
+    seededProducts = seeded.products;
     if (seeded.products) log.info(seeded, 'seeded the demo catalogue');
   }
   log.info({ ms: Date.now() - started, database: database.kind }, 'database ready');
+  return { bulkLoaded: loaded > 0 || seededProducts > 0 };
 }
