@@ -167,6 +167,10 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: poolTimeoutMs,
+    // Statements a transaction sends without awaiting each (a Pipeline, ADR 027) go out at once
+    // and cost one round trip, where node-postgres otherwise waits for each answer before sending
+    // the next. Under load every round trip also waits behind the rest of the event loop (ADR 055).
+    pipeline: true,
     options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
   });
   // An idle client losing its server must not crash the process; the next query reports it.
