@@ -64,12 +64,15 @@ export function ProductListPage() {
         </Button>
       }
     >
-      <SearchBox
-        label="Search products"
-        placeholder="Product name"
-        value={q}
-        onSearch={(next) => void navigate(`/admin/productlist${searchOf(next)}`)}
-      />
+      {/* In a row, as on the other lists: the box grows along it, not 16rem down the page. */}
+      <div className="flex flex-wrap items-end gap-3">
+        <SearchBox
+          label="Search products"
+          placeholder="Product name"
+          value={q}
+          onSearch={(next) => void navigate(`/admin/productlist${searchOf(next)}`)}
+        />
+      </div>
       {products.isPending ? (
         <Loading what="products" />
       ) : products.isError ? (
