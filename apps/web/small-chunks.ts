@@ -16,9 +16,10 @@ type ModuleInfo = Rolldown.ModuleInfo;
  * files joins one of those files, if the pages of that file fetch all it imports already. Sets big
  * enough on their own keep Rolldown's placement, and what the entry loads stays in the entry.
  *
- * Which pages use a module is read through re-exporting indexes (`lucide-react`, `@store/domain`):
- * a page that imports one icon from the index uses that icon, not all of them. A misreading only
- * moves bytes between files: Rolldown still imports each module from wherever it is placed.
+ * Which pages use a module is read through re-exporting indexes (`lucide-react`, `@store/domain`,
+ * and `radix-ui`'s namespaces): a page that imports one icon from the index uses that icon, not all
+ * of them. Sizes are the modules' minified sizes (ADR 054). A misreading only moves bytes between
+ * files: Rolldown still imports each module from wherever it is placed.
  */
 export interface SmallChunkOptions {
   /** The app's entry module: what it loads statically is already in the entry's file. */
