@@ -28,10 +28,20 @@ function slideAtStart(): Promise<number> {
 
 const expectSlide = (index: number) => expect.poll(slideAtStart, { timeout: 5_000 }).toBe(index);
 
+/**
+ * The carousel's code arrives after the first render (ADR 041), so its buttons do nothing before
+ * then; once it has, it positions the slides' row.
+ */
+async function carouselReady(): Promise<void> {
+  await hero().getByRole('group').first().waitFor();
+  const row = hero().locator('[aria-roledescription="slide"]').first().locator('..');
+  await expect.poll(() => row.evaluate((el) => (el as HTMLElement).style.transform), { timeout: 10_000 }).not.toBe('');
+}
+
 describe('the home page', () => {
   it('moves the hero with the next button and the arrow keys', async () => {
     await open();
-    await hero().getByRole('group').first().waitFor();
+    await carouselReady();
     await expectSlide(0);
     await hero().getByRole('button', { name: 'Next' }).click();
     await expectSlide(1);
@@ -46,13 +56,8 @@ describe('the home page', () => {
     // A fake clock makes five-second autoplay testable without waiting for it.
     await page.clock.install();
     await page.goto(`${inject('baseUrl')}/`);
-    await hero().getByRole('group').first().waitFor();
-    // The carousel's code arrives after the first render (ADR 041): once it has, it positions the
-    // slides' row, and only then does autoplay run.
-    const row = hero().locator('[aria-roledescription="slide"]').first().locator('..');
-    await expect
-      .poll(() => row.evaluate((el) => (el as HTMLElement).style.transform), { timeout: 10_000 })
-      .not.toBe('');
+    // Autoplay runs only once the carousel's code has arrived.
+    await carouselReady();
     await page.mouse.move(5, 880);
     await expectSlide(0);
     await page.clock.runFor(5_500);

@@ -53,13 +53,19 @@ async function allListed(query = ''): Promise<Summary[]> {
   }
 }
 
+/**
+ * Scrolls as a shopper does until the listing says it has shown everything. Bounded by time, not
+ * by a number of turns: on a busy machine the page's scripts (which load the next pages) can arrive
+ * after a fixed number of turns has reached the bottom, and nothing would scroll again.
+ */
 async function scrollToEnd(page: Page): Promise<void> {
   const end = page.getByText("You've seen all products!");
-  for (let i = 0; i < 40 && !(await end.isVisible()); i++) {
+  const deadline = Date.now() + 45_000;
+  while (!(await end.isVisible()) && Date.now() < deadline) {
     await page.mouse.wheel(0, 4000);
     await page.waitForTimeout(150);
   }
-  await end.waitFor();
+  await end.waitFor({ timeout: 5_000 });
 }
 
 describe('the product listing as a shopper uses it', () => {
