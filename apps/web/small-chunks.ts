@@ -35,10 +35,12 @@ export interface SmallChunkOptions {
 const SCRIPT = /^[^\0].*\.[cm]?[jt]sx?$/;
 const COMMENTS = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
 const REEXPORT = /export\s*(\*|\{[^}]*\})\s*from\s*["']([^"']+)["'];?/g;
-/** What else an index holds: a directive, a namespace import, the export of that namespace. */
-const INDEX_NOISE = /["']use strict["'];?|import\s*\*\s*as\s*[\w$]+\s*from\s*["'][^"']+["'];?|export\s*\{[^}]*\};?/g;
+/** `import * as Dialog from '…'`: a namespace an index exports by name. */
 const NAMESPACE_IMPORT = /import\s*\*\s*as\s*([\w$]+)\s*from\s*["']([^"']+)["']/g;
+/** `export { Dialog, Other as Alias }`, not followed by `from`: what an index exports of its own names. */
 const EXPORT_LIST = /export\s*\{([^}]*)\}\s*;?(?!\s*from)/g;
+/** What else an index holds: a directive, a namespace import, the export of that namespace. */
+const INDEX_NOISE = new RegExp(`["']use strict["'];?|${NAMESPACE_IMPORT.source};?|${EXPORT_LIST.source}`, 'g');
 const NAMED_IMPORT = /import\s*(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
 
 /**
@@ -101,10 +103,10 @@ export function smallChunkGroups(options: SmallChunkOptions) {
         // a user importing `Dialog` uses that package, and nothing else the index names.
         const exportedAs = new Map<string, string[]>();
         for (const [, list] of code.matchAll(EXPORT_LIST)) {
-          for (const part of list!.split(',')) {
-            const [local, exported = local] = part.trim().split(/\s+as\s+/);
-            if (local) exportedAs.set(local, [...(exportedAs.get(local) ?? []), exported!]);
-          }
+          const exported = names(list!, 'exported');
+          names(list!, 'local').forEach((local, i) =>
+            exportedAs.set(local, [...(exportedAs.get(local) ?? []), exported[i]!]),
+          );
         }
         for (const [, namespace, spec] of code.matchAll(NAMESPACE_IMPORT)) {
           const target = spec!.startsWith('.')

@@ -30,12 +30,8 @@ export async function prepareDatabase(
       );
     }
   }
-  let seededProducts = 0;
-  if (config.seedDemo) {
-    const seeded = await seedDemoCatalogue(database, config.uploadsDir);
-    seededProducts = seeded.products;
-    if (seeded.products) log.info(seeded, 'seeded the demo catalogue');
-  }
+  const seeded = config.seedDemo ? await seedDemoCatalogue(database, config.uploadsDir) : null;
+  if (seeded?.products) log.info(seeded, 'seeded the demo catalogue');
   log.info({ ms: Date.now() - started, database: database.kind }, 'database ready');
-  return { bulkLoaded: loaded > 0 || seededProducts > 0 };
+  return { bulkLoaded: loaded > 0 || Boolean(seeded?.products) };
 }
