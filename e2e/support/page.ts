@@ -96,11 +96,22 @@ export function decodedWidths(images: Locator): Promise<number[]> {
   );
 }
 
-/** Closes the toasts, so they hide nothing in a screenshot; one that closes by itself meanwhile is fine. */
+/**
+ * Closes the toasts, so they hide nothing in a screenshot; one that closes by itself meanwhile is
+ * fine. A toast stacked behind another (or still sliding in on a busy machine) cannot be clicked
+ * yet, so the closing is tried again until none is left: each lives 5 s at most.
+ */
 export async function dismissToasts(page: Page) {
   const close = page.getByRole('button', { name: 'Close toast' });
-  for (const button of await close.all()) await button.click().catch(() => undefined);
-  await expect.poll(() => close.count()).toBe(0);
+  await expect
+    .poll(
+      async () => {
+        for (const button of await close.all()) await button.click({ timeout: 500 }).catch(() => undefined);
+        return close.count();
+      },
+      { timeout: 7_000 },
+    )
+    .toBe(0);
 }
 
 /** A screenshot into the screenshots folder, animations stopped; the whole page unless told. */
