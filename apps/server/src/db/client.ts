@@ -6,15 +6,31 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import * as schema from './schema.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { Pipeline } from './pipeline.js';
 
 export type Schema = typeof schema;
 /** Both drivers speak the same dialect; code above this file never knows which one it has. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/**
+ * Runs `fn` in a transaction, committed when it returns and rolled back when it throws. `first` is
+ * the pipeline for its first statements: on PostgreSQL it already holds the BEGIN, so the BEGIN
+ * costs no round trip of its own but goes out with them (ADR 056). Its answer is read with theirs
+ * when `first` is flushed, which is why `first` may hold reads and locks only: until then nobody
+ * has seen the transaction begin. Anything written goes into a later pipeline or statement.
+ */
+export type Transact = <T>(fn: (tx: Tx, first: Pipeline) => Promise<T>) => Promise<T>;
+
+/** `Transact` over Drizzle's own transaction, whose BEGIN has been answered before `fn` runs. */
+export function transactOn(db: Db): Transact {
+  return (fn) => db.transaction((tx) => fn(tx, new Pipeline()));
+}
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  transact: Transact;
   /** Runs fn while holding an exclusive lock shared by every process on this database. */
   withExclusiveLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
@@ -105,6 +121,8 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   return {
     kind: 'pglite',
     db,
+    // PGlite answers in-process, so a BEGIN of its own costs no network round trip.
+    transact: transactOn(db),
     // The folder's lock makes this process the database's only user, so there is nobody to lock out.
     withExclusiveLock: (fn) => fn(db),
     async ping() {
@@ -159,9 +177,10 @@ async function startPglite(dataDir: string | undefined, loadDataDir: Blob | unde
 }
 
 async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number): Promise<Database> {
-  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+  const [{ default: pg }, { drizzle: drizzlePg, NodePgSession, NodePgTransaction }, { PgDialect }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/pg-core'),
   ]);
   const pool = new pg.Pool({
     connectionString: url,
@@ -176,11 +195,48 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const dialect = new PgDialect();
+  // Drizzle's view of the schema is built once, not per transaction.
+  const { schema: relations, fullSchema, tableNamesMap } = drizzlePg({ client: pool, schema })._;
+  const tables = { schema: relations!, fullSchema, tableNamesMap };
+  // A client keeps its transaction object between checkouts; the pool reuses a few clients.
+  const transactions = new WeakMap<pg.PoolClient, Tx>();
+  const transactionOf = (client: pg.PoolClient): Tx => {
+    let tx = transactions.get(client);
+    if (!tx) {
+      const session = new NodePgSession(client, dialect, tables, {});
+      tx = new NodePgTransaction(dialect, session, tables) as unknown as Tx;
+      transactions.set(client, tx);
+    }
+    return tx;
+  };
   let closed = false;
   const subscriptions = new Set<() => Promise<void>>();
   return {
     kind: 'postgres',
     db,
+    async transact(fn) {
+      const client = await pool.connect();
+      const begun = client.query('begin');
+      // Read when `first` is flushed; a caller that throws before then must not leave it unhandled.
+      begun.catch(() => {});
+      const first = new Pipeline();
+      first.add({ execute: () => begun });
+      let broken: Error | undefined;
+      try {
+        const result = await fn(transactionOf(client), first);
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        await client.query('rollback').catch((rollbackFailed: Error) => {
+          broken = rollbackFailed;
+        });
+        throw err;
+      } finally {
+        // A connection that could not roll back is closed, not handed to the next caller mid-transaction.
+        client.release(broken);
+      }
+    },
     async withExclusiveLock(fn) {
       const client = await pool.connect();
       try {

@@ -69,3 +69,66 @@ describe(`a pipeline in a transaction on ${testDatabaseKind}`, () => {
     expect(() => pipeline.add(t.database.db.execute(sql`SELECT 2 AS n`))).toThrow('This pipeline has been flushed');
   });
 });
+
+describe(`a transaction begun with its first statements on ${testDatabaseKind}`, () => {
+  const countOf = async (tag: string) => {
+    const { rows } = (await t.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM transact_probe WHERE tag = ${tag}`,
+    )) as unknown as { rows: { n: number }[] };
+    return rows[0]!.n;
+  };
+  beforeAll(async () => {
+    await t.database.db.execute(sql`CREATE TABLE transact_probe (tag text NOT NULL)`);
+  });
+
+  it('runs its first statements inside the transaction and commits what is written after them', async () => {
+    const timeout = await t.database.transact(async (tx, first) => {
+      // A transaction-local setting outlives its statement only inside a transaction.
+      first.add(tx.execute(sql`SELECT set_config('statement_timeout', '1234ms', true)`));
+      await first.flush();
+      await tx.execute(sql`INSERT INTO transact_probe VALUES ('committed')`);
+      const shown = (await tx.execute(sql`SHOW statement_timeout`)) as unknown as {
+        rows: { statement_timeout: string }[];
+      };
+      return shown.rows[0]!.statement_timeout;
+    });
+    expect(timeout).toBe('1234ms');
+    expect(await countOf('committed')).toBe(1);
+  });
+
+  it('rolls back everything when its function throws, and leaves the connection fit for the next caller', async () => {
+    const failure = await t.database
+      .transact(async (tx, first) => {
+        first.add(tx.execute(sql`SELECT 1`));
+        await first.flush();
+        await tx.execute(sql`INSERT INTO transact_probe VALUES ('rolled back')`);
+        throw new RolledBack();
+      })
+      .catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(RolledBack);
+    expect(await countOf('rolled back')).toBe(0);
+    // Every pooled connection, the one that rolled back among them, answers outside any transaction.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.database.transact(async (tx, first) => {
+          const depth = first.add(tx.execute(sql`SELECT count(*)::int AS n FROM transact_probe`));
+          await first.flush();
+          return (depth() as unknown as { rows: { n: number }[] }).rows[0]!.n;
+        }),
+      ),
+    );
+    expect(answers).toEqual(Array(10).fill(1));
+  });
+
+  it('rolls back when one of its first statements fails, and says which', async () => {
+    const failure = await t.database
+      .transact(async (tx, first) => {
+        first.add(tx.execute(sql`SELECT 1 / 0`));
+        await first.flush();
+        await tx.execute(sql`INSERT INTO transact_probe VALUES ('after a failure')`);
+      })
+      .catch((err: unknown) => err as Error);
+    expect(String(failure.cause ?? failure)).toMatch(/division by zero/);
+    expect(await countOf('after a failure')).toBe(0);
+  });
+});

@@ -1,6 +1,7 @@
 import { and, between, eq, sql } from 'drizzle-orm';
 import type { AreaSlotType, SlotType } from '@store/domain';
-import type { Db, Tx } from '../../db/client.js';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { coveringArea } from '../pincodes/pincodes.service.js';
 import { areaSlotTypes, slotPlaces } from './delivery.table.js';
 
 type Reader = Db | Tx;
@@ -24,6 +25,49 @@ export async function slotTypesOf(db: Reader, areaId: number): Promise<AreaSlotT
     .select({ type: areaSlotTypes.type, fee: areaSlotTypes.fee, capacity: areaSlotTypes.capacity })
     .from(areaSlotTypes)
     .where(eq(areaSlotTypes.areaId, areaId));
+}
+
+/** What `slotsOfPincode` read: the area covering the PIN code, its slot types and its places on one date. */
+export interface AreaSlots {
+  areaId: number;
+  deliveryAvailable: boolean;
+  leadDays: number;
+  slotTypes: AreaSlotType[];
+  places: PlaceRow[];
+}
+
+/**
+ * The slot types and one date's places of the area covering a PIN code, in one statement keyed by
+ * the PIN code alone, so an order can send it beside its other checks rather than after the
+ * lookup that names the area; undefined when no area covers the PIN code.
+ */
+export async function slotsOfPincode(db: Db, pincode: string, date: string): Promise<AreaSlots | undefined> {
+  const [row] = await queryRows<{
+    area_id: number;
+    delivery_available: boolean;
+    lead_days: number;
+    slot_types: AreaSlotType[];
+    places: PlaceRow[];
+  }>(
+    db,
+    sql`
+    SELECT a.id AS area_id, a.delivery_available, a.lead_days,
+      (SELECT coalesce(json_agg(json_build_object('type', t.type, 'fee', t.fee, 'capacity', t.capacity)), '[]')
+        FROM ${areaSlotTypes} t WHERE t.area_id = a.id) AS slot_types,
+      (SELECT coalesce(json_agg(json_build_object('areaId', p.area_id, 'date', p.date, 'slotId', p.slot_id,
+          'taken', p.taken, 'capacity', p.capacity)), '[]')
+        FROM ${slotPlaces} p WHERE p.area_id = a.id AND p.date = ${date}) AS places
+    FROM (${coveringArea(sql`${pincode}::text`)}) a`,
+  );
+  return (
+    row && {
+      areaId: row.area_id,
+      deliveryAvailable: row.delivery_available,
+      leadDays: row.lead_days,
+      slotTypes: row.slot_types,
+      places: row.places,
+    }
+  );
 }
 
 /** What an area offers of one slot type, its row locked until the transaction ends; undefined when not offered. */

@@ -135,28 +135,35 @@ export class DeliveryService {
   }
 
   /**
-   * Checks the slot an order asks for, before anything is held: unknown or not offered → 400, too
-   * late → 409, full now → 409 naming the next free slot. The hold in the order's transaction is
-   * the last word on capacity.
+   * Reads what `bookable` needs by the address's PIN code alone, so an order sends it beside its
+   * other checks instead of after the lookup that names the area (ADR 056); null when the choice is
+   * refused without it.
+   */
+  readSlots(pincode: string, choice: { date: string; slotId: string }): Promise<repo.AreaSlots | undefined> | null {
+    if (deliveryDateProblem(choice.date, this.clock()) || !findSlot(choice.slotId)) return null;
+    return repo.slotsOfPincode(this.db, pincode, choice.date);
+  }
+
+  /**
+   * Checks the slot an order asks for in what `readSlots` read, before anything is held: unknown or
+   * not offered → 400, too late → 409, full now → 409 naming the next free slot. The hold in the
+   * order's transaction is the last word on capacity.
    */
   async bookable(
-    place: PincodeRecord,
+    read: repo.AreaSlots | null | undefined,
     choice: { date: string; slotId: string },
     products: readonly { sameDayDelivery: boolean }[],
   ): Promise<Booking> {
     const now = this.clock();
     this.checkDate(choice.date, now);
     const known = findSlot(choice.slotId);
-    if (!known || !place.area) throw new AppError('VALIDATION', 'This delivery slot does not exist');
-    const [area, places] = await Promise.all([
-      this.areaOf(place),
-      repo.placesBetween(this.db, place.area.id, choice.date, choice.date),
-    ]);
+    if (!known || !read) throw new AppError('VALIDATION', 'This delivery slot does not exist');
+    const area = read.deliveryAvailable ? { leadDays: read.leadDays, slotTypes: read.slotTypes } : NO_DELIVERY;
     const lead = productLeadDays(products);
-    const slot = slotsForDate(area, choice.date, now, lead, occupancyOf(places, choice.date)).find(
+    const slot = slotsForDate(area, choice.date, now, lead, occupancyOf(read.places, choice.date)).find(
       (s) => s.id === known.id,
     )!;
-    const booking = { areaId: place.area.id, date: choice.date, slotId: slot.id, slot, area, productLead: lead };
+    const booking = { areaId: read.areaId, date: choice.date, slotId: slot.id, slot, area, productLead: lead };
     switch (slot.reason) {
       case null:
         return booking;

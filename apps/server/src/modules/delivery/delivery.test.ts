@@ -228,6 +228,40 @@ describe(`ordering a delivery on ${testDatabaseKind}`, () => {
     expect((await t.database.db.select({ id: orders.id }).from(orders)).length).toBe(before + 1);
   });
 
+  it('books the slot of the most specific area covering the PIN code, at its fee', async () => {
+    at('2026-12-23T04:30:00Z');
+    const db = t.database.db;
+    const [city] = await db
+      .insert(serviceAreas)
+      .values({ name: 'Ernakulam city', pincodePrefix: '68201', leadDays: 0 })
+      .returning();
+    try {
+      await db.insert(areaSlotTypes).values({ areaId: city!.id, type: 'midnight', fee: 40_000, capacity: 5 });
+      const res = await order({ date: '2027-01-04', slotId: 'midnight' });
+      expect(res.statusCode).toBe(201);
+      // ₹100 standard delivery plus the city's ₹400 for midnight, not Kochi's ₹250.
+      expect(res.json()).toMatchObject({ shippingPrice: 500, delivery: { slotId: 'midnight', fee: 400 } });
+      const taken = await db
+        .select({ areaId: slotPlaces.areaId, taken: slotPlaces.taken })
+        .from(slotPlaces)
+        .where(and(eq(slotPlaces.date, '2027-01-04'), eq(slotPlaces.slotId, 'midnight')));
+      expect(taken).toEqual([{ areaId: city!.id, taken: 1 }]);
+      const outside = await order(
+        { date: '2027-01-04', slotId: 'fixed-1100' },
+        { shippingAddress: { ...ADDRESS, postalCode: '682001' } },
+      );
+      expect(outside.statusCode).toBe(201);
+      expect(outside.json().delivery).toMatchObject({ slotId: 'fixed-1100' });
+      const city1100 = await db
+        .select({ areaId: slotPlaces.areaId })
+        .from(slotPlaces)
+        .where(and(eq(slotPlaces.date, '2027-01-04'), eq(slotPlaces.slotId, 'fixed-1100')));
+      expect(city1100).toEqual([{ areaId: kochi }]);
+    } finally {
+      await db.delete(serviceAreas).where(eq(serviceAreas.id, city!.id));
+    }
+  });
+
   it('sells the last 3 places of a slot to exactly 3 of 50 concurrent orders, and names the next free slot', async () => {
     at('2026-12-23T04:30:00Z');
     expect((await setCapacity('2026-12-26', 'fixed-1700', 3)).statusCode).toBe(200);

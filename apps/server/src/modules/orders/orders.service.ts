@@ -21,7 +21,7 @@ import {
 } from '@store/domain';
 import type { CreateOrderInput, OrderResponse } from '@store/contracts';
 import type { Config, OrderLimits } from '../../config.js';
-import type { Db, Tx } from '../../db/client.js';
+import { transactOn, type Db, type Transact, type Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { clientAddressKey } from '../../lib/client-address.js';
 import type { SessionUser } from '../../lib/auth.js';
@@ -198,6 +198,8 @@ export interface OrdersOptions {
   coupons?: CouponsService;
   /** Decides delivery dates and cut-offs; payment deadlines run on real time. */
   clock?: Clock;
+  /** How an order's transaction is run; Drizzle's own when not given. */
+  transact?: Transact;
   log?: FastifyBaseLogger;
 }
 
@@ -216,6 +218,7 @@ export function ordersServiceFor(app: FastifyInstance): OrdersService {
       perAddress: app.config.rateLimits.couponPerAddress,
     }),
     clock: app.clock,
+    transact: app.database.transact,
     log: app.log,
   });
 }
@@ -231,6 +234,7 @@ export class OrdersService {
   private readonly limits: OrderLimits;
   private readonly store: Config['store'];
   private readonly site: MailSite;
+  private readonly transact: Transact;
 
   constructor(
     private readonly db: Db,
@@ -243,6 +247,7 @@ export class OrdersService {
     this.limits = options.limits;
     this.store = options.store;
     this.site = options.site;
+    this.transact = options.transact ?? transactOn(db);
     this.coupons = options.coupons ?? new CouponsService(db);
     this.pincodes = new PincodesService(db);
     this.delivery = new DeliveryService(db, options.clock ?? (() => new Date()));
@@ -307,11 +312,12 @@ export class OrdersService {
     // Unlocked, so not the last word, but most refused placements never reach the gateway.
     const unpaid = unpaidLimits(checks, this.db, this.limits, placer, units, now);
     const liveOrders = input.couponCode ? checks.add(repo.liveOrdersOf(this.db, user.id)) : null;
-    const [looked, stored, found, checked] = await Promise.allSettled([
+    const [looked, stored, found, checked, slots] = await Promise.allSettled([
       this.pincodes.checkAddress(input.shippingAddress, 'shippingAddress.'),
       this.products(lines),
       input.couponCode ? this.coupons.find(input.couponCode, placer) : null,
       checks.flush(),
+      this.delivery.readSlots(input.shippingAddress.postalCode, input.delivery),
     ]);
     // What went wrong is told in the order a shopper would fix it: the address, the items, the coupon.
     settled(checked);
@@ -327,7 +333,7 @@ export class OrdersService {
 
     const [booking, discount] = await Promise.all([
       this.delivery.bookable(
-        place,
+        settled(slots),
         input.delivery,
         priced.map((p) => p.product),
       ),
@@ -430,8 +436,7 @@ export class OrdersService {
     }));
 
     try {
-      const placed = await this.db.transaction(async (tx) => {
-        const locked = new Pipeline();
+      const placed = await this.transact(async (tx, locked) => {
         const signedIn = lockPlacer(locked, tx, this.limits, placer);
         // Behind the locks, an attempt with the same key that got there first is visible.
         const first = idempotencyKey ? locked.add(repo.byIdempotencyKey(tx, user.id, idempotencyKey)) : null;

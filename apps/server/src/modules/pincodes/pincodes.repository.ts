@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { pincodes, serviceAreas } from './pincodes.table.js';
 
@@ -24,6 +24,17 @@ export interface PincodeRecord {
   area: { id: number; name: string; leadDays: number } | null;
 }
 
+/**
+ * The most specific service area covering a PIN code, the one whose prefix is longest, as a
+ * subquery: the one place that rule is written, for the PIN code's lookup and for reads keyed by it.
+ */
+export function coveringArea(pincode: SQL): SQL {
+  return sql`
+    SELECT s.id, s.name, s.delivery_available, s.lead_days FROM service_areas s
+    WHERE left(${pincode}, length(s.pincode_prefix)) = s.pincode_prefix
+    ORDER BY length(s.pincode_prefix) DESC LIMIT 1`;
+}
+
 /** The PIN code with its post offices and the most specific service area covering it. */
 export async function findPincode(db: Db, pincode: string): Promise<PincodeRecord | undefined> {
   const [row] = await queryRows<{
@@ -42,11 +53,7 @@ export async function findPincode(db: Db, pincode: string): Promise<PincodeRecor
       (SELECT array_agg(o.name ORDER BY o.name) FROM post_offices o WHERE o.pincode = p.pincode) AS post_offices,
       a.id AS area_id, a.name AS area_name, a.delivery_available, a.lead_days
     FROM pincodes p
-    LEFT JOIN LATERAL (
-      SELECT s.id, s.name, s.delivery_available, s.lead_days FROM service_areas s
-      WHERE left(p.pincode, length(s.pincode_prefix)) = s.pincode_prefix
-      ORDER BY length(s.pincode_prefix) DESC LIMIT 1
-    ) a ON true
+    LEFT JOIN LATERAL (${coveringArea(sql`p.pincode`)}) a ON true
     WHERE p.pincode = ${pincode}`,
   );
   if (!row) return undefined;

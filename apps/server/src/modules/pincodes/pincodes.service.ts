@@ -15,6 +15,9 @@ import {
   type ServiceAreaRow,
 } from './pincodes.repository.js';
 
+/** For other modules' reads keyed by a PIN code: which service area covers it is this module's rule. */
+export { coveringArea } from './pincodes.repository.js';
+
 const fieldRefusal = (field: string, message: string) => new AppError('VALIDATION', message, [{ field, message }]);
 
 export class PincodesService {
