@@ -196,8 +196,8 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const dialect = new PgDialect();
-  // Drizzle's view of the schema is built once, not per transaction.
-  const { schema: relations, fullSchema, tableNamesMap } = drizzlePg({ client: pool, schema })._;
+  // The pool's view of the schema, made once, serves every transaction's too.
+  const { schema: relations, fullSchema, tableNamesMap } = db._;
   const tables = { schema: relations!, fullSchema, tableNamesMap };
   // A client keeps its transaction object between checkouts; the pool reuses a few clients.
   const transactions = new WeakMap<pg.PoolClient, Tx>();
