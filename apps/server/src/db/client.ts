@@ -22,11 +22,6 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  */
 export type Transact = <T>(fn: (tx: Tx, first: Pipeline) => Promise<T>) => Promise<T>;
 
-/** `Transact` over Drizzle's own transaction, whose BEGIN has been answered before `fn` runs. */
-export function transactOn(db: Db): Transact {
-  return (fn) => db.transaction((tx) => fn(tx, new Pipeline()));
-}
-
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
@@ -121,8 +116,9 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   return {
     kind: 'pglite',
     db,
-    // PGlite answers in-process, so a BEGIN of its own costs no network round trip.
-    transact: transactOn(db),
+    // PGlite answers in-process, so a BEGIN of its own costs no network round trip: Drizzle's
+    // transaction, whose BEGIN has been answered before `fn` runs.
+    transact: (fn) => db.transaction((tx) => fn(tx, new Pipeline())),
     // The folder's lock makes this process the database's only user, so there is nobody to lock out.
     withExclusiveLock: (fn) => fn(db),
     async ping() {

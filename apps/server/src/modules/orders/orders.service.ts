@@ -21,7 +21,7 @@ import {
 } from '@store/domain';
 import type { CreateOrderInput, OrderResponse } from '@store/contracts';
 import type { Config, OrderLimits } from '../../config.js';
-import { transactOn, type Db, type Transact, type Tx } from '../../db/client.js';
+import type { Db, Transact, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { clientAddressKey } from '../../lib/client-address.js';
 import type { SessionUser } from '../../lib/auth.js';
@@ -198,8 +198,8 @@ export interface OrdersOptions {
   coupons?: CouponsService;
   /** Decides delivery dates and cut-offs; payment deadlines run on real time. */
   clock?: Clock;
-  /** How an order's transaction is run; Drizzle's own when not given. */
-  transact?: Transact;
+  /** How an order's transaction is run: the database's `transact` (ADR 056). */
+  transact: Transact;
   log?: FastifyBaseLogger;
 }
 
@@ -247,7 +247,7 @@ export class OrdersService {
     this.limits = options.limits;
     this.store = options.store;
     this.site = options.site;
-    this.transact = options.transact ?? transactOn(db);
+    this.transact = options.transact;
     this.coupons = options.coupons ?? new CouponsService(db);
     this.pincodes = new PincodesService(db);
     this.delivery = new DeliveryService(db, options.clock ?? (() => new Date()));
