@@ -150,7 +150,10 @@ const configSchema = z.object({
     .default(5),
   /** Requests handled at once before new ones get 503 (0: no bound). */
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(200),
-  /** Mean event-loop delay over the last second above which new requests get 503 (0: not watched). */
+  /**
+   * Mean wait for the CPU over the last second (the event loop's delay, or reads' wait for their
+   * turn) above which new requests get 503 (0: not watched).
+   */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** The OAuth client id of the store's Google sign-in; without it Google sign-in is off. */
   GOOGLE_CLIENT_ID: z.string().min(1).max(200).optional(),

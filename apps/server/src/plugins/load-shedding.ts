@@ -1,23 +1,34 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.js';
+import { ReadTurns } from '../lib/read-turns.js';
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS } from './error-handler.js';
 
 /** How often the event loop's delay is judged; each judgement covers the time since the last. */
 const SAMPLE_INTERVAL_MS = 1_000;
 const RESOLUTION_MS = 10;
-/** Answered even when the server is shedding load: it says whether the database answers. */
+/**
+ * Answered even when the server is shedding load, and without waiting in line behind reads: it
+ * says whether the database answers.
+ */
 const EXEMPT_ROUTES = new Set(['/api/health']);
+/** Methods that change nothing: these take turns (ReadTurns); every other request goes first. */
+const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /**
  * Answers 503 with Retry-After at once, before doing any work, when more than
- * MAX_IN_FLIGHT_REQUESTS are being handled or the event loop has been running late by more than
- * MAX_EVENT_LOOP_DELAY_MS on average over the last second. Past those points every extra request
- * only waits longer in a queue (for the database, or for the CPU) and makes everyone else wait
- * too; a quick refusal lets clients back off and the server catch up (ADR 018).
+ * MAX_IN_FLIGHT_REQUESTS are being handled or requests have been waiting for the CPU for more than
+ * MAX_EVENT_LOOP_DELAY_MS on average over the last second: the event loop running that late, or
+ * reads waiting that long for their turn. Past those points every extra request only waits longer
+ * in a queue (for the database, or for the CPU) and makes everyone else wait too; a quick refusal
+ * lets clients back off and the server catch up (ADR 018).
+ *
+ * Requests let in are then scheduled: reads take turns, one per turn of the event loop, so that
+ * orders, payments and admin saves never wait behind a crowd of shoppers browsing (ADR 057).
  */
 export function registerLoadShedding(app: FastifyInstance): void {
   const { maxInFlightRequests, maxEventLoopDelayMs } = app.config.loadShedding;
+  const turns = new ReadTurns();
   let inFlight = 0;
   let loopLate = false;
 
@@ -32,12 +43,13 @@ export function registerLoadShedding(app: FastifyInstance): void {
       timer = setInterval(() => {
         const now = performance.now();
         // No sample at all means no 10 ms timer ran since the last judgement: the loop was that late.
-        const delayMs = Number.isNaN(histogram.mean) ? now - judgedAt : histogram.mean / 1e6 - RESOLUTION_MS;
+        const loopDelayMs = Number.isNaN(histogram.mean) ? now - judgedAt : histogram.mean / 1e6 - RESOLUTION_MS;
+        const delayMs = Math.max(loopDelayMs, turns.takeWaitedMs());
         histogram.reset();
         judgedAt = now;
         const late = delayMs > maxEventLoopDelayMs;
         if (late && !loopLate)
-          app.log.warn({ eventLoopDelayMs: Math.round(delayMs) }, 'event loop late: shedding load');
+          app.log.warn({ delayMs: Math.round(delayMs), readsQueued: turns.queued }, 'running late: shedding load');
         loopLate = late;
       }, SAMPLE_INTERVAL_MS);
       timer.unref();
@@ -58,5 +70,6 @@ export function registerLoadShedding(app: FastifyInstance): void {
     reply.raw.once('close', () => {
       inFlight -= 1;
     });
+    if (READ_METHODS.has(req.method)) await turns.enter();
   });
 }
