@@ -23,7 +23,7 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
  * in a queue (for the database, or for the CPU) and makes everyone else wait too; a quick refusal
  * lets clients back off and the server catch up (ADR 018).
  *
- * Requests let in are then scheduled: reads take turns, one per turn of the event loop, so that
+ * Requests let in are then scheduled: reads take turns, a few per turn of the event loop, so that
  * orders, payments and admin saves never wait behind a crowd of shoppers browsing (ADR 057).
  */
 export function registerLoadShedding(app: FastifyInstance): void {
