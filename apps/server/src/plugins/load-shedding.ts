@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.js';
+import { changesState } from '../lib/http-methods.js';
 import { ReadTurns } from '../lib/read-turns.js';
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS } from './error-handler.js';
 
@@ -12,8 +13,6 @@ const RESOLUTION_MS = 10;
  * says whether the database answers.
  */
 const EXEMPT_ROUTES = new Set(['/api/health']);
-/** Methods that change nothing: these take turns (ReadTurns); every other request goes first. */
-const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /**
  * Answers 503 with Retry-After at once, before doing any work, when more than
@@ -70,6 +69,7 @@ export function registerLoadShedding(app: FastifyInstance): void {
     reply.raw.once('close', () => {
       inFlight -= 1;
     });
-    if (READ_METHODS.has(req.method)) await turns.enter();
+    // Reads take turns (ReadTurns); a request that changes something goes first.
+    if (!changesState(req.method)) await turns.enter();
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.js';
+import { changesState } from '../lib/http-methods.js';
 
 /**
  * The only third parties the browser may talk to: Razorpay Checkout (payments) and Google
@@ -23,8 +24,6 @@ const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
-
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Headers every response carries, and the defences against cross-site requests that SameSite
@@ -56,7 +55,7 @@ export function registerSecurity(app: FastifyInstance): void {
     }
 
     const origin = req.headers.origin;
-    if (!STATE_CHANGING.has(req.method) || origin === undefined) return;
+    if (!changesState(req.method) || origin === undefined) return;
     const sameHost = (() => {
       try {
         // Parse the Host header with the origin's scheme so default ports compare equal.
