@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heapLimitChosen, workerCount, workerHeapMb } from './workers.js';
+import { heapLimitChosen, workerCount, workerHeapMb, workerInitialHeapMb } from './workers.js';
 
 describe('how many server workers run', () => {
   it.each([
@@ -19,6 +19,11 @@ describe("a worker's heap limit", () => {
     expect(workerHeapMb(0)).toBe(128);
     expect(workerHeapMb(10_000)).toBe(246);
     expect(workerHeapMb(100_000)).toBe(1_300);
+  });
+
+  it('starts at half of itself, about what a worker holds once its read model is in', () => {
+    expect(workerInitialHeapMb(workerHeapMb(10_000))).toBe(123);
+    expect(workerInitialHeapMb(workerHeapMb(100_000))).toBe(650);
   });
 
   it('is left alone when whoever started the store chose one, in MAX_HEAP_MB or NODE_OPTIONS', () => {
