@@ -37,6 +37,7 @@ describe('several server workers on PostgreSQL', () => {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
         const loaded = () => [...server.output().matchAll(/"msg":"catalogue read model loaded"/g)].length;
+        let id = '';
         try {
           // Each worker's heap is sized for the demo catalogue it holds, and starts at half that (lib/workers.ts).
           expect(server.output()).toMatch(/"workers":2,"heapMb":1[3-9]\d,"initialHeapMb":(6[5-9]|[7-9]\d),/);
@@ -44,7 +45,7 @@ describe('several server workers on PostgreSQL', () => {
           const bothUp = Date.now() + 30_000;
           while (loaded() < 2 && Date.now() < bothUp) await new Promise((r) => setTimeout(r, 50));
           const list = await getJson<{ products: Product[] }>(`${server.url}/api/products?pageLimit=1`);
-          const id = list.products[0]!._id;
+          id = list.products[0]!._id;
           await client.query('UPDATE products SET count_in_stock = 4321, price = 123400 WHERE id = $1', [id]);
           const started = Date.now();
           let seen: Product[] = [];
@@ -77,6 +78,29 @@ describe('several server workers on PostgreSQL', () => {
           await client.end();
           server.process.kill('SIGTERM');
           expect(await server.exited).toBe(0);
+        }
+
+        // A restart of a store with products forks its workers first and prepares the database
+        // while they load their modules; each waits for it before it reads a thing.
+        const again = await startServer({
+          env: { DATABASE_URL: databaseUrl, WEB_CONCURRENCY: '2' },
+          reusePicturesFrom: inject('dataDir') || undefined,
+        });
+        try {
+          const bothUp = Date.now() + 30_000;
+          const lines = () => again.output().split('\n');
+          const at = (msg: string) => lines().findIndex((l) => l.includes(`"msg":"${msg}"`));
+          const loads = () => lines().flatMap((l, i) => (l.includes('"msg":"catalogue read model loaded"') ? [i] : []));
+          while (loads().length < 2 && Date.now() < bothUp) await new Promise((r) => setTimeout(r, 50));
+          expect(at('server workers started')).toBeGreaterThanOrEqual(0);
+          expect(at('server workers started')).toBeLessThan(at('database ready'));
+          expect(loads()).toHaveLength(2);
+          for (const line of loads()) expect(line).toBeGreaterThan(at('database ready'));
+          const product = await getJson<Product>(`${again.url}/api/products/${id}`);
+          expect(product.countInStock).toBe(4321);
+        } finally {
+          again.process.kill('SIGTERM');
+          expect(await again.exited).toBe(0);
         }
       });
     },

@@ -4,10 +4,17 @@ import { loadConfig, ConfigError, type Config } from './config.js';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from './db/client.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
+import { isUndefinedTable } from './db/errors.js';
 import { prepareDatabase } from './db/prepare.js';
 import { defaultMaxConnections, limitConnections, openFileLimit } from './lib/connection-limits.js';
 import { trackConnections } from './lib/graceful-stop.js';
-import { heapLimitChosen, superviseWorkers, workerCount, workerHeapMb } from './lib/workers.js';
+import {
+  databasePreparedByPrimary,
+  heapLimitChosen,
+  superviseWorkers,
+  workerCount,
+  workerHeapMb,
+} from './lib/workers.js';
 
 /** One server process; a worker of several skips the database preparation its primary did. */
 async function main(config: Config, prepare: boolean) {
@@ -22,6 +29,7 @@ async function main(config: Config, prepare: boolean) {
       poolTimeoutMs: config.databasePoolTimeoutMs,
     });
   let database = await open();
+  if (cluster.isWorker) await databasePreparedByPrimary();
   if (prepare) {
     try {
       const { bulkLoaded } = await prepareDatabase(database, config, pino({ level: config.logLevel }));
@@ -98,8 +106,8 @@ try {
   throw err;
 }
 /**
- * Several workers (PostgreSQL only, ADR 025): the primary migrates and prepares the database once,
- * then forks the workers, which share the port and each hold their own catalogue read model.
+ * Several workers (PostgreSQL only, ADR 025): the primary migrates and prepares the database once
+ * and forks the workers, which share the port and each hold their own catalogue read model.
  */
 async function primary(config: Config, workers: number) {
   const log = pino({ level: config.logLevel });
@@ -112,26 +120,41 @@ async function primary(config: Config, workers: number) {
     log.warn({ workers }, `${message}: each worker counts on its own`);
   }
   const open = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
-  const database = await open();
-  try {
-    await prepareDatabase(database, config, log);
-  } finally {
-    await database.close();
-  }
-  const chosen = heapLimitChosen(process.env);
-  // Counted for each fork: a worker replaced after the catalogue grew needs room for the new products.
-  const heapMb = async () => {
-    if (chosen) return undefined;
+  /** Every product, listed or not (the read model holds them all); none before the first migration. */
+  const countProducts = async () => {
     const counting = await open();
     try {
-      // Every product, listed or not: the read model holds them all.
       const [row] = await queryRows<{ n: number }>(counting.db, sql`SELECT count(*)::int AS n FROM products`);
-      return workerHeapMb(row?.n ?? 0);
+      return row?.n ?? 0;
+    } catch (err) {
+      if (isUndefinedTable(err)) return 0;
+      throw err;
     } finally {
       await counting.close();
     }
   };
-  superviseWorkers(workers, log, config.shutdownTimeoutMs, heapMb);
+  const prepare = async () => {
+    const database = await open();
+    try {
+      await prepareDatabase(database, config, log);
+    } finally {
+      await database.close();
+    }
+  };
+  const chosen = heapLimitChosen(process.env);
+  // Counted for each fork: a worker replaced after the catalogue grew needs room for the new products.
+  const heapMb = async () => (chosen ? undefined : workerHeapMb(await countProducts()));
+  // A store that has products is prepared while its workers load their modules, which they spend
+  // most of their start on; they wait for it before they touch the database. An empty one (a first
+  // start) is prepared first: the demo catalogue it may get decides how the workers are sized.
+  if ((await countProducts()) === 0) {
+    await prepare();
+    superviseWorkers(workers, log, config.shutdownTimeoutMs, heapMb, Promise.resolve());
+    return;
+  }
+  const prepared = prepare();
+  superviseWorkers(workers, log, config.shutdownTimeoutMs, heapMb, prepared);
+  await prepared;
 }
 
 const workers = workerCount(config);

@@ -1,5 +1,6 @@
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
+const UNDEFINED_TABLE = '42P01';
 
 function hasCode(err: unknown, code: string): boolean {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {
@@ -19,4 +20,9 @@ export function isUniqueViolation(err: unknown): boolean {
 /** True when a write named a row that is not there (deleted since it was looked up), however wrapped. */
 export function isForeignKeyViolation(err: unknown): boolean {
   return hasCode(err, FOREIGN_KEY_VIOLATION);
+}
+
+/** True when a statement named a table the database does not have (yet: before its first migration). */
+export function isUndefinedTable(err: unknown): boolean {
+  return hasCode(err, UNDEFINED_TABLE);
 }

@@ -49,6 +49,26 @@ export function heapLimitChosen(env: { MAX_HEAP_MB?: string; NODE_OPTIONS?: stri
   );
 }
 
+/** A worker asks its primary whether the database is ready for it; the primary answers once it is. */
+const AWAIT_DATABASE = 'store:await-database';
+const DATABASE_PREPARED = 'store:database-prepared';
+
+/**
+ * In a worker: resolves once the primary has migrated and prepared the database. The worker asks
+ * rather than listens for a notice, which could come before it had a listener and be lost.
+ */
+export function databasePreparedByPrimary(): Promise<void> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      if (message !== DATABASE_PREPARED) return;
+      process.off('message', onMessage);
+      resolve();
+    };
+    process.on('message', onMessage);
+    process.send!(AWAIT_DATABASE);
+  });
+}
+
 interface Log {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
@@ -60,13 +80,15 @@ interface Log {
  * that dies while the store runs, and on SIGTERM or SIGINT passes the signal on and exits when
  * every worker has drained and stopped (1 if any did not stop cleanly). `heapMb` sizes each new
  * worker's heap when it is forked, so a worker replaced after the catalogue grew gets room for it;
- * undefined leaves Node's own limit.
+ * undefined leaves Node's own limit. Each worker is told once `databasePrepared` has resolved (if it
+ * rejects, the primary is stopping and its workers with it).
  */
 export function superviseWorkers(
   count: number,
   log: Log,
   shutdownTimeoutMs: number,
   heapMb: () => Promise<number | undefined>,
+  databasePrepared: Promise<void>,
 ): void {
   let stopping = false;
   let failed = false;
@@ -89,6 +111,14 @@ export function superviseWorkers(
     void sized((mb) => {
       if (!stopping) forkWith(mb);
     });
+
+  cluster.on('message', (worker: Worker, message: unknown) => {
+    if (message !== AWAIT_DATABASE) return;
+    databasePrepared.then(
+      () => worker.isConnected() && worker.send(DATABASE_PREPARED),
+      () => undefined,
+    );
+  });
 
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) {
