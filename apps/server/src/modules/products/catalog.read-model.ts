@@ -32,46 +32,72 @@ const isListed = (p: Entry['row']) => p.available && p.name !== SAMPLE_PRODUCT_N
 
 const byId = (a: Entry, b: Entry) => (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0);
 
+interface Keyed<K> {
+  e: Entry;
+  k: K;
+  t: number;
+}
+
 /**
- * Sorts by a key computed once per product (an effective price or a lowered name is not cheap
- * enough to compute at every comparison of a 10,000-product sort); `second` (most first) and then
- * the id break ties, as the SQL orders do.
+ * Entries with a key computed once per product (an effective price or a lowered name is not cheap
+ * enough to compute at every comparison of a 10,000-product sort), least key first; `second` (most
+ * first) and then the id break ties, as the SQL orders do.
  */
-function sortBy<K extends number | string>(
+function ascending<K extends number | string>(
   entries: readonly Entry[],
   key: (e: Entry) => K,
-  direction: 'asc' | 'desc',
   second?: (e: Entry) => number,
-): Entry[] {
-  const sign = direction === 'asc' ? 1 : -1;
+): Keyed<K>[] {
   const keyed = entries.map((e) => ({ e, k: key(e), t: second ? second(e) : 0 }));
   keyed.sort((a, b) => {
-    if (a.k !== b.k) return a.k < b.k ? -sign : sign;
+    if (a.k !== b.k) return a.k < b.k ? -1 : 1;
     if (a.t !== b.t) return b.t - a.t;
     return byId(a.e, b.e);
   });
-  return keyed.map((x) => x.e);
+  return keyed;
+}
+
+/**
+ * The same entries, most key first. Ties are broken the same way in both directions, so this is
+ * the ascending order's runs of equal keys taken last run first, each run as it stands: one pass
+ * instead of a second sort.
+ */
+function descending<K>(ascending: readonly Keyed<K>[]): Entry[] {
+  const out: Entry[] = [];
+  let end = ascending.length;
+  while (end > 0) {
+    let start = end - 1;
+    while (start > 0 && ascending[start - 1]!.k === ascending[end - 1]!.k) start -= 1;
+    for (let i = start; i < end; i++) out.push(ascending[i]!.e);
+    end = start;
+  }
+  return out;
 }
 
 type SortField = 'createdAt' | 'rating' | 'name' | 'price';
 
-/** Products in one of the orders a shopper can ask for, as the SQL listings order them. */
-function sortedBy(entries: readonly Entry[], by: SortField, direction: 'asc' | 'desc', price: (e: Entry) => number) {
+/** Listed products in one order a shopper can ask for, least first, as the SQL listings order them. */
+function ascendingBy(entries: readonly Entry[], by: SortField, price: (e: Entry) => number) {
   switch (by) {
     case 'price':
-      return sortBy(entries, price, direction);
+      return ascending(entries, price);
     case 'rating':
-      return sortBy(
+      return ascending(
         entries,
         (e) => e.row.rating,
-        direction,
         (e) => e.row.numReviews,
       );
     case 'name':
-      return sortBy(entries, (e) => e.row.name.toLowerCase(), direction);
+      return ascending(entries, (e) => e.row.name.toLowerCase());
     case 'createdAt':
-      return sortBy(entries, (e) => e.row.createdAt.getTime(), direction);
+      return ascending(entries, (e) => e.row.createdAt.getTime());
   }
+}
+
+/** Products in one of the orders a shopper can ask for, as the SQL listings order them. */
+function sortedBy(entries: readonly Entry[], by: SortField, direction: 'asc' | 'desc', price: (e: Entry) => number) {
+  const keyed: Keyed<number | string>[] = ascendingBy(entries, by, price);
+  return direction === 'asc' ? keyed.map((x) => x.e) : descending(keyed);
 }
 
 /**
@@ -215,6 +241,7 @@ export class CatalogReadModel implements ProductSearch {
   private pending = new Set<string>();
   private readonly barriers = new Map<string, () => void>();
   private reloadAll = false;
+  private loaded = false;
   private flushing: Promise<void> | undefined;
   live = false;
   /**
@@ -234,11 +261,14 @@ export class CatalogReadModel implements ProductSearch {
     // before reading the new: two copies at once would need twice the heap its worker is sized for.
     if (!this.live) this.release();
     const all = await repo.loadCatalog(this.db);
-    const keywords = await CatalogSearchIndex.build(all.filter((e) => isListed(e.row)).map((e) => e.row));
+    const listed = all.filter((e) => isListed(e.row)).map((e) => e.row);
+    // Only the first load comes before the server listens; a reload's shoppers are being answered.
+    const keywords = await CatalogSearchIndex.build(listed, this.loaded);
     // Products and their index change together, so a search never meets an id the model lacks.
     this.entries = new Map(all.map((e) => [e.row.id, e]));
     this.keywords = keywords;
     this.reindex();
+    this.loaded = true;
   }
 
   private release(): void {
@@ -391,8 +421,8 @@ export class CatalogReadModel implements ProductSearch {
 
   /** Listed products in one order a shopper can ask for, each way; prices at `now`, remembered. */
   private bothWays(listed: readonly Entry[], by: SortField, now: Date): Record<Direction, Entry[]> {
-    const price = (e: Entry) => this.pricedAt(e, now);
-    return { asc: sortedBy(listed, by, 'asc', price), desc: sortedBy(listed, by, 'desc', price) };
+    const keyed: Keyed<number | string>[] = ascendingBy(listed, by, (e) => this.pricedAt(e, now));
+    return { asc: keyed.map((x) => x.e), desc: descending(keyed) };
   }
 
   /** The price at `now`, remembered for the sorted prices' window (a filter asks it of every product). */
