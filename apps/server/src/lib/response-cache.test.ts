@@ -52,17 +52,41 @@ describe('response cache', () => {
     expect(await cache.json('k', schema, async () => ({ n: 2 }))).toBe('{"n":2}');
   });
 
-  it('evicts the least recently used entry and expires old ones', async () => {
+  it('gives the least recently used place to a key asked for more often, and expires old answers', async () => {
     const cache = liveCache(2, 50);
     await cache.json('a', schema, async () => ({ n: 1 }));
     await cache.json('b', schema, async () => ({ n: 2 }));
     await cache.json('a', schema, async () => ({ n: 99 }));
-    await cache.json('c', schema, async () => ({ n: 3 }));
+    // Asked for once, as often as b, the next to go: not kept.
+    expect(await cache.json('c', schema, async () => ({ n: 3 }))).toBe('{"n":3}');
+    expect(await cache.json('c', schema, async () => ({ n: 30 }))).toBe('{"n":30}');
+    // Asked for twice now: it takes b's place.
+    expect(await cache.json('c', schema, async () => ({ n: 300 }))).toBe('{"n":30}');
     expect(cache.size).toBe(2);
     expect(await cache.json('a', schema, async () => ({ n: 99 }))).toBe('{"n":1}');
     expect(await cache.json('b', schema, async () => ({ n: 20 }))).toBe('{"n":20}');
     await new Promise((r) => setTimeout(r, 60));
     expect(await cache.json('a', schema, async () => ({ n: 100 }))).toBe('{"n":100}');
+  });
+
+  it('keeps the answers asked for again and again while thousands of one-off keys pass by', async () => {
+    const cache = liveCache(50);
+    let hotComputed = 0;
+    const hot = async () => ({ n: ++hotComputed });
+    const once = async () => ({ n: 0 });
+    const computedPerRound: number[] = [];
+    // Each round asks for the 50 hot answers once and for 100 answers nobody asks for again.
+    for (let round = 0, next = 0; round < 20; round++) {
+      const before = hotComputed;
+      for (let i = 0; i < 50; i++) {
+        await cache.json(`hot:${i}`, schema, hot);
+        for (let j = 0; j < 2; j++) await cache.json(`once:${next++}`, schema, once);
+      }
+      computedPerRound.push(hotComputed - before);
+    }
+    // Least recently used alone would compute all 50 again every round: 500 in the last ten.
+    expect(computedPerRound[0]).toBe(50);
+    expect(computedPerRound.slice(10).reduce((a, b) => a + b)).toBeLessThanOrEqual(25);
   });
 
   it('drops only the answers that show a product whose stock moved, and those that said nothing', async () => {
@@ -113,12 +137,15 @@ describe('response cache', () => {
       async () => ({ n: 1 }),
       () => ['p'],
     );
-    await cache.json(
-      'b',
-      schema,
-      async () => ({ n: 2 }),
-      () => ['q'],
-    );
+    // Asked for twice, more often than a: it takes a's place.
+    for (let i = 0; i < 2; i++) {
+      await cache.json(
+        'b',
+        schema,
+        async () => ({ n: 2 }),
+        () => ['q'],
+      );
+    }
     cache.invalidateProducts(['p']);
     expect(cache.size).toBe(1);
     expect(

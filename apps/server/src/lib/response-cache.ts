@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { FrequencySketch } from './frequency-sketch.js';
 
 export interface ResponseCacheOptions {
   maxEntries: number;
@@ -25,6 +26,14 @@ interface Entry {
  * while the owner says the cache is live (its change notifications flow); until then every call
  * computes afresh. A computation that started before an invalidation is never stored, and
  * concurrent misses for one key share a single computation.
+ *
+ * A full cache takes a new answer only if its key has lately been asked for more often than the
+ * least recently used one's (TinyLFU admission, ADR 058). Shoppers asking for thousands of
+ * different product pages and filter combinations would otherwise replace the cache's whole
+ * content every few seconds for a hit rate of a few per cent: each answer stored outlives a young
+ * collection only to be evicted, and the old space it fills costs a major collection every few
+ * seconds, which is what set the catalogue's p99. Hot answers (the first listing pages, the home
+ * page's rows, a popular search) win their place within a few asks.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
@@ -33,10 +42,13 @@ export class ResponseCache {
   /** Keys of the answers that said nothing of what they show. */
   private readonly unscoped = new Set<string>();
   private readonly inflight = new Map<string, Promise<string>>();
+  private readonly asked: FrequencySketch;
   private generation = 0;
   private live = false;
 
-  constructor(private readonly options: ResponseCacheOptions) {}
+  constructor(private readonly options: ResponseCacheOptions) {
+    this.asked = new FrequencySketch(options.maxEntries);
+  }
 
   get enabled(): boolean {
     return this.live && this.options.ttlMs > 0 && this.options.maxEntries > 0;
@@ -97,6 +109,7 @@ export class ResponseCache {
   async text(key: string, produce: () => Promise<Produced>): Promise<string> {
     if (!this.enabled) return bodyOf(await produce());
 
+    this.asked.increment(key);
     const hit = this.entries.get(key);
     if (hit && hit.expires > Date.now()) {
       // Re-insert to mark as most recently used; Map keeps insertion order.
@@ -124,6 +137,7 @@ export class ResponseCache {
   }
 
   private store(key: string, produced: Produced): void {
+    if (!this.admits(key)) return;
     this.remove(key);
     const products = typeof produced === 'string' ? null : produced.products;
     this.entries.set(key, { body: bodyOf(produced), expires: Date.now() + this.options.ttlMs, products });
@@ -135,6 +149,13 @@ export class ResponseCache {
         keys.add(key);
       }
     while (this.entries.size > this.options.maxEntries) this.remove(this.entries.keys().next().value as string);
+  }
+
+  /** Whether `key` may take a place: there is room, it has one already, or it is asked for more than the next to go. */
+  private admits(key: string): boolean {
+    if (this.entries.size < this.options.maxEntries || this.entries.has(key)) return true;
+    const [victim, entry] = this.entries.entries().next().value as [string, Entry];
+    return entry.expires <= Date.now() || this.asked.frequency(key) > this.asked.frequency(victim);
   }
 
   private remove(key: string): void {
