@@ -234,6 +234,7 @@ export class CatalogReadModel implements ProductSearch {
   /** Each listed product's price between `pricesSortedAt` and `pricesValidUntil`, when no discount moves. */
   private readonly prices = new Map<Entry, number>();
   private keywords = new CatalogSearchIndex();
+  private vocabulary = new repo.Vocabulary();
   private readonly rankings = new BoundedCache<Entry[]>(
     () => Math.max(RANKINGS_HELD, RANKINGS_HELD_PER_PRODUCT * this.entries.size),
     (ranked) => ranked.length,
@@ -260,7 +261,9 @@ export class CatalogReadModel implements ProductSearch {
     // A model that answers nobody (at boot, or cut off from its notices) lets its old copy go
     // before reading the new: two copies at once would need twice the heap its worker is sized for.
     if (!this.live) this.release();
-    const all = await repo.loadCatalog(this.db);
+    // A reload starts its vocabulary afresh, so words no product uses any more are let go.
+    this.vocabulary = new repo.Vocabulary();
+    const all = await repo.loadCatalog(this.db, this.vocabulary);
     const listed = all.filter((e) => isListed(e.row)).map((e) => e.row);
     // Only the first load comes before the server listens; a reload's shoppers are being answered.
     const keywords = await CatalogSearchIndex.build(listed, this.loaded);
@@ -310,7 +313,7 @@ export class CatalogReadModel implements ProductSearch {
         }
         const ids = [...this.pending].slice(0, 500);
         for (const id of ids) this.pending.delete(id);
-        const fresh = new Map((await repo.loadProducts(this.db, ids)).map((e) => [e.row.id, e]));
+        const fresh = new Map((await repo.loadProducts(this.db, ids, this.vocabulary)).map((e) => [e.row.id, e]));
         let reorder = false;
         let onlyStock = true;
         for (const id of ids) {
