@@ -11,6 +11,7 @@ import { trackConnections } from './lib/graceful-stop.js';
 import {
   databasePreparedByPrimary,
   heapLimitChosen,
+  isStoreWorker,
   superviseWorkers,
   workerCount,
   workerHeapMb,
@@ -29,7 +30,7 @@ async function main(config: Config, prepare: boolean) {
       poolTimeoutMs: config.databasePoolTimeoutMs,
     });
   let database = await open();
-  if (cluster.isWorker) await databasePreparedByPrimary();
+  if (isStoreWorker()) await databasePreparedByPrimary();
   if (prepare) {
     try {
       const { bulkLoaded } = await prepareDatabase(database, config, pino({ level: config.logLevel }));
@@ -142,13 +143,22 @@ async function primary(config: Config, workers: number) {
     }
   };
   const chosen = heapLimitChosen(process.env);
-  // Counted for each fork: a worker replaced after the catalogue grew needs room for the new products.
-  const heapMb = async () => (chosen ? undefined : workerHeapMb(await countProducts()));
+  const products = await countProducts();
+  // The first workers are sized from this count; each later one is counted afresh, as a worker
+  // replaced after the catalogue grew needs room for the new products.
+  let counted: number | undefined = products;
+  const heapMb = async () => {
+    if (chosen) return undefined;
+    const n = counted ?? (await countProducts());
+    counted = undefined;
+    return workerHeapMb(n);
+  };
   // A store that has products is prepared while its workers load their modules, which they spend
   // most of their start on; they wait for it before they touch the database. An empty one (a first
   // start) is prepared first: the demo catalogue it may get decides how the workers are sized.
-  if ((await countProducts()) === 0) {
+  if (products === 0) {
     await prepare();
+    counted = undefined;
     superviseWorkers(workers, log, config.shutdownTimeoutMs, heapMb, Promise.resolve());
     return;
   }

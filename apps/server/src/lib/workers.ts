@@ -32,7 +32,7 @@ export function workerHeapMb(products: number): number {
  * worker holds once its read model is in (the limit allows about 1.6 times that). Starting small,
  * V8 collects the whole growing heap again and again while the model loads: seven major
  * collections in a worker's boot with 10,000 products, and a third of a second of its start on
- * two cores. The space is only reserved: a worker's resident memory after boot is the same (ADR 058).
+ * two cores. Pages are touched only as the heap fills them (ADR 058).
  */
 export function workerInitialHeapMb(limitMb: number): number {
   return Math.floor(limitMb / 2);
@@ -52,6 +52,14 @@ export function heapLimitChosen(env: { MAX_HEAP_MB?: string; NODE_OPTIONS?: stri
 /** A worker asks its primary whether the database is ready for it; the primary answers once it is. */
 const AWAIT_DATABASE = 'store:await-database';
 const DATABASE_PREPARED = 'store:database-prepared';
+
+/**
+ * Whether this process is a worker the store's own primary forked (and not, say, one of a process
+ * manager's cluster, whose primary would never answer the question below).
+ */
+export function isStoreWorker(): boolean {
+  return cluster.isWorker && process.env.STORE_WORKER === '1';
+}
 
 /**
  * In a worker: resolves once the primary has migrated and prepared the database. The worker asks
