@@ -33,7 +33,9 @@ function spawnHolder(dir: string): Holder {
   children.push(child);
   let errors = '';
   child.stderr!.on('data', (d: Buffer) => (errors += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': a holder that prints its answer and exits at once can be seen to exit
+  // before its last line is read.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const lines = createInterface({ input: child.stdout! });
   const failed = exited.then((code) => {
     throw new Error(`holder exited (${code}) before answering:\n${errors}`);
