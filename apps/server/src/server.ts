@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { pino } from 'pino';
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows } from './db/client.js';
+import { openDatabase, queryRows, type Database } from './db/client.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { isUndefinedTable } from './db/errors.js';
 import { prepareDatabase } from './db/prepare.js';
@@ -17,8 +17,8 @@ import {
   workerHeapMb,
 } from './lib/workers.js';
 
-/** One server process; a worker of several skips the database preparation its primary did. */
-async function main(config: Config, prepare: boolean) {
+/** One server process; a worker of several waits for the database preparation its primary does. */
+async function main(config: Config) {
   // Imported here, not at the top: a primary of several workers serves nothing, and loading every
   // module, the page renderer among them, would cost it a second of its start and its memory for good.
   const { buildApp } = await import('./app.js');
@@ -31,7 +31,7 @@ async function main(config: Config, prepare: boolean) {
     });
   let database = await open();
   if (isStoreWorker()) await databasePreparedByPrimary();
-  if (prepare) {
+  else {
     try {
       const { bulkLoaded } = await prepareDatabase(database, config, pino({ level: config.logLevel }));
       // Loading the postal directory and the demo catalogue touches all of PGlite's WebAssembly
@@ -121,54 +121,56 @@ async function primary(config: Config, workers: number) {
     log.warn({ workers }, `${message}: each worker counts on its own`);
   }
   const open = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
-  /** Every product, listed or not (the read model holds them all); none before the first migration. */
-  const countProducts = async () => {
+  const chosen = heapLimitChosen(process.env);
+  const sizedFor = (products: number) => (chosen ? undefined : workerHeapMb(products));
+  // A worker forked later is sized from a fresh count: one replaced after the catalogue grew needs
+  // room for the new products.
+  const heapMb = async () => {
+    if (chosen) return undefined;
     const counting = await open();
     try {
-      const [row] = await queryRows<{ n: number }>(counting.db, sql`SELECT count(*)::int AS n FROM products`);
-      return row?.n ?? 0;
-    } catch (err) {
-      if (isUndefinedTable(err)) return 0;
-      throw err;
+      return workerHeapMb(await countProducts(counting));
     } finally {
       await counting.close();
     }
   };
-  const prepare = async () => {
-    const database = await open();
-    try {
+  const database = await open();
+  let products: number;
+  let prepared: Promise<unknown>;
+  try {
+    products = await countProducts(database);
+    // A store that has products is prepared while its workers load their modules, which they spend
+    // most of their start on; they wait for it before they touch the database. An empty one (a
+    // first start) is prepared first: the demo catalogue it may get decides how they are sized.
+    if (products === 0) {
       await prepareDatabase(database, config, log);
-    } finally {
-      await database.close();
+      products = await countProducts(database);
+      prepared = Promise.resolve();
+    } else {
+      prepared = prepareDatabase(database, config, log);
     }
-  };
-  const chosen = heapLimitChosen(process.env);
-  const products = await countProducts();
-  // The first workers are sized from this count; each later one is counted afresh, as a worker
-  // replaced after the catalogue grew needs room for the new products.
-  let counted: number | undefined = products;
-  const heapMb = async () => {
-    if (chosen) return undefined;
-    const n = counted ?? (await countProducts());
-    counted = undefined;
-    return workerHeapMb(n);
-  };
-  // A store that has products is prepared while its workers load their modules, which they spend
-  // most of their start on; they wait for it before they touch the database. An empty one (a first
-  // start) is prepared first: the demo catalogue it may get decides how the workers are sized.
-  if (products === 0) {
-    await prepare();
-    counted = undefined;
-    superviseWorkers(workers, log, config.shutdownTimeoutMs, heapMb, Promise.resolve());
-    return;
+  } catch (err) {
+    await database.close();
+    throw err;
   }
-  const prepared = prepare();
-  superviseWorkers(workers, log, config.shutdownTimeoutMs, heapMb, prepared);
-  await prepared;
+  const done = prepared.then(() => undefined).finally(() => database.close());
+  superviseWorkers(workers, log, config.shutdownTimeoutMs, sizedFor(products), heapMb, done);
+  await done;
+}
+
+/** Every product, listed or not (the read model holds them all); none before the first migration. */
+async function countProducts(database: Database): Promise<number> {
+  try {
+    const [row] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM products`);
+    return row?.n ?? 0;
+  } catch (err) {
+    if (isUndefinedTable(err)) return 0;
+    throw err;
+  }
 }
 
 const workers = workerCount(config);
-const start = workers > 1 && cluster.isPrimary ? primary(config, workers) : main(config, !cluster.isWorker);
+const start = workers > 1 && cluster.isPrimary ? primary(config, workers) : main(config);
 start.catch((err: unknown) => {
   if (err instanceof ConfigError) {
     console.error(err.message);

@@ -86,15 +86,16 @@ interface Log {
 /**
  * The primary of several workers: it forks them (they share the listening socket), replaces one
  * that dies while the store runs, and on SIGTERM or SIGINT passes the signal on and exits when
- * every worker has drained and stopped (1 if any did not stop cleanly). `heapMb` sizes each new
- * worker's heap when it is forked, so a worker replaced after the catalogue grew gets room for it;
- * undefined leaves Node's own limit. Each worker is told once `databasePrepared` has resolved (if it
- * rejects, the primary is stopping and its workers with it).
+ * every worker has drained and stopped (1 if any did not stop cleanly). The first workers' heap
+ * limit is `firstHeapMb`; `heapMb` sizes each one forked later, so a worker replaced after the
+ * catalogue grew gets room for it; undefined leaves Node's own limit. Each worker is told once
+ * `databasePrepared` has resolved (if it rejects, the primary is stopping and its workers with it).
  */
 export function superviseWorkers(
   count: number,
   log: Log,
   shutdownTimeoutMs: number,
+  firstHeapMb: number | undefined,
   heapMb: () => Promise<number | undefined>,
   databasePrepared: Promise<void>,
 ): void {
@@ -110,15 +111,16 @@ export function superviseWorkers(
     });
     cluster.fork({ STORE_WORKER: '1' });
   };
-  const sized = (then: (mb: number | undefined) => void) =>
-    heapMb().then(then, (err: unknown) => {
-      log.error({ err }, 'could not size the server workers; stopping');
-      process.exit(1);
-    });
   const fork = () =>
-    void sized((mb) => {
-      if (!stopping) forkWith(mb);
-    });
+    void heapMb().then(
+      (mb) => {
+        if (!stopping) forkWith(mb);
+      },
+      (err: unknown) => {
+        log.error({ err }, 'could not size a server worker; stopping');
+        process.exit(1);
+      },
+    );
 
   cluster.on('message', (worker: Worker, message: unknown) => {
     if (message !== AWAIT_DATABASE) return;
@@ -160,11 +162,13 @@ export function superviseWorkers(
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
 
-  void sized((mb) => {
-    for (let i = 0; i < count; i++) forkWith(mb);
-    log.info(
-      { workers: count, heapMb: mb ?? null, initialHeapMb: mb === undefined ? null : workerInitialHeapMb(mb) },
-      'server workers started',
-    );
-  });
+  for (let i = 0; i < count; i++) forkWith(firstHeapMb);
+  log.info(
+    {
+      workers: count,
+      heapMb: firstHeapMb ?? null,
+      initialHeapMb: firstHeapMb === undefined ? null : workerInitialHeapMb(firstHeapMb),
+    },
+    'server workers started',
+  );
 }

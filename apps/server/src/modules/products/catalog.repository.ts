@@ -21,7 +21,8 @@ export interface CatalogProduct {
 /**
  * One copy of each word of the store's vocabulary (categories, colours, tags, occasions...), shared
  * by every product that uses it. The driver makes a new string for every value of every row: at
- * 10,000 products, 200,000 copies of a few hundred words, about 5.5 MB of each worker's heap (a third of what its rows take).
+ * 10,000 products, 200,000 copies of a few hundred words, about 5.5 MB of each worker's heap (a
+ * third of what its rows take).
  */
 export class Vocabulary {
   private readonly words = new Map<string, string>();
