@@ -11,10 +11,14 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  */
 export async function seriousViolations(page: Page, exclude: string[] = []): Promise<string[]> {
   // Colours are judged once they settle (up to 2 s, then as they are): a toast fading in is, for a
-  // moment, text of too little contrast.
+  // moment, text of too little contrast. A toast just added is transparent and not yet fading in
+  // (its fade starts once it is marked mounted, a frame later), so it counts as unsettled too, and
+  // two frames pass first for any transition a change has just set off to start.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page
     .waitForFunction(
       () =>
+        document.querySelectorAll('[data-sonner-toast]:not([data-mounted="true"])').length === 0 &&
         document
           .getAnimations()
           .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
