@@ -75,6 +75,7 @@ const configSchema = z.object({
   /** How long a cached catalogue answer may live at most; 0 turns the cache off. */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   CATALOG_CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(2_000),
+  CATALOG_CACHE_MAX_MB: z.coerce.number().int().min(0).max(1_024).default(16),
   /** Answer listings and product pages from the in-memory catalogue (ADR 024); false asks the database. */
   CATALOG_READ_MODEL: booleanFromEnv.default(true),
   /** Behind a reverse proxy: trust its X-Forwarded-For for the caller's address (true, false or a hop count). */
@@ -219,6 +220,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   catalogCacheTtlMs: number;
   catalogCacheMaxEntries: number;
+  /** Millions of characters of cached answer text per process (about megabytes: the JSON is mostly ASCII). */
+  catalogCacheMaxChars: number;
   catalogReadModel: boolean;
   publicUrl: string;
   trustProxy: boolean | number;
@@ -433,6 +436,7 @@ export function loadConfig(
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     catalogCacheTtlMs: c.CATALOG_CACHE_TTL_MS,
     catalogCacheMaxEntries: c.CATALOG_CACHE_MAX_ENTRIES,
+    catalogCacheMaxChars: c.CATALOG_CACHE_MAX_MB * 1_000_000,
     catalogReadModel: c.CATALOG_READ_MODEL,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     trustProxy: c.TRUST_PROXY,

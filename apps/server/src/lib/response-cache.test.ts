@@ -4,8 +4,8 @@ import { ResponseCache, stableKey } from './response-cache.js';
 
 const schema = z.object({ n: z.number() });
 
-function liveCache(maxEntries = 10, ttlMs = 60_000) {
-  const cache = new ResponseCache({ maxEntries, ttlMs });
+function liveCache(maxEntries = 10, ttlMs = 60_000, maxChars = 1_000_000) {
+  const cache = new ResponseCache({ maxEntries, ttlMs, maxChars });
   cache.setLive(true);
   return cache;
 }
@@ -21,7 +21,7 @@ describe('response cache', () => {
   });
 
   it('stores nothing until it is live, and forgets everything when it stops being live', async () => {
-    const cache = new ResponseCache({ maxEntries: 10, ttlMs: 60_000 });
+    const cache = new ResponseCache({ maxEntries: 10, ttlMs: 60_000, maxChars: 1_000_000 });
     let calls = 0;
     const compute = async () => ({ n: ++calls });
     await cache.json('k', schema, compute);
@@ -87,6 +87,32 @@ describe('response cache', () => {
     // Least recently used alone would compute all 50 again every round: 500 in the last ten.
     expect(computedPerRound[0]).toBe(50);
     expect(computedPerRound.slice(10).reduce((a, b) => a + b)).toBeLessThanOrEqual(25);
+  });
+
+  it('holds no more text than its budget, and never one answer that would take most of it', async () => {
+    const cache = liveCache(100, 60_000, 800);
+    const text = (chars: number) => async () => 'x'.repeat(chars);
+    for (let i = 0; i < 8; i++) await cache.text(`page:${i}`, text(100));
+    expect(cache.size).toBe(8);
+    expect(cache.heldChars).toBe(800);
+    // Asked for twice, more often than the least recently used: it takes as many places as it needs.
+    await cache.text('search', text(100));
+    await cache.text('search', text(100));
+    expect(cache.heldChars).toBeLessThanOrEqual(800);
+    expect(cache.size).toBe(8);
+    let computed = 0;
+    await cache.text('search', async () => `${++computed}`);
+    expect(computed).toBe(0);
+    // Over an eighth of the budget: computed every time, however often it is asked for.
+    const big = async () => {
+      computed += 1;
+      return 'y'.repeat(101);
+    };
+    for (let i = 0; i < 3; i++) await cache.text('big', big);
+    expect(computed).toBe(3);
+    expect(cache.heldChars).toBeLessThanOrEqual(800);
+    cache.invalidate();
+    expect(cache.heldChars).toBe(0);
   });
 
   it('drops only the answers that show a product whose stock moved, and those that said nothing', async () => {

@@ -3,6 +3,12 @@ import { FrequencySketch } from './frequency-sketch.js';
 
 export interface ResponseCacheOptions {
   maxEntries: number;
+  /**
+   * Bounds the answers' text, in characters (a byte each for the ASCII JSON mostly is). Entries
+   * alone do not bound memory: answers run from a 2 KB search to a 100 KB page of 100 products,
+   * and 2,000 of the largest would outgrow a worker's heap.
+   */
+  maxChars: number;
   /** Bounds how stale an answer can be for reasons no write announces (a discount window opening). */
   ttlMs: number;
 }
@@ -43,6 +49,8 @@ export class ResponseCache {
   private readonly unscoped = new Set<string>();
   private readonly inflight = new Map<string, Promise<string>>();
   private readonly asked: FrequencySketch;
+  /** Characters of the answers held. */
+  private chars = 0;
   private generation = 0;
   private live = false;
 
@@ -51,7 +59,7 @@ export class ResponseCache {
   }
 
   get enabled(): boolean {
-    return this.live && this.options.ttlMs > 0 && this.options.maxEntries > 0;
+    return this.live && this.options.ttlMs > 0 && this.options.maxEntries > 0 && this.options.maxChars > 0;
   }
 
   setLive(live: boolean): void {
@@ -62,6 +70,7 @@ export class ResponseCache {
   invalidate(): void {
     this.generation++;
     this.entries.clear();
+    this.chars = 0;
     this.showing.clear();
     this.unscoped.clear();
     this.inflight.clear();
@@ -86,6 +95,11 @@ export class ResponseCache {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Characters of the answers held (see maxChars). */
+  get heldChars(): number {
+    return this.chars;
   }
 
   /**
@@ -137,10 +151,12 @@ export class ResponseCache {
   }
 
   private store(key: string, produced: Produced): void {
-    if (!this.admits(key)) return;
+    const body = bodyOf(produced);
+    if (!this.admits(key, body.length)) return;
     this.remove(key);
     const products = typeof produced === 'string' ? null : produced.products;
-    this.entries.set(key, { body: bodyOf(produced), expires: Date.now() + this.options.ttlMs, products });
+    this.entries.set(key, { body, expires: Date.now() + this.options.ttlMs, products });
+    this.chars += body.length;
     if (products === null) this.unscoped.add(key);
     else
       for (const id of products) {
@@ -148,12 +164,20 @@ export class ResponseCache {
         if (!keys) this.showing.set(id, (keys = new Set()));
         keys.add(key);
       }
-    while (this.entries.size > this.options.maxEntries) this.remove(this.entries.keys().next().value as string);
+    while (this.entries.size > this.options.maxEntries || this.chars > this.options.maxChars) {
+      this.remove(this.entries.keys().next().value as string);
+    }
   }
 
-  /** Whether `key` may take a place: there is room, it has one already, or it is asked for more than the next to go. */
-  private admits(key: string): boolean {
-    if (this.entries.size < this.options.maxEntries || this.entries.has(key)) return true;
+  /**
+   * Whether an answer of `chars` characters may take a place for `key`: there is room, it has one
+   * already, or it is asked for more than the next to go. One larger than an eighth of the room is
+   * never kept: it would push out many answers for one.
+   */
+  private admits(key: string, chars: number): boolean {
+    if (chars * 8 > this.options.maxChars) return false;
+    const roomy = this.entries.size < this.options.maxEntries && this.chars + chars <= this.options.maxChars;
+    if (roomy || this.entries.has(key)) return true;
     const [victim, entry] = this.entries.entries().next().value as [string, Entry];
     return entry.expires <= Date.now() || this.asked.frequency(key) > this.asked.frequency(victim);
   }
@@ -162,6 +186,7 @@ export class ResponseCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
+    this.chars -= entry.body.length;
     if (entry.products === null) this.unscoped.delete(key);
     else
       for (const id of entry.products) {

@@ -20,6 +20,7 @@ declare module 'fastify' {
 export function registerCatalogCache(app: FastifyInstance): void {
   const cache = new ResponseCache({
     maxEntries: app.config.catalogCacheMaxEntries,
+    maxChars: app.config.catalogCacheMaxChars,
     ttlMs: app.config.catalogCacheTtlMs,
   });
   app.decorate('catalogCache', cache);
