@@ -18,7 +18,7 @@ import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
 import { migrateDatabase } from '../apps/server/src/db/migrate.js';
 import { ensurePincodes } from '../apps/server/src/modules/pincodes/pincodes.import.js';
 import { ISSUE_BASELINE_RPS, measureBaseline, type BaselineReport } from './baseline.js';
-import { runMix, type MixReport } from './mix.js';
+import { ISSUE_RUNS, runMix, type MixReport } from './mix.js';
 import { measure, prepareEndpoints, waitUntilIdle, type EndpointResult, type LoadSettings } from './measure.js';
 import { recreateDatabase } from './postgres-admin.js';
 import { seedProducts } from './seed-products.js';
@@ -41,6 +41,7 @@ const relative = (file: string) => path.relative(process.cwd(), file);
 const TUNING_ENV = [
   'CATALOG_CACHE_TTL_MS',
   'CATALOG_CACHE_MAX_ENTRIES',
+  'CATALOG_CACHE_MAX_MB',
   'CATALOG_READ_MODEL',
   'DATABASE_POOL_SIZE',
   'RATE_LIMIT_SEARCH',
@@ -326,6 +327,11 @@ function printTables(report: DatabaseReport): void {
         r.orders.lost === 0 ? `${r.orders.inDatabase} (all)` : `${r.orders.inDatabase} (${r.orders.lost} lost)`,
         r.orders.stockWrong === 0 ? 'exact' : `${r.orders.stockWrong} wrong`,
       ]),
+    );
+    const o = mix.issueOrders;
+    console.log(
+      `orders placed during the ${ISSUE_RUNS.join(', ')} runs (${o.count}): ` +
+        `p50 ${o.p50} ms, p90 ${o.p90} ms, p99 ${o.p99} ms, slowest ${o.max} ms`,
     );
   }
   if (report.results.length) {
