@@ -1,6 +1,7 @@
 /**
  * Values remembered by key, least recently used first out, bounded by the products they hold in
- * all rather than by their number (one keyword may rank thousands, another three).
+ * all rather than by their number (one keyword may rank thousands, another three). Each value
+ * counts one besides what it holds: keywords that match nothing would otherwise be kept without end.
  */
 export class BoundedCache<V> {
   private readonly values = new Map<string, V>();
@@ -23,18 +24,22 @@ export class BoundedCache<V> {
   }
 
   set(key: string, value: V): void {
-    const weight = this.weigh(value);
+    const weight = this.weight(value);
     const most = this.most();
     if (weight > most) return;
     const replaced = this.values.get(key);
-    if (replaced !== undefined) this.held -= this.weigh(replaced);
+    if (replaced !== undefined) this.held -= this.weight(replaced);
     this.values.set(key, value);
     this.held += weight;
     for (const [oldest, old] of this.values) {
       if (this.held <= most) break;
       this.values.delete(oldest);
-      this.held -= this.weigh(old);
+      this.held -= this.weight(old);
     }
+  }
+
+  private weight(value: V): number {
+    return this.weigh(value) + 1;
   }
 
   clear(): void {

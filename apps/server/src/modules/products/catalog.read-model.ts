@@ -229,7 +229,7 @@ export class CatalogReadModel implements ProductSearch {
   /** Listed products of one category and/or one colour in one order, made on first use. */
   private readonly subsets = new BoundedCache<Entry[]>(
     () => Math.max(SUBSETS_HELD, SUBSETS_HELD_PER_PRODUCT * this.entries.size),
-    (subset) => subset.length + 1,
+    (subset) => subset.length,
   );
   /** Each listed product's price between `pricesSortedAt` and `pricesValidUntil`, when no discount moves. */
   private readonly prices = new Map<Entry, number>();
