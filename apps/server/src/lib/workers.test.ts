@@ -17,13 +17,14 @@ describe('how many server workers run', () => {
 describe("a worker's heap limit", () => {
   it('grows with the catalogue its read model holds', () => {
     expect(workerHeapMb(0)).toBe(128);
-    expect(workerHeapMb(10_000)).toBe(246);
-    expect(workerHeapMb(100_000)).toBe(1_300);
+    expect(workerHeapMb(3_000)).toBe(128);
+    expect(workerHeapMb(10_000)).toBe(208);
+    expect(workerHeapMb(100_000)).toBe(1_262);
   });
 
   it('starts at half of itself, about what a worker holds once its read model is in', () => {
-    expect(workerInitialHeapMb(workerHeapMb(10_000))).toBe(123);
-    expect(workerInitialHeapMb(workerHeapMb(100_000))).toBe(650);
+    expect(workerInitialHeapMb(workerHeapMb(10_000))).toBe(104);
+    expect(workerInitialHeapMb(workerHeapMb(100_000))).toBe(631);
   });
 
   it('is left alone when whoever started the store chose one, in MAX_HEAP_MB or NODE_OPTIONS', () => {

@@ -11,20 +11,27 @@ export function workerCount(config: Pick<Config, 'databaseUrl' | 'webConcurrency
   return config.webConcurrency ?? cores;
 }
 
-/** A worker's heap besides its catalogue: modules, the response cache, requests in flight. */
-const HEAP_BASE_MB = 128;
-/** The read model's row, sizes, reviews and keyword index per product, about 7.5 KB, with room to collect. */
+/**
+ * A worker's heap besides its catalogue: modules and code (about 45 MB live), the answer cache (at
+ * most 16 MB of text, ADR 059), the keyword index's remembered scores, and requests in flight.
+ */
+const HEAP_BASE_MB = 90;
+/** The read model's row, sizes, reviews and keyword index per product, about 8 KB live, with room to collect. */
 const HEAP_PER_PRODUCT_KB = 12;
+/** The least any worker gets: a small catalogue's worker still holds its modules and full caches. */
+const HEAP_FLOOR_MB = 128;
 
 /**
  * The old-space limit for a worker whose read model holds `products`. V8 lets an unbounded heap
  * grow under load to two or three times what is live before it collects (a worker at 10,000
- * products reached 560 MB resident for about 150 MB live); a limit near 1.6 times what is live
- * keeps it near 270 MB at the same throughput, while a limit too close to it (200 MB there)
- * spends the worker's time collecting (bench README, ADR 053).
+ * products reached 560 MB resident for about 150 MB live). The limit is what sets a worker's
+ * peak: at 10,000 products, where a worker holds about 125 MB after a major collection, 246 MB let
+ * it reach 300–311 MB resident under the benchmark's mix, and 208 MB 275–280 MB at the same
+ * throughput (ADR 059); a limit much closer to what is live spends the worker's time collecting
+ * (ADR 053).
  */
 export function workerHeapMb(products: number): number {
-  return HEAP_BASE_MB + Math.ceil((products * HEAP_PER_PRODUCT_KB) / 1024);
+  return Math.max(HEAP_FLOOR_MB, HEAP_BASE_MB + Math.ceil((products * HEAP_PER_PRODUCT_KB) / 1024));
 }
 
 /**
