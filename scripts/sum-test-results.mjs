@@ -12,7 +12,11 @@ function reports(dir) {
 }
 
 function firstLine(messages) {
-  const line = (messages ?? []).join('\n').split('\n').find((l) => l.trim() !== '') ?? '';
+  const line =
+    (messages ?? [])
+      .join('\n')
+      .split('\n')
+      .find((l) => l.trim() !== '') ?? '';
   return line.trim().slice(0, 300);
 }
 
