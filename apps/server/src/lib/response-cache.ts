@@ -5,7 +5,7 @@ export interface ResponseCacheOptions {
   maxEntries: number;
   /**
    * Bounds the answers' text, in characters (a byte each for the ASCII JSON mostly is). Entries
-   * alone do not bound memory: answers run from a 2 KB search to a 100 KB page of 100 products,
+   * alone do not bound memory: answers run from a 2 KB product page to a 100 KB page of 100 products,
    * and 2,000 of the largest would outgrow a worker's heap.
    */
   maxChars: number;
