@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -14,15 +14,15 @@ const NEVER_CHANGES =
 /** Any other picture, such as a demo picture seeded before names had hashes, is checked daily. */
 const REVALIDATED_DAILY = 'public, max-age=86400';
 
-/**
- * Serves uploaded and demo images from DATA_DIR and the built web app. Hashed build assets and
- * pictures named by their content never change, so they are cached for a year; pages are always
- * revalidated so a deployment shows at once. Client-side routes get the app's HTML with their own head (title, share tags, structured
- * data); unknown /api paths stay JSON 404s.
- */
 /** Answers a page request with the app's HTML, written for that page. */
 export type PageRenderer = (req: FastifyRequest) => Promise<string>;
 
+/**
+ * Serves uploaded and demo images from DATA_DIR and the built web app. Hashed build assets and
+ * pictures named by their content never change, so they are cached for a year; pages are always
+ * revalidated so a deployment shows at once. Client-side routes get the app's HTML with their own
+ * head (title, share tags, structured data); unknown /api paths stay JSON 404s.
+ */
 export async function registerStaticFiles(
   app: FastifyInstance,
   uploadsDir: string,
@@ -46,28 +46,28 @@ export async function registerStaticFiles(
       root: webDistDir,
       prefix: '/',
       index: false,
-      wildcard: true,
+      // The build's files, found once at start, each get a route of their own. A wildcard route
+      // sent every page (a product's HTML, a listing) to the disk first: a stat and directory
+      // reads on the thread pool before the page was rendered, and at 50 shoppers at once the pool
+      // queued them and the fs work of orders behind them (ADR 060).
+      wildcard: false,
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(path.join(webDistDir, 'assets') + path.sep);
         reply.header('cache-control', immutable ? IMMUTABLE : 'no-cache');
       },
     });
+    // Every other GET is a page of the app, answered by a route (so compressed like any answer)
+    // without asking the disk first; an unknown API path or picture stays a JSON 404.
+    app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+      if (req.url.startsWith('/api/') || req.url.startsWith('/uploads/')) return reply.callNotFound();
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(await renderPage(req));
+    });
   }
 
-  const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
-    await reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(await renderPage(req));
-  };
-  if (hasWeb) app.get('/', { schema: { hide: true } }, sendPage);
-
-  app.setNotFoundHandler(async (req, reply) => {
-    const isPage =
-      (req.method === 'GET' || req.method === 'HEAD') &&
-      !req.url.startsWith('/api/') &&
-      !req.url.startsWith('/uploads/');
-    if (hasWeb && isPage) return sendPage(req, reply);
-    return reply.code(404).send({ message: `Not found: ${req.method} ${req.url.split('?')[0]}`, code: 'NOT_FOUND' });
-  });
+  app.setNotFoundHandler(async (req, reply) =>
+    reply.code(404).send({ message: `Not found: ${req.method} ${req.url.split('?')[0]}`, code: 'NOT_FOUND' }),
+  );
 }
