@@ -69,6 +69,8 @@ const configSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** How long the server may take to render a storefront page before sending the browser-rendered shell; 0 never renders (ADR 049). */
   SERVER_RENDER_TIMEOUT_MS: z.coerce.number().int().min(0).max(10_000).default(500),
+  /** The time a process spends rendering storefront pages in each second at most; past it pages render in the browser (ADR 060). */
+  SERVER_RENDER_MS_PER_SECOND: z.coerce.number().int().min(1).max(1_000).default(250),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   /** The store's address as shoppers reach it; absolute links in the sitemap and share previews use it. */
   PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://phoolwala.in' }).optional(),
@@ -217,6 +219,7 @@ export interface Config {
   webDistDir: string;
   /** 0: every page is rendered in the browser. */
   serverRenderTimeoutMs: number;
+  serverRenderMsPerSecond: number;
   shutdownTimeoutMs: number;
   catalogCacheTtlMs: number;
   catalogCacheMaxEntries: number;
@@ -433,6 +436,7 @@ export function loadConfig(
     seedDemo,
     webDistDir: path.resolve(c.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     serverRenderTimeoutMs: c.SERVER_RENDER_TIMEOUT_MS,
+    serverRenderMsPerSecond: c.SERVER_RENDER_MS_PER_SECOND,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     catalogCacheTtlMs: c.CATALOG_CACHE_TTL_MS,
     catalogCacheMaxEntries: c.CATALOG_CACHE_MAX_ENTRIES,

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error.js';
 import { loadBuildScripts } from './seo.route-chunks.js';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, STORE_NAME, productHead, renderHead, type PageHead } from './seo.head.js';
 import { StorefrontApi } from './seo.storefront-api.js';
-import { holdsPage, loadStorefrontRenderer, renderRate, renderWithin, withStorefrontPage } from './seo.storefront.js';
+import { holdsPage, loadStorefrontRenderer, renderBudget, renderWithin, withStorefrontPage } from './seo.storefront.js';
 
 /** The sitemap protocol's limit for one file. */
 const SITEMAP_MAX_URLS = 50_000;
@@ -117,12 +117,12 @@ export function createPageRenderer(app: FastifyInstance, webDistDir: string) {
     };
   }
 
-  const mayRender = renderRate();
+  const budget = renderBudget(app.config.serverRenderMsPerSecond);
   let rendering = 0;
   async function pageFor(req: FastifyRequest) {
     // A busy server sends the page to render in the browser, as before it rendered any (ADR 049);
     // a HEAD request (a monitor's) has no use for the page.
-    if (budgetMs === 0 || req.method !== 'GET' || rendering >= MAX_RENDERS_AT_ONCE || !mayRender()) return null;
+    if (budgetMs === 0 || req.method !== 'GET' || rendering >= MAX_RENDERS_AT_ONCE || !budget.mayRender()) return null;
     rendering++;
     try {
       const render = await storefront().catch((err: unknown) => {
@@ -130,12 +130,18 @@ export function createPageRenderer(app: FastifyInstance, webDistDir: string) {
         return null;
       });
       if (!render) return null;
-      return await renderWithin(
-        render,
-        { url: req.url, cookie: req.headers.cookie ?? '', api: api.forRequest(req) },
-        budgetMs,
-        req.log,
-      );
+      // Timed from here: loading the bundle, once, is not a page's render.
+      const began = performance.now();
+      try {
+        return await renderWithin(
+          render,
+          { url: req.url, cookie: req.headers.cookie ?? '', api: api.forRequest(req) },
+          budgetMs,
+          req.log,
+        );
+      } finally {
+        budget.spent(performance.now() - began);
+      }
     } finally {
       rendering--;
     }

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../test/fixtures.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
-import { renderRate } from './seo.storefront.js';
+import { loadConfig } from '../../config.js';
+import { renderBudget } from './seo.storefront.js';
 
 /** The web app's own server entry, as the built bundle exports it (apps/web/vite.config.ts). */
 const WEB_ENTRY = fileURLToPath(new URL('../../../../web/src/entry-server.tsx', import.meta.url));
@@ -43,6 +44,7 @@ beforeAll(async () => {
   t = await createTestApp({
     WEB_DIST_DIR: await webBuild(`export { render } from ${JSON.stringify(WEB_ENTRY)};`),
     SERVER_RENDER_TIMEOUT_MS: '10000',
+    SERVER_RENDER_MS_PER_SECOND: '1000',
   });
   const shared = { database: t.database, databaseUrl: t.databaseUrl };
   failing = await createTestApp(
@@ -158,14 +160,21 @@ describe(`server-rendered storefront pages on ${testDatabaseKind}`, () => {
 });
 
 describe('the pages a process renders in a second', () => {
-  it('are fifty at most: the rest go to the browser until the next second', () => {
+  it('take the time set at most, a quarter of the second by default: the rest go to the browser until the next second', () => {
     let clock = 0;
-    const mayRender = renderRate(() => clock);
-    const allowed = () => Array.from({ length: 60 }, () => mayRender()).filter(Boolean).length;
-    expect(allowed()).toBe(50);
+    const budget = renderBudget(loadConfig({}).serverRenderMsPerSecond, () => clock);
+    const renderFor = (ms: number) => {
+      if (!budget.mayRender()) return false;
+      budget.spent(ms);
+      return true;
+    };
+    // Ten-millisecond renders: 25 fit in the second's 250 ms, the 26th is refused.
+    expect(Array.from({ length: 30 }, () => renderFor(10)).filter(Boolean)).toHaveLength(25);
     clock = 999;
-    expect(mayRender()).toBe(false);
+    expect(budget.mayRender()).toBe(false);
     clock = 1_000;
-    expect(allowed()).toBe(50);
+    expect(budget.mayRender()).toBe(true);
+    // On a machine three times slower the same pages take three times as long: fewer are rendered.
+    expect(Array.from({ length: 30 }, () => renderFor(30)).filter(Boolean)).toHaveLength(9);
   });
 });
