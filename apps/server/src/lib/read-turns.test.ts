@@ -75,6 +75,22 @@ describe('ReadTurns', () => {
     expect(turns.enter()).toBeUndefined();
   });
 
+  it('starts reads by their cost: as many as a turn holds, and at least one however costly', async () => {
+    const turns = new ReadTurns();
+    turns.enter();
+    const costs = [3 * READS_PER_TURN, READS_PER_TURN, 4, 4, 4, 1, 1, 1, 1, 1];
+    const waiting = costs.map((cost) => turns.enter(cost));
+    const inLine: number[] = [];
+    while (turns.queued > 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+      inLine.push(turns.queued);
+    }
+    // Turn by turn: the costly read alone, a whole turn's read, two halves, a half and four API
+    // reads, the last API read.
+    expect(inLine).toEqual([9, 8, 6, 1, 0]);
+    await Promise.all(waiting);
+  });
+
   it('reports how long reads waited: the mean of those started, or the oldest still in line', async () => {
     let clock = 0;
     const turns = new ReadTurns(() => clock);

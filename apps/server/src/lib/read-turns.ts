@@ -1,13 +1,22 @@
 /**
- * Reads started per turn from the line. One per turn gave orders the shortest waits but, measured,
- * cost the product page up to a quarter of its throughput; eight kept the orders' gain and cost
- * the reads nothing the benchmark could see (ADR 057).
+ * Reads started per turn from the line, counted in API reads. One per turn gave orders the
+ * shortest waits but, measured, cost the product page up to a quarter of its throughput; eight
+ * kept the orders' gain and cost the reads nothing the benchmark could see (ADR 057).
  */
 export const READS_PER_TURN = 8;
+
+/**
+ * What a page of the app costs, counted in API reads: two pages to a turn. Writing a page's HTML,
+ * even one left to render in the browser, takes several times the CPU of a product's JSON. At eight
+ * pages to a turn, orders placed while 50 shoppers opened pages took 139–491 ms (p50); at two, 80–93
+ * ms, for about half the pages a second (ADR 060).
+ */
+export const PAGE_READ_COST = 4;
 
 interface Waiting {
   start: () => void;
   since: number;
+  cost: number;
 }
 
 /**
@@ -32,14 +41,17 @@ export class ReadTurns {
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
-  /** Resolves when the read may start: at once if the turn is free, else in a later turn. */
-  enter(): Promise<void> | undefined {
+  /**
+   * Resolves when the read may start: at once if the turn is free, else in a later turn. `cost`
+   * is what the read takes of a turn, counted in API reads; a turn starts at least one read.
+   */
+  enter(cost = 1): Promise<void> | undefined {
     if (!this.taken) {
       this.taken = true;
       setImmediate(this.next);
       return undefined;
     }
-    return new Promise((start) => this.waiting.push({ start, since: this.now() }));
+    return new Promise((start) => this.waiting.push({ start, since: this.now(), cost }));
   }
 
   /** Reads waiting for their turn. */
@@ -62,9 +74,10 @@ export class ReadTurns {
   private readonly next = (): void => {
     const now = this.now();
     let started = 0;
-    for (; started < READS_PER_TURN; started++) {
+    for (let spent = 0; ; started++) {
       const first = this.waiting[this.head];
-      if (!first) break;
+      if (!first || (started > 0 && spent + first.cost > READS_PER_TURN)) break;
+      spent += first.cost;
       this.head += 1;
       this.waitedTotalMs += now - first.since;
       this.waitedCount += 1;

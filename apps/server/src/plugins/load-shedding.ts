@@ -25,6 +25,13 @@ const EXEMPT_ROUTES = new Set(['/api/health']);
  * Requests let in are then scheduled: reads take turns, a few per turn of the event loop, so that
  * orders, payments and admin saves never wait behind a crowd of shoppers browsing (ADR 057).
  */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a read on this route takes of a turn, counted in API reads (ReadTurns); 1 when unset. */
+    readCost?: number;
+  }
+}
+
 export function registerLoadShedding(app: FastifyInstance): void {
   const { maxInFlightRequests, maxEventLoopDelayMs } = app.config.loadShedding;
   const turns = new ReadTurns();
@@ -70,6 +77,6 @@ export function registerLoadShedding(app: FastifyInstance): void {
       inFlight -= 1;
     });
     // Reads take turns (ReadTurns); a request that changes something goes first.
-    if (!changesState(req.method)) await turns.enter();
+    if (!changesState(req.method)) await turns.enter(req.routeOptions.config.readCost);
   });
 }

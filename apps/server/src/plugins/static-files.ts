@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { PAGE_READ_COST } from '../lib/read-turns.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const IMMUTABLE = `public, max-age=${YEAR_SECONDS}, immutable`;
@@ -58,7 +59,7 @@ export async function registerStaticFiles(
     });
     // Every other GET is a page of the app, answered by a route (so compressed like any answer)
     // without asking the disk first; an unknown API path or picture stays a JSON 404.
-    app.get('/*', { schema: { hide: true } }, async (req, reply) => {
+    app.get('/*', { schema: { hide: true }, config: { readCost: PAGE_READ_COST } }, async (req, reply) => {
       if (req.url.startsWith('/api/') || req.url.startsWith('/uploads/')) return reply.callNotFound();
       return reply
         .type('text/html; charset=utf-8')
