@@ -69,7 +69,7 @@ const configSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** How long the server may take to render a storefront page before sending the browser-rendered shell; 0 never renders (ADR 049). */
   SERVER_RENDER_TIMEOUT_MS: z.coerce.number().int().min(0).max(10_000).default(500),
-  /** The time a process spends rendering storefront pages in each second at most; past it pages render in the browser (ADR 060). */
+  /** The time a process spends rendering storefront pages in each second at most; past it pages render in the browser; 1000 sets no limit (ADR 060). */
   SERVER_RENDER_MS_PER_SECOND: z.coerce.number().int().min(1).max(1_000).default(250),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   /** The store's address as shoppers reach it; absolute links in the sitemap and share previews use it. */

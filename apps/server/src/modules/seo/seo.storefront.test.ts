@@ -40,7 +40,8 @@ let hanging: TestApp;
 
 beforeAll(async () => {
   (globalThis as unknown as { storefrontRenders: number }).storefrontRenders = 0;
-  // Generous: the first render compiles the web app's modules on the fly, as a build would not.
+  // Generous, and no limit on renders a second: the first renders compile the web app's modules on
+  // the fly, as a build would not.
   t = await createTestApp({
     WEB_DIST_DIR: await webBuild(`export { render } from ${JSON.stringify(WEB_ENTRY)};`),
     SERVER_RENDER_TIMEOUT_MS: '10000',
@@ -176,5 +177,25 @@ describe('the pages a process renders in a second', () => {
     expect(budget.mayRender()).toBe(true);
     // On a machine three times slower the same pages take three times as long: fewer are rendered.
     expect(Array.from({ length: 30 }, () => renderFor(30)).filter(Boolean)).toHaveLength(9);
+  });
+
+  it('are four at least, however long they take, so that a quiet store renders every page', () => {
+    const budget = renderBudget(250, () => 0);
+    const allowed = Array.from({ length: 6 }, () => {
+      if (!budget.mayRender()) return false;
+      budget.spent(300);
+      return true;
+    });
+    expect(allowed).toEqual([true, true, true, true, false, false]);
+  });
+
+  it('are not limited when the whole second is allowed, however long a render takes', () => {
+    let clock = 0;
+    const budget = renderBudget(1_000, () => clock);
+    for (let i = 0; i < 5; i++) {
+      expect(budget.mayRender()).toBe(true);
+      clock += 1_500;
+      budget.spent(1_500);
+    }
   });
 });

@@ -21,10 +21,16 @@ export const STOREFRONT_BUNDLE = path.join('.server', 'entry-server.js');
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 const WINDOW_MS = 1_000;
+/**
+ * Renders a second let through whatever they took: a quiet store renders every page a visitor
+ * opens, even the first ones after a start, which run cold code and can take a budget's worth each.
+ */
+const RENDERS_ALWAYS_LET_THROUGH = 4;
 
 /**
  * Whether another page may be rendered in this second, given the time renders have taken in it
- * (`spent`): at most `msPerSecond` (SERVER_RENDER_MS_PER_SECOND). A render takes about ten times
+ * (`spent`): at most `msPerSecond` (SERVER_RENDER_MS_PER_SECOND; 1,000, the whole second, sets no
+ * limit). A render takes about ten times
  * the CPU of sending the page to render in the browser; past the budget pages go to the browser
  * until the next second, so the API, orders and everything else keep their pace however many
  * pages are asked for (ADR 049). The budget is a time, not a count of pages: 50 pages a second
@@ -34,20 +40,25 @@ const WINDOW_MS = 1_000;
 export function renderBudget(msPerSecond: number, now: () => number = () => performance.now()) {
   let windowStart = now();
   let spentMs = 0;
+  let renders = 0;
   const inWindow = () => {
     if (now() - windowStart >= WINDOW_MS) {
       windowStart = now();
       spentMs = 0;
+      renders = 0;
     }
   };
   return {
     mayRender(): boolean {
+      // The whole second is no limit: a long render would otherwise count against the next one.
+      if (msPerSecond >= WINDOW_MS) return true;
       inWindow();
-      return spentMs < msPerSecond;
+      return renders < RENDERS_ALWAYS_LET_THROUGH || spentMs < msPerSecond;
     },
     spent(ms: number): void {
       inWindow();
       spentMs += ms;
+      renders += 1;
     },
   };
 }
