@@ -14,6 +14,13 @@ const RESOLUTION_MS = 10;
  */
 const EXEMPT_ROUTES = new Set(['/api/health']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a read on this route takes of a turn, counted in API reads (ReadTurns); 1 when unset. */
+    readCost?: number;
+  }
+}
+
 /**
  * Answers 503 with Retry-After at once, before doing any work, when more than
  * MAX_IN_FLIGHT_REQUESTS are being handled or requests have been waiting for the CPU for more than
@@ -25,13 +32,6 @@ const EXEMPT_ROUTES = new Set(['/api/health']);
  * Requests let in are then scheduled: reads take turns, a few per turn of the event loop, so that
  * orders, payments and admin saves never wait behind a crowd of shoppers browsing (ADR 057).
  */
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** What a read on this route takes of a turn, counted in API reads (ReadTurns); 1 when unset. */
-    readCost?: number;
-  }
-}
-
 export function registerLoadShedding(app: FastifyInstance): void {
   const { maxInFlightRequests, maxEventLoopDelayMs } = app.config.loadShedding;
   const turns = new ReadTurns();

@@ -48,9 +48,8 @@ export async function registerStaticFiles(
       prefix: '/',
       index: false,
       // The build's files, found once at start, each get a route of their own. A wildcard route
-      // sent every page (a product's HTML, a listing) to the disk first: a stat and directory
-      // reads on the thread pool before the page was rendered, and at 50 shoppers at once the pool
-      // queued them and the fs work of orders behind them (ADR 060).
+      // sent every page (a product's HTML, a listing) to the disk first: a directory read and two
+      // stats on the thread pool before the page was rendered (ADR 060).
       wildcard: false,
       setHeaders(reply, filePath) {
         const immutable = filePath.startsWith(path.join(webDistDir, 'assets') + path.sep);
@@ -58,9 +57,10 @@ export async function registerStaticFiles(
       },
     });
     // Every other GET is a page of the app, answered by a route (so compressed like any answer)
-    // without asking the disk first; an unknown API path or picture stays a JSON 404.
+    // without asking the disk first; an unknown API path stays a JSON 404 (a missing picture is
+    // answered by the uploads' own route).
     app.get('/*', { schema: { hide: true }, config: { readCost: PAGE_READ_COST } }, async (req, reply) => {
-      if (req.url.startsWith('/api/') || req.url.startsWith('/uploads/')) return reply.callNotFound();
+      if (req.url.startsWith('/api/')) return reply.callNotFound();
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

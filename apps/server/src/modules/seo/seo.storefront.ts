@@ -30,12 +30,11 @@ const RENDERS_ALWAYS_LET_THROUGH = 4;
 /**
  * Whether another page may be rendered in this second, given the time renders have taken in it
  * (`spent`): at most `msPerSecond` (SERVER_RENDER_MS_PER_SECOND; 1,000, the whole second, sets no
- * limit). A render takes about ten times
- * the CPU of sending the page to render in the browser; past the budget pages go to the browser
- * until the next second, so the API, orders and everything else keep their pace however many
- * pages are asked for (ADR 049). The budget is a time, not a count of pages: 50 pages a second
- * took half of each second at 10 ms a render, and all of it on a machine a third as fast, where
- * orders then waited behind the renders (ADR 060).
+ * limit). A render takes about ten times the CPU of sending the page to render in the browser;
+ * past the budget pages go to the browser until the next second, so the API, orders and
+ * everything else keep their pace however many pages are asked for (ADR 049). The budget is a
+ * time, not a count of pages: 50 pages a second took half of each second at 10 ms a render, and
+ * all of it on a machine a third as fast, where orders then waited behind the renders (ADR 060).
  */
 export function renderBudget(msPerSecond: number, now: () => number = () => performance.now()) {
   let windowStart = now();
