@@ -92,9 +92,12 @@ describe('the product listing as a shopper uses it', () => {
     expect(ids.length).toBeGreaterThan(12);
     expect(new Set(ids).size).toBe(ids.length);
     const after = listed.map((p) => p._id);
-    // Another file may also add or delete a product while this one scrolls: whatever stayed listed
-    // throughout is shown, and nothing that was listed neither before nor after.
-    expect(ids).toEqual(expect.arrayContaining(before.filter((id) => after.includes(id))));
+    // Another file may also add or delete a product while this one scrolls. Pages are read by
+    // number, so each product deleted from a page already read moves the next page's first product
+    // onto that page, unseen: whatever stayed listed throughout is shown, but for at most one per
+    // product deleted meanwhile; and nothing is shown that was listed neither before nor after.
+    const missed = before.filter((id) => after.includes(id) && !ids.includes(id));
+    expect(missed.length).toBeLessThanOrEqual(before.filter((id) => !after.includes(id)).length);
     expect(ids.filter((id) => !before.includes(id) && !after.includes(id))).toEqual([]);
     if (before.join() === after.join()) expect(ids).toEqual(after);
     expect(await page.getByText('Try adjusting your filters to see more results').isVisible()).toBe(true);

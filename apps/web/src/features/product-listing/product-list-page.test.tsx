@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import type { ProductListResponse } from '@store/contracts';
 import { NETWORK_ERROR_MESSAGE, SERVER_ERROR_MESSAGE } from '../../lib/api.js';
-import { LOAD_MORE_MARGIN, showingText } from './components/product-results.js';
+import { LOAD_MORE_MARGIN, loadedRun, showingText } from './components/product-results.js';
 import { fakeApi, pagesOf, servePages, withListingRoutes, type Reply } from './listing-test-utils.js';
 import { ProductListPage } from './product-list-page.js';
 
@@ -61,6 +61,13 @@ describe('the loaded run', () => {
     [13, 12, 'Showing 1–13 of 13 products'],
   ])('%i loaded of %i reads "%s"', (shown, total, text) => {
     expect(showingText(shown, total)).toBe(text);
+  });
+
+  it('shows a product pushed onto the next page by one added meanwhile only once, where it was first', () => {
+    const [first, second] = pagesOf(24);
+    const pushed = { ...second!, products: [first!.products[11]!, ...second!.products.slice(0, 11)] };
+    const names = loadedRun([first!, pushed]).map((p) => p.name);
+    expect(names).toEqual(Array.from({ length: 23 }, (_, i) => `Gift ${i + 1}`));
   });
 });
 

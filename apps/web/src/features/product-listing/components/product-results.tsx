@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Gift, Sparkles } from 'lucide-react';
+import type { ProductListResponse, ProductSummary } from '@store/contracts';
 import { useInfiniteProducts } from '../../../api/products.js';
 import { ProductCard } from '../../../components/product/product-card.js';
 import { buttonClasses } from '../../../components/ui/button.js';
@@ -69,6 +70,21 @@ export function showingText(shown: number, total: number): string {
 }
 
 /**
+ * The loaded pages as one run, each product once. Pages are read by number, so a product added
+ * between two reads pushes the last product of one page onto the next as well.
+ */
+export function loadedRun(pages: readonly ProductListResponse[]): ProductSummary[] {
+  const seen = new Set<string>();
+  return pages.flatMap((p) =>
+    p.products.filter((product) => {
+      if (seen.has(product._id)) return false;
+      seen.add(product._id);
+      return true;
+    }),
+  );
+}
+
+/**
  * The product grid loaded by infinite scroll (spec section 4): page 1 replaces the list, later
  * pages append, and the next page loads near the end while more exist and nothing is loading.
  */
@@ -104,7 +120,7 @@ export function ProductResults({ filters }: { filters: ListingFilters }) {
 
   if (!data) return <LoadError what="the products" load={list} />;
 
-  const products = data.pages.flatMap((p) => p.products);
+  const products = loadedRun(data.pages);
   const cleared = clearedFiltersHref(filters);
   const last = data.pages[data.pages.length - 1];
 
