@@ -45,6 +45,13 @@ describe(`cache lifetimes and compression on ${testDatabaseKind}`, () => {
     }
   });
 
+  it("answers a build file that is not there (an old build's chunk) with a 404, not the app's HTML", async () => {
+    const res = await get('/assets/index-Old999.js');
+    expect([res.statusCode, res.headers['content-type']]).toEqual([404, 'application/json; charset=utf-8']);
+    expect(res.json()).toEqual({ message: 'Not found: GET /assets/index-Old999.js', code: 'NOT_FOUND' });
+    expect((await get('/assets')).headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+
   it('keeps pictures named by a uuid or their content for a year, and checks any other daily', async () => {
     const demo = (await readdir(path.join(TEST_UPLOADS_DIR, 'demo'))).find((f) =>
       /\.[0-9a-f]{10}-detail\.webp$/.test(f),

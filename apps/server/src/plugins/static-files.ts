@@ -57,10 +57,12 @@ export async function registerStaticFiles(
       },
     });
     // Every other GET is a page of the app, answered by a route (so compressed like any answer)
-    // without asking the disk first; an unknown API path stays a JSON 404 (a missing picture is
-    // answered by the uploads' own route).
+    // without asking the disk first. An unknown API path stays a JSON 404 (a missing picture is
+    // answered by the uploads' own route), and so does a build file that is not there: a tab
+    // opened before a deployment asks for the old build's chunks, and HTML sent as one fails as a
+    // script with a MIME-type error that hides what is missing.
     app.get('/*', { schema: { hide: true }, config: { readCost: PAGE_READ_COST } }, async (req, reply) => {
-      if (req.url.startsWith('/api/')) return reply.callNotFound();
+      if (req.url.startsWith('/api/') || req.url.startsWith('/assets/')) return reply.callNotFound();
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
