@@ -89,6 +89,30 @@ describe('pages the server renders', () => {
     });
   }
 
+  it('checks a PIN code sent before the app had loaded once it has, rather than losing it', async () => {
+    const product = await firstProduct();
+    const route = `/product/${product._id}`;
+    // Before the script has run, Check is the form's own: it sends the code in the address.
+    const early = await browser().newContext({ viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
+    const before = await early.newPage();
+    await before.goto(url(route));
+    await before.getByLabel('Check delivery').fill('682011');
+    await before.getByRole('button', { name: 'Check', exact: true }).click();
+    await before.waitForURL(url(`${route}?pincode=682011`));
+    await before.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    expect(await before.getByLabel('Check delivery').inputValue()).toBe('682011');
+    await early.close();
+
+    const context = await browser().newContext({ viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.goto(url(`${route}?pincode=682011`));
+    await page.getByRole('status').filter({ hasText: 'Available' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add To Cart' }).isEnabled()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("shows this browser's cart count and the signed-in menu after hydrating, without a shift", async () => {
     const product = await firstProduct();
     const context = await browser().newContext({ viewport: { width: 375, height: 812 } });

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { formatTimeLeft, PINCODE_LENGTH } from '@store/domain';
 import { dayName, todayIst } from '../../lib/delivery.js';
-import type { EarliestDelivery, PincodeCheckApi } from './use-pincode-check.js';
+import { PINCODE_PARAM, type EarliestDelivery, type PincodeCheckApi } from './use-pincode-check.js';
 
 /** How often the same-day countdown moves on: it shows minutes, so twice a minute is plenty. */
 export const COUNTDOWN_TICK_MS = 30_000;
@@ -31,6 +31,7 @@ export function DeliveryCheck({ check }: { check: PincodeCheckApi }) {
       <div className="mt-2 flex gap-2">
         <Input
           id={inputId}
+          name={PINCODE_PARAM}
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={PINCODE_LENGTH}

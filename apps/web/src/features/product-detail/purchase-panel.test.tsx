@@ -75,11 +75,11 @@ function CartSpy() {
   return null;
 }
 
-function renderPanel(p: Product = product()) {
+function renderPanel(p: Product = product(), url = '/product/p1') {
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[url]}>
         <PurchasePanel product={p} />
         <CartSpy />
       </MemoryRouter>
@@ -183,6 +183,24 @@ describe('the delivery check', () => {
     await screen.findByText('Available');
     expect(pincodeCalls(fetchMock)).toBe(1);
     expect(addButton()).toHaveProperty('disabled', false);
+  });
+
+  it('checks the code Check sent in the address before the script had run, over a remembered one', async () => {
+    localStorage.setItem('pincode', JSON.stringify('560001'));
+    const fetchMock = stubPincodes({ '682001': json(200, kochi) });
+    renderPanel(product(), '/product/p1?pincode=682001');
+    const box = screen.getByLabelText('Check delivery');
+    expect([box.getAttribute('name'), box.getAttribute('value')]).toEqual(['pincode', '682001']);
+    await screen.findByText('Available');
+    expect(pincodeCalls(fetchMock)).toBe(1);
+    expect(addButton()).toHaveProperty('disabled', false);
+  });
+
+  it('says what is wrong with a code in the address that is not six digits, without asking', async () => {
+    const fetchMock = stubPincodes({});
+    renderPanel(product(), '/product/p1?pincode=6820');
+    await screen.findByText('Error - Enter 6 digits');
+    expect(pincodeCalls(fetchMock)).toBe(0);
   });
 
   it('asks again once the code is edited', async () => {

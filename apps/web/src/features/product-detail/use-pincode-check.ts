@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import type { PincodeDetail } from '@store/contracts';
 import { isPincodeFormat, PINCODE_FORMAT_MESSAGE } from '@store/domain';
 import { deliverySlotsQuery } from '../../api/delivery.js';
@@ -45,6 +46,9 @@ export const pincodeCheckFailed = (pincode: string) =>
 const checkMessage = (pincode: string, err: unknown) =>
   err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : pincodeCheckFailed(pincode);
 
+/** The PIN code box's name: the query parameter its form sends without the app's script. */
+export const PINCODE_PARAM = 'pincode';
+
 /** What the shopper asked to check: a code to look up, or one that is not even six digits. */
 type Asked = { pincode: string } | { badFormat: true } | null;
 
@@ -53,16 +57,21 @@ type Asked = { pincode: string } | { badFormat: true } | null;
  * for a PIN code delivered to, the earliest delivery date of this product and today's cut-off.
  */
 export function usePincodeCheck(productId?: string): PincodeCheckApi {
-  const [value, setValueState] = useState('');
+  // A code in the address is what the box sent when Check was pressed before the app's script
+  // had run (the form's own GET): the server's HTML shows it already, and it is checked on load.
+  const [searchParams] = useSearchParams();
+  const [fromAddress] = useState(() => searchParams.get(PINCODE_PARAM)?.trim() ?? '');
+  const [value, setValueState] = useState(fromAddress);
   const [asked, setAsked] = useState<Asked>(null);
-  // A PIN code remembered from an earlier visit is checked again at once, so its answer is current.
-  // It is read after the first render, which must match the server's HTML, and before the paint.
+  // Else a PIN code remembered from an earlier visit is checked again at once, so its answer is
+  // current. It is read after the first render, which must match the server's HTML, and before the
+  // paint.
   useLayoutEffect(() => {
-    const remembered = checkedPincode();
-    if (!remembered) return;
-    setValueState(remembered);
-    if (isPincodeFormat(remembered)) setAsked({ pincode: remembered });
-  }, []);
+    const code = fromAddress || checkedPincode();
+    if (!code) return;
+    setValueState(code);
+    setAsked(isPincodeFormat(code) ? { pincode: code } : { badFormat: true });
+  }, [fromAddress]);
   const pincode = asked && 'pincode' in asked ? asked.pincode : null;
   const query = useQuery({ ...pincodeQuery(pincode ?? ''), enabled: pincode !== null });
 
