@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_CUSTOMER } from './support/api.js';
+import { DEMO_CUSTOMER, productWithoutVariants } from './support/api.js';
 import { collectProblems, screenshots, shoot, useBrowser } from './support/page.js';
 import { inr, signInTo } from './support/shopper.js';
 
@@ -90,7 +90,8 @@ describe('pages the server renders', () => {
   }
 
   it('checks a PIN code sent before the app had loaded once it has, rather than losing it', async () => {
-    const product = await firstProduct();
+    // In stock and without sizes to choose, so that a deliverable code is all Add To Cart waits for.
+    const product = await productWithoutVariants(3);
     const route = `/product/${product._id}`;
     // Before the script has run, Check is the form's own: it sends the code in the address.
     const early = await browser().newContext({ viewport: { width: 375, height: 812 }, javaScriptEnabled: false });

@@ -70,7 +70,8 @@ export function usePincodeCheck(productId?: string): PincodeCheckApi {
     const code = fromAddress || checkedPincode();
     if (!code) return;
     setValueState(code);
-    setAsked(isPincodeFormat(code) ? { pincode: code } : { badFormat: true });
+    if (isPincodeFormat(code)) setAsked({ pincode: code });
+    else if (fromAddress) setAsked({ badFormat: true });
   }, [fromAddress]);
   const pincode = asked && 'pincode' in asked ? asked.pincode : null;
   const query = useQuery({ ...pincodeQuery(pincode ?? ''), enabled: pincode !== null });
