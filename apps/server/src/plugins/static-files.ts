@@ -14,6 +14,8 @@ const NEVER_CHANGES =
   /(?:\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\.[0-9a-f]{10})(?:-thumb|-detail)?\.(?:jpg|png|webp|avif)$/;
 /** Any other picture, such as a demo picture seeded before names had hashes, is checked daily. */
 const REVALIDATED_DAILY = 'public, max-age=86400';
+/** The web build's folder of hashed files (Vite's `assets`). */
+const ASSETS_DIR = 'assets';
 
 /** Answers a page request with the app's HTML, written for that page. */
 export type PageRenderer = (req: FastifyRequest) => Promise<string>;
@@ -52,7 +54,7 @@ export async function registerStaticFiles(
       // stats on the thread pool before the page was rendered (ADR 060).
       wildcard: false,
       setHeaders(reply, filePath) {
-        const immutable = filePath.startsWith(path.join(webDistDir, 'assets') + path.sep);
+        const immutable = filePath.startsWith(path.join(webDistDir, ASSETS_DIR) + path.sep);
         reply.header('cache-control', immutable ? IMMUTABLE : 'no-cache');
       },
     });
@@ -62,7 +64,7 @@ export async function registerStaticFiles(
     // opened before a deployment asks for the old build's chunks, and HTML sent as one fails as a
     // script with a MIME-type error that hides what is missing.
     app.get('/*', { schema: { hide: true }, config: { readCost: PAGE_READ_COST } }, async (req, reply) => {
-      if (req.url.startsWith('/api/') || req.url.startsWith('/assets/')) return reply.callNotFound();
+      if (req.url.startsWith('/api/') || req.url.startsWith(`/${ASSETS_DIR}/`)) return reply.callNotFound();
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

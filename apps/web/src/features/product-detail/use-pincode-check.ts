@@ -60,7 +60,7 @@ export function usePincodeCheck(productId?: string): PincodeCheckApi {
   // A code in the address is what the box sent when Check was pressed before the app's script
   // had run (the form's own GET): the server's HTML shows it already, and it is checked on load.
   const [searchParams] = useSearchParams();
-  const [fromAddress] = useState(() => searchParams.get(PINCODE_PARAM)?.trim() ?? '');
+  const fromAddress = searchParams.get(PINCODE_PARAM)?.trim() ?? '';
   const [value, setValueState] = useState(fromAddress);
   const [asked, setAsked] = useState<Asked>(null);
   // Else a PIN code remembered from an earlier visit is checked again at once, so its answer is
