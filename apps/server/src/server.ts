@@ -22,18 +22,20 @@ async function main(config: Config) {
   // Imported here, not at the top: a primary of several workers serves nothing, and loading every
   // module, the page renderer among them, would cost it a second of its start and its memory for good.
   const { buildApp } = await import('./app.js');
+  const log = pino({ level: config.logLevel });
   const open = () =>
     openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
       poolTimeoutMs: config.databasePoolTimeoutMs,
+      log,
     });
   let database = await open();
   if (isStoreWorker()) await databasePreparedByPrimary();
   else {
     try {
-      const { bulkLoaded } = await prepareDatabase(database, config, pino({ level: config.logLevel }));
+      const { bulkLoaded } = await prepareDatabase(database, config, log);
       // Loading the postal directory and the demo catalogue touches all of PGlite's WebAssembly
       // memory, which stays resident for the life of its instance (about 90 MB more than a
       // restart holds): the first start serves from a fresh instance, as every later one does.

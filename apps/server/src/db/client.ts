@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import * as schema from './schema.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { DatabaseUnavailableError, isDatabaseUnreachable } from './errors.js';
 import { Pipeline } from './pipeline.js';
 
 export type Schema = typeof schema;
@@ -49,8 +50,17 @@ export interface SubscriptionHandlers {
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 const RESUBSCRIBE_DELAY_MS = 1_000;
 
+/** Where the database's own comings and goings are told (a PostgreSQL server lost and found again). */
+export interface DatabaseLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+const silent: DatabaseLog = { info: () => {}, error: () => {} };
+
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
+  log?: DatabaseLog;
   /** Folder for the embedded database files; in memory when omitted. */
   dataDir?: string | undefined;
   poolSize?: number;
@@ -90,7 +100,7 @@ const SETUP_LOCK_ID = 7_270_001;
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.poolTimeoutMs ?? 5_000)
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.poolTimeoutMs ?? 5_000, options.log ?? silent)
     : openPglite(options);
 }
 
@@ -172,13 +182,117 @@ async function startPglite(dataDir: string | undefined, loadDataDir: Blob | unde
   return client;
 }
 
-async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number): Promise<Database> {
+/** How often an unreachable server is tried again, and how long each try may take. */
+const PROBE_EVERY_MS = 500;
+const PROBE_TIMEOUT_MS = 1_000;
+
+/**
+ * Whether the PostgreSQL server can be reached. A statement that fails as a lost server's do
+ * makes it ask the server directly; if that fails too, the server counts as unreachable and is
+ * asked again every PROBE_EVERY_MS until it answers. Meanwhile nothing waits on it: every new
+ * connection is refused at once (DatabaseUnavailableError, a 503), so a write fails in
+ * milliseconds, and the first answer brings everything back (ADR 062). A single connection that
+ * dies (an idle timeout, a backend an operator ended) finds the server answering and changes nothing.
+ */
+class Reachability {
+  private down: { since: number } | undefined;
+  private checking = false;
+  private closed = false;
+  private retry: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly probe: () => Promise<void>,
+    private readonly log: DatabaseLog,
+  ) {}
+
+  get reachable(): boolean {
+    return !this.down;
+  }
+
+  /** Told of every failure; only one that looks like a lost server starts a check. */
+  suspect(err: unknown): void {
+    if (this.checking || this.down || this.closed || !isDatabaseUnreachable(err)) return;
+    void this.check();
+  }
+
+  /** A connection was made (a probe's, or the change notices' own): the server is back. */
+  answered(): void {
+    if (!this.down) return;
+    this.log.info({ downMs: Date.now() - this.down.since }, 'database reachable again');
+    this.down = undefined;
+    clearTimeout(this.retry);
+  }
+
+  private async check(): Promise<void> {
+    this.checking = true;
+    try {
+      await this.probe();
+      this.answered();
+    } catch (err) {
+      if (!this.down) {
+        this.down = { since: Date.now() };
+        this.log.error({ err }, 'database unreachable: refusing what needs it with 503 until it answers again');
+      }
+      if (!this.closed && this.down) {
+        this.retry = setTimeout(() => void this.check(), PROBE_EVERY_MS);
+        this.retry.unref();
+      }
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.retry);
+  }
+}
+
+async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number, log: DatabaseLog): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzlePg, NodePgSession, NodePgTransaction }, { PgDialect }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/pg-core'),
   ]);
-  const pool = new pg.Pool({
+  const reachability = new Reachability(async () => {
+    const probe = new pg.Client({ connectionString: url, connectionTimeoutMillis: PROBE_TIMEOUT_MS });
+    // A probe's own connection error is its answer, not an event for the process to crash on.
+    probe.on('error', () => {});
+    try {
+      await probe.connect();
+      await probe.query('select 1');
+    } finally {
+      await probe.end().catch(() => {});
+    }
+  }, log);
+  /** A pool that refuses at once while the server is known to be unreachable, and reports what fails. */
+  class GuardedPool extends pg.Pool {
+    override connect(): Promise<pg.PoolClient>;
+    override connect(
+      callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+    ): void;
+    override connect(
+      callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+    ): Promise<pg.PoolClient> | void {
+      if (!reachability.reachable) {
+        const refused = new DatabaseUnavailableError();
+        if (!callback) return Promise.reject(refused);
+        queueMicrotask(() => callback(refused, undefined, () => {}));
+        return;
+      }
+      if (!callback) {
+        return super.connect().catch((err: unknown) => {
+          reachability.suspect(err);
+          throw err;
+        });
+      }
+      super.connect((err, client, done) => {
+        if (err) reachability.suspect(err);
+        callback(err, client, done);
+      });
+    }
+  }
+  const pool = new GuardedPool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: poolTimeoutMs,
@@ -188,8 +302,11 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
     pipeline: true,
     options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
   });
-  // An idle client losing its server must not crash the process; the next query reports it.
-  pool.on('error', () => {});
+  // A client losing its server emits 'error', idle in the pool or checked out by a transaction;
+  // the pool listens only while it is idle, and an 'error' nobody listens to ends the process.
+  // The statement it was running fails by itself; the client is dropped when it is released.
+  pool.on('error', (err) => reachability.suspect(err));
+  pool.on('connect', (client) => client.on('error', (err) => reachability.suspect(err)));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const dialect = new PgDialect();
   // The pool's view of the schema, made once, serves every transaction's too.
@@ -224,6 +341,7 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
         await client.query('commit');
         return result;
       } catch (err) {
+        reachability.suspect(err);
         await client.query('rollback').catch((rollbackFailed: Error) => {
           broken = rollbackFailed;
         });
@@ -247,7 +365,15 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
       await db.execute(sql`select 1`);
     },
     async subscribe(channel, handlers) {
-      const stop = await listenWithReconnect(pg, url, channel, handlers);
+      // Notices flowing again prove the server is back before the next probe would: the reload
+      // they start (catalog.plugin.ts) then reads from it instead of being refused.
+      const stop = await listenWithReconnect(pg, url, channel, {
+        ...handlers,
+        onReady: () => {
+          reachability.answered();
+          handlers.onReady();
+        },
+      });
       subscriptions.add(stop);
       return async () => {
         subscriptions.delete(stop);
@@ -257,6 +383,7 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
     async close() {
       if (closed) return;
       closed = true;
+      reachability.close();
       await Promise.all([...subscriptions].map((stop) => stop()));
       await pool.end();
     },

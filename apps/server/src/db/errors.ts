@@ -26,3 +26,70 @@ export function isForeignKeyViolation(err: unknown): boolean {
 export function isUndefinedTable(err: unknown): boolean {
   return hasCode(err, UNDEFINED_TABLE);
 }
+
+/**
+ * Thrown instead of trying the database while it is known to be unreachable (db/client.ts): a
+ * request then fails at once with 503 instead of waiting for a connection that cannot come.
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(cause?: unknown) {
+    super('The database is unreachable', { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/** Socket errors of a connection that could not be made or was lost. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/**
+ * SQLSTATEs of a server that is going away or not taking connections: shutting down (57P01,
+ * 57P02), starting or recovering (57P03), or a lost connection (class 08).
+ */
+const UNREACHABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03']);
+/** node-postgres says these in words only. */
+const UNREACHABLE_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'connection timeout',
+];
+
+/**
+ * True when a statement failed because the database could not be reached or went away under it,
+ * however the driver wrapped the error: not the request's fault, and worth trying again shortly.
+ */
+export function isDatabaseUnreachable(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if (e instanceof DatabaseUnavailableError) return true;
+    const code = (e as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      (NETWORK_CODES.has(code) || UNREACHABLE_SQLSTATES.has(code) || code.startsWith('08'))
+    ) {
+      return true;
+    }
+    if (UNREACHABLE_MESSAGES.some((m) => e instanceof Error && e.message.includes(m))) return true;
+  }
+  return false;
+}
+
+/**
+ * True when the database refused a statement for want of room: a full disk (53100), memory
+ * (53200) or connections (53300). The statement's transaction is rolled back whole, so nothing is
+ * half-written; the database itself stays up and answers again once there is room.
+ */
+export function isDatabaseOutOfRoom(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('53')) return true;
+  }
+  return false;
+}

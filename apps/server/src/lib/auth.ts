@@ -20,11 +20,18 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** Hash of the session token this request came with, when it is a live session. */
     sessionTokenHash: string | null;
+    /**
+     * Why the session cookie could not be checked (the database was unreachable): the request
+     * goes on as a guest's, which is all a catalogue read needs, while anything that needs the
+     * shopper fails with this error rather than a 401 that would sign them out.
+     */
+    sessionUnchecked: Error | null;
   }
 }
 
 /** The signed-in user of a request, or a 401 (which the web app answers by signing out). */
 export function signedInUser(req: FastifyRequest): SessionUser {
+  if (!req.user && req.sessionUnchecked) throw req.sessionUnchecked;
   if (!req.user) throw new AppError('UNAUTHORIZED', 'Please sign in');
   return req.user;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heapLimitChosen, workerCount, workerHeapMb, workerInitialHeapMb } from './workers.js';
+import { heapLimitChosen, restartDelayMs, workerCount, workerHeapMb, workerInitialHeapMb } from './workers.js';
 
 describe('how many server workers run', () => {
   it.each([
@@ -32,5 +32,19 @@ describe("a worker's heap limit", () => {
     expect(heapLimitChosen({ MAX_HEAP_MB: '', NODE_OPTIONS: '--enable-source-maps' })).toBe(false);
     expect(heapLimitChosen({ MAX_HEAP_MB: '512' })).toBe(true);
     expect(heapLimitChosen({ NODE_OPTIONS: '--require ./x.js --max-old-space-size=300' })).toBe(true);
+  });
+});
+
+describe('how long a dead worker waits to be replaced', () => {
+  it.each([
+    [1, 500],
+    [2, 1_000],
+    [3, 2_000],
+    [6, 16_000],
+    // However many times it died, a replacement is tried at least twice a minute.
+    [7, 30_000],
+    [50, 30_000],
+  ])('after %i quick deaths in a row: %i ms', (deaths, ms) => {
+    expect(restartDelayMs(deaths)).toBe(ms);
   });
 });

@@ -90,6 +90,19 @@ interface Log {
   error(obj: object, msg: string): void;
 }
 
+/** The first replacement of a dead worker waits this long; each quick death after it doubles the wait. */
+const RESTART_FIRST_MS = 500;
+const RESTART_MAX_MS = 30_000;
+/** A worker that lived this long was not failing to start: the next death starts the waits over. */
+const HEALTHY_AFTER_MS = 60_000;
+/** Replacements that keep dying this long, with no worker left serving, are given up (exit 1). */
+const GIVE_UP_AFTER_MS = 10 * 60_000;
+
+/** How long to wait before replacing a worker, after `deaths` quick deaths in a row (1 for the first). */
+export function restartDelayMs(deaths: number): number {
+  return Math.min(RESTART_MAX_MS, RESTART_FIRST_MS * 2 ** Math.max(0, deaths - 1));
+}
+
 /**
  * The primary of several workers: it forks them (they share the listening socket), replaces one
  * that dies while the store runs, and on SIGTERM or SIGINT passes the signal on and exits when
@@ -97,6 +110,12 @@ interface Log {
  * limit is `firstHeapMb`; `heapMb` sizes each one forked later, so a worker replaced after the
  * catalogue grew gets room for it; undefined leaves Node's own limit. Each worker is told once
  * `databasePrepared` has resolved (if it rejects, the primary is stopping and its workers with it).
+ *
+ * A dead worker is replaced after a wait that doubles with each quick death (RESTART_FIRST_MS up
+ * to RESTART_MAX_MS), so workers that cannot start while the database is away are tried again
+ * without a tight loop, and the store comes back by itself when the database does (ADR 062). The
+ * primary exits only when asked to stop, or with 1 once replacements have failed for
+ * GIVE_UP_AFTER_MS with no worker serving, for whatever runs it to restart or report.
  */
 export function superviseWorkers(
   count: number,
@@ -108,7 +127,11 @@ export function superviseWorkers(
 ): void {
   let stopping = false;
   let failed = false;
-  const restarts: number[] = [];
+  let lastHeapMb = firstHeapMb;
+  const forkedAt = new Map<number, number>();
+  let quickDeaths = 0;
+  let failingSince: number | undefined;
+  const pending = new Set<NodeJS.Timeout>();
   const forkWith = (mb: number | undefined) => {
     cluster.setupPrimary({
       execArgv:
@@ -116,16 +139,22 @@ export function superviseWorkers(
           ? process.execArgv
           : [...process.execArgv, `--max-old-space-size=${mb}`, `--initial-old-space-size=${workerInitialHeapMb(mb)}`],
     });
-    cluster.fork({ STORE_WORKER: '1' });
+    const worker = cluster.fork({ STORE_WORKER: '1' });
+    forkedAt.set(worker.id, Date.now());
   };
+  // Sized from a fresh count of the catalogue when the database answers, else as the last one was.
   const fork = () =>
     void heapMb().then(
       (mb) => {
+        lastHeapMb = mb;
         if (!stopping) forkWith(mb);
       },
       (err: unknown) => {
-        log.error({ err }, 'could not size a server worker; stopping');
-        process.exit(1);
+        log.warn(
+          { err, heapMb: lastHeapMb ?? null },
+          'could not count the catalogue to size a worker; sizing it as the last',
+        );
+        if (!stopping) forkWith(lastHeapMb);
       },
     );
 
@@ -137,28 +166,46 @@ export function superviseWorkers(
     );
   });
 
+  const alive = () => Object.keys(cluster.workers ?? {}).length;
+
   cluster.on('exit', (worker: Worker, code, signal) => {
+    const lived = Date.now() - (forkedAt.get(worker.id) ?? 0);
+    forkedAt.delete(worker.id);
     if (stopping) {
       if (code !== 0) failed = true;
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
+      if (alive() === 0) process.exit(failed ? 1 : 0);
       return;
     }
-    log.error({ pid: worker.process.pid, code, signal }, 'a server worker died; starting another');
-    // A worker that cannot start at all (bad settings, database down) must not be forked in a tight loop.
     const now = Date.now();
-    restarts.push(now);
-    while (restarts.length && restarts[0]! < now - 60_000) restarts.shift();
-    if (restarts.length > count * 5) {
-      log.error({}, 'server workers keep dying; stopping');
+    if (lived >= HEALTHY_AFTER_MS) {
+      quickDeaths = 0;
+      failingSince = undefined;
+    }
+    quickDeaths += 1;
+    failingSince ??= now;
+    if (alive() === 0 && now - failingSince >= GIVE_UP_AFTER_MS) {
+      log.error({ failingForMs: now - failingSince }, 'server workers keep dying and none is serving; giving up');
       process.exit(1);
     }
-    setTimeout(fork, Math.min(5_000, 200 * restarts.length)).unref();
+    const delayMs = restartDelayMs(quickDeaths);
+    log.error(
+      { pid: worker.process.pid, code, signal, livedMs: lived, restartInMs: delayMs },
+      'a server worker died; starting another',
+    );
+    // Not unref'd: with every worker dead, this timer is what keeps the primary, and the store, alive.
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      fork();
+    }, delayMs);
+    pending.add(timer);
   });
 
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
+    for (const timer of pending) clearTimeout(timer);
     log.info({ signal }, 'stopping every server worker');
+    if (alive() === 0) process.exit(0);
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
     // The workers have their own deadline; this one only covers a worker that never answers.
     setTimeout(() => {

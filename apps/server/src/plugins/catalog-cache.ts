@@ -15,7 +15,8 @@ declare module 'fastify' {
  * moment any process, or anyone with SQL, changes the catalogue. With the read model on, the
  * model's row notices drive the cache (catalog.plugin.ts): a sale drops only the answers showing
  * what it sold. Without it, triggers NOTIFY on every write (migration 0003), each process LISTENs
- * and any change drops everything. While the notices are down nothing is cached.
+ * and any change drops everything. While the notices are down (the database went away) the cached
+ * answers keep being given, as the read model's are; they are dropped when the notices are back.
  */
 export function registerCatalogCache(app: FastifyInstance): void {
   const cache = new ResponseCache({
@@ -30,11 +31,13 @@ export function registerCatalogCache(app: FastifyInstance): void {
   app.addHook('onReady', async () => {
     unsubscribe = await app.database.subscribe(CATALOG_CHANNEL, {
       onMessage: () => cache.invalidate(),
-      onReady: () => cache.setLive(true),
-      onInterrupted: () => {
-        cache.setLive(false);
-        app.log.warn('catalogue change notifications interrupted; caching paused');
+      // Whatever changed while the notices were away is not in the answers kept from before.
+      onReady: () => {
+        cache.invalidate();
+        cache.setLive(true);
       },
+      onInterrupted: () =>
+        app.log.warn('catalogue change notifications interrupted; answering from the cache meanwhile'),
     });
   });
   app.addHook('onClose', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema } from '@store/contracts';
+import { isDatabaseUnreachable } from '../../db/errors.js';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -18,7 +19,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.database.ping();
         return { status: 'ok' as const };
       } catch (err) {
-        req.log.error({ err }, 'health check: database did not answer');
+        // An unreachable database is logged once, where it is noticed (db/client.ts), not at every probe.
+        if (!isDatabaseUnreachable(err)) req.log.error({ err }, 'health check: database did not answer');
         return reply.code(503).send({ status: 'unavailable' as const });
       }
     },

@@ -10,11 +10,16 @@ declare module 'fastify' {
   }
 }
 
+/** How long after a change could not be read (the database went away) it is read again. */
+const RETRY_MS = 1_000;
+
 /**
  * The catalogue read model of this process (ADR 024): loaded before the server answers, then kept
  * current by the database's row notices. Listening starts before the load, so nothing committed
- * in between is missed; after a lost connection the model is reloaded whole, and until then it is
- * not live and shoppers are answered from the database rather than from a copy that may be stale.
+ * in between is missed. While the notices are cut off (the database went away), shoppers keep
+ * being answered from the model: nothing can change a catalogue whose database is down, and the
+ * model is all that can answer them. When the notices are back the model is read again whole,
+ * catching up on whatever changed meanwhile, and the database answers during that reload (ADR 062).
  */
 export function registerCatalogReadModel(app: FastifyInstance): void {
   if (!app.config.catalogReadModel) {
@@ -24,42 +29,63 @@ export function registerCatalogReadModel(app: FastifyInstance): void {
   const model = new CatalogReadModel(app.database.db);
   app.decorate('catalogReadModel', model);
   let unsubscribe: (() => Promise<void>) | undefined;
-  /** Reads the whole catalogue again, then answers from it (and from nothing cached before). */
-  const reload = () =>
-    model.changed('*').then(() => {
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+  /**
+   * Reads the whole catalogue again, then answers from it (and from nothing cached before). The
+   * old copy goes first (a worker's heap is sized for one, ADR 059); the database answers meanwhile.
+   */
+  const reload = () => {
+    reloading = true;
+    model.live = false;
+    app.catalogCache.setLive(false);
+    return model.changed('*').then(() => {
+      reloading = false;
       model.live = true;
       app.catalogCache.setLive(true);
     });
+  };
+  let reloading = false;
+  /**
+   * A change the model could not read stays pending (catalog.read-model.ts) and is read again
+   * shortly; so is a reload, which also makes the model answer again once it has worked.
+   */
+  const applyLater = (err: unknown) => {
+    if (closed || retry) return;
+    app.log.warn({ err }, 'catalogue read model could not read the catalogue; trying again shortly');
+    retry = setTimeout(() => {
+      retry = undefined;
+      (reloading ? reload() : model.retry()).catch(applyLater);
+    }, RETRY_MS);
+    retry.unref();
+  };
   // A sale drops only the cached answers that show what it sold; any other change drops them all.
   model.onApplied = (change) => {
     if (change !== 'everything' && change.onlyStock) app.catalogCache.invalidateProducts(change.ids);
     else app.catalogCache.invalidate();
   };
+  let connectedBefore = false;
   app.addHook('onReady', async () => {
     const started = Date.now();
     unsubscribe = await app.database.subscribe(CATALOG_ROW_CHANNEL, {
       onMessage: (payload) => {
-        model.changed(payload).catch((err: unknown) => {
-          // A product that could not be read again leaves the copy unsure: ask the database until a reload works.
-          model.live = false;
-          app.catalogCache.setLive(false);
-          app.log.error({ err }, 'catalogue read model could not apply a change; reloading');
-          reload().catch(() => undefined);
-        });
+        model.changed(payload).catch(applyLater);
       },
       onReady: () => {
-        reload().catch((err: unknown) => app.log.error({ err }, 'catalogue read model could not load'));
+        if (connectedBefore) app.log.info('catalogue change notices are back; reading the catalogue again');
+        connectedBefore = true;
+        reload().catch(applyLater);
       },
       onInterrupted: () => {
-        model.live = false;
-        app.catalogCache.setLive(false);
-        app.log.warn('catalogue change notices interrupted; answering from the database until they are back');
+        app.log.warn("catalogue change notices interrupted; answering from this worker's copy until they are back");
       },
     });
     await model.settled();
     app.log.info({ products: model.size, ms: Date.now() - started }, 'catalogue read model loaded');
   });
   app.addHook('onClose', async () => {
+    closed = true;
+    clearTimeout(retry);
     await unsubscribe?.();
     await model.settled().catch(() => undefined);
   });

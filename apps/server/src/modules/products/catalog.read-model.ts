@@ -210,8 +210,9 @@ function overlaps(have: readonly string[], wanted: readonly string[]): boolean {
 /**
  * Every product with what listings, filters, sorting and the product page need, in this process's
  * memory (ADR 024). Loaded at boot and kept current row by row from the `catalog_row_changed`
- * notices the database sends when a product, a variant, a relation or a review changes; while
- * those notices cannot be received it is not `live`, and callers ask the database instead.
+ * notices the database sends when a product, a variant, a relation or a review changes. While it
+ * is not `live` (at boot, and while it reads the whole catalogue again after its notices were cut
+ * off) callers ask the database instead.
  * Keyword searches go through its keyword index (ADR 026), kept current by the same notices.
  */
 export class CatalogReadModel implements ProductSearch {
@@ -306,14 +307,29 @@ export class CatalogReadModel implements ProductSearch {
       while (this.reloadAll || this.pending.size > 0) {
         if (this.reloadAll) {
           this.reloadAll = false;
+          const pending = [...this.pending];
           this.pending.clear();
-          await this.load();
+          try {
+            await this.load();
+          } catch (err) {
+            // Still to do when the database answers again (retry).
+            this.reloadAll = true;
+            for (const id of pending) this.pending.add(id);
+            throw err;
+          }
           this.onApplied?.('everything');
           continue;
         }
         const ids = [...this.pending].slice(0, 500);
         for (const id of ids) this.pending.delete(id);
-        const fresh = new Map((await repo.loadProducts(this.db, ids, this.vocabulary)).map((e) => [e.row.id, e]));
+        let loaded: Entry[];
+        try {
+          loaded = await repo.loadProducts(this.db, ids, this.vocabulary);
+        } catch (err) {
+          for (const id of ids) this.pending.add(id);
+          throw err;
+        }
+        const fresh = new Map(loaded.map((e) => [e.row.id, e]));
         let reorder = false;
         let onlyStock = true;
         for (const id of ids) {
@@ -337,6 +353,12 @@ export class CatalogReadModel implements ProductSearch {
     } finally {
       this.flushing = undefined;
     }
+  }
+
+  /** Applies the changes that could not be read before (the database did not answer). */
+  retry(): Promise<void> {
+    this.flushing ??= Promise.resolve().then(() => this.flush());
+    return this.flushing;
   }
 
   /**

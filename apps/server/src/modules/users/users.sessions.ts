@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { Db } from '../../db/client.js';
+import { isDatabaseUnreachable } from '../../db/errors.js';
 import * as repo from './users.repository.js';
 import { runPeriodically } from '../../lib/periodic.js';
 
@@ -84,6 +85,7 @@ export async function registerSessions(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
+  app.decorateRequest('sessionUnchecked', null);
   schedulePurge(app);
   app.addHook('onRequest', async (req) => {
     // Only the API acts on who is signed in; pages, scripts and pictures would each cost a query.
@@ -91,7 +93,14 @@ export async function registerSessions(app: FastifyInstance): Promise<void> {
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return;
     const tokenHash = hashToken(token);
-    const user = await repo.findSessionUser(app.database.db, tokenHash, new Date());
+    let user: Awaited<ReturnType<typeof repo.findSessionUser>>;
+    try {
+      user = await repo.findSessionUser(app.database.db, tokenHash, new Date());
+    } catch (err) {
+      if (!isDatabaseUnreachable(err)) throw err;
+      req.sessionUnchecked = err as Error;
+      return;
+    }
     if (user) {
       req.user = user;
       req.sessionTokenHash = tokenHash;
