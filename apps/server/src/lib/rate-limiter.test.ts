@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
-import { MemoryCounterStore, RateLimiter, RedisCounterStore, type CounterStore } from './rate-limiter.js';
+import {
+  MemoryCounterStore,
+  RateLimiter,
+  RedisCounterStore,
+  type CounterStore,
+  type SharedCounterStore,
+  type SlowDown,
+} from './rate-limiter.js';
 import { AppError } from './app-error.js';
 
 const silent = pino({ level: 'silent' });
@@ -123,7 +130,7 @@ describe.runIf(redisUrl)('Redis counters', () => {
 
 describe('the limiter', () => {
   it('refuses with 429, a readable wait and Retry-After once a limit is passed', async () => {
-    const limiter = new RateLimiter(new MemoryCounterStore(), silent);
+    const limiter = new RateLimiter(silent);
     const limit = { max: 2, windowMs: 15 * 60_000 };
     await limiter.consume('x', limit, 'Too many tries.');
     await limiter.consume('x', limit, 'Too many tries.');
@@ -136,7 +143,7 @@ describe('the limiter', () => {
   });
 
   it('slows down with 429, the wait until the next slot and Retry-After', async () => {
-    const limiter = new RateLimiter(new MemoryCounterStore(), silent);
+    const limiter = new RateLimiter(silent);
     const slowDown = { free: 1, windowMs: 60_000, firstDelayMs: 1_000, maxDelayMs: 60_000 };
     await limiter.slowDown('y', slowDown, 'Too many tries.');
     const err = await limiter.slowDown('y', slowDown, 'Too many tries.').catch((e: unknown) => e);
@@ -146,24 +153,218 @@ describe('the limiter', () => {
     await expect(limiter.slowDown('y', null, 'off')).resolves.toBeUndefined();
   });
 
-  it('lets requests through, and logs, when the counters cannot be reached', async () => {
-    const log = { error: vi.fn() };
-    const broken: CounterStore = {
-      increment: () => Promise.reject(new Error('connection refused')),
-      admit: () => Promise.reject(new Error('connection refused')),
-      decrement: () => Promise.reject(new Error('connection refused')),
-      delete: () => Promise.reject(new Error('connection refused')),
-      close: async () => {},
-    };
-    const limiter = new RateLimiter(broken, log as unknown as typeof silent);
-    const limit = { max: 1, windowMs: 1_000 };
-    const slowDown = { free: 1, windowMs: 1_000, firstDelayMs: 1_000, maxDelayMs: 1_000 };
-    for (let i = 0; i < 3; i++) {
-      await limiter.consume('x', limit, 'Too many.');
-      await limiter.slowDown('x', slowDown, 'Too many.');
-    }
+  it('says where it counts: memory without Redis', () => {
+    expect(new RateLimiter(silent).status()).toEqual({ backend: 'memory', redisReachable: null });
+  });
+});
+
+type Listener = Parameters<SharedCounterStore['watch']>[0];
+
+/** A stand-in for Redis: counts in its own map while it answers; on demand it fails or never answers. */
+class FlakyStore implements SharedCounterStore {
+  ready = true;
+  mode: 'answers' | 'fails' | 'hangs' = 'answers';
+  readonly calls: string[] = [];
+  readonly counts = new MemoryCounterStore();
+  listener: Listener | undefined;
+
+  private run<T>(name: string, action: () => Promise<T>): Promise<T> {
+    this.calls.push(name);
+    if (this.mode === 'fails') return Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6390'));
+    if (this.mode === 'hangs') return new Promise<T>(() => {});
+    return action();
+  }
+
+  async connect() {}
+  watch(listener: Listener) {
+    this.listener = listener;
+  }
+  ping() {
+    return this.run('ping', async () => {});
+  }
+  increment(key: string, windowMs: number) {
+    return this.run('increment', () => this.counts.increment(key, windowMs));
+  }
+  admit(key: string, s: SlowDown) {
+    return this.run('admit', () => this.counts.admit(key, s));
+  }
+  decrement(key: string) {
+    return this.run('decrement', () => this.counts.decrement(key));
+  }
+  delete(key: string) {
+    return this.run('delete', () => this.counts.delete(key));
+  }
+  async close() {}
+}
+
+function recordingLog() {
+  const log = { warn: vi.fn(), info: vi.fn(), error: vi.fn(), debug: vi.fn() };
+  return { log, logger: log as unknown as typeof silent };
+}
+
+const refusal = (p: Promise<void>) =>
+  p.then(
+    () => 'through',
+    (e: AppError) => e.statusCode,
+  );
+
+describe('the limiter when Redis fails', () => {
+  const limit = { max: 2, windowMs: 60_000 };
+  const slowDown = { free: 1, windowMs: 60_000, firstDelayMs: 1_000, maxDelayMs: 60_000 };
+
+  it('counts in memory instead, refusing with 429 past the limit, and warns once', async () => {
+    const store = new FlakyStore();
+    store.mode = 'fails';
+    const { log, logger } = recordingLog();
+    const limiter = new RateLimiter(logger, { shared: store });
+    const consumed = [];
+    for (let i = 0; i < 4; i++) consumed.push(await refusal(limiter.consume('x', limit, 'Too many.')));
+    expect(consumed).toEqual(['through', 'through', 429, 429]);
+    const slowed = [];
+    for (let i = 0; i < 3; i++) slowed.push(await refusal(limiter.slowDown('y', slowDown, 'Too many.')));
+    expect(slowed).toEqual(['through', 429, 429]);
+    expect(limiter.status()).toEqual({ backend: 'memory', redisReachable: false });
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ err: expect.objectContaining({ message: expect.stringContaining('ECONNREFUSED') }) }),
+      expect.stringContaining("counted in this process's memory"),
+    );
+    await limiter.close();
+  });
+
+  it('lets exactly the limit through of many attempts sent at once', async () => {
+    const store = new FlakyStore();
+    store.mode = 'fails';
+    const limiter = new RateLimiter(silent, { shared: store });
+    const tenPerWindow = { max: 10, windowMs: 60_000 };
+    const consumed = await Promise.all(
+      Array.from({ length: 60 }, () => refusal(limiter.consume('burst', tenPerWindow, 'Too many.'))),
+    );
+    expect(consumed.filter((r) => r === 'through')).toHaveLength(10);
+    expect(consumed.filter((r) => r === 429)).toHaveLength(50);
+    const tenFree = { free: 10, windowMs: 60_000, firstDelayMs: 1_000, maxDelayMs: 60_000 };
+    const slowed = await Promise.all(
+      Array.from({ length: 60 }, () => refusal(limiter.slowDown('burst-slow', tenFree, 'Too many.'))),
+    );
+    expect(slowed.filter((r) => r === 'through')).toHaveLength(10);
+    await limiter.close();
+  });
+
+  it('does not ask Redis while it is not connected, so a dead one costs a request nothing', async () => {
+    const store = new FlakyStore();
+    store.ready = false;
+    store.mode = 'hangs';
+    const limiter = new RateLimiter(silent, { shared: store });
+    expect(await refusal(limiter.consume('x', limit, 'Too many.'))).toBe('through');
+    expect(await refusal(limiter.slowDown('y', slowDown, 'Too many.'))).toBe('through');
     await limiter.refund('x');
-    await limiter.forget('x');
-    expect(log.error).toHaveBeenCalledWith(expect.anything(), expect.stringContaining('letting the request through'));
+    await limiter.forget('y');
+    expect(store.calls).toEqual([]);
+    expect(limiter.status()).toEqual({ backend: 'memory', redisReachable: false });
+    await limiter.close();
+  });
+
+  it('after a failed command, asks only a PING until Redis answers again, then counts there', async () => {
+    const store = new FlakyStore();
+    store.mode = 'fails';
+    const { log, logger } = recordingLog();
+    const limiter = new RateLimiter(logger, { shared: store });
+    await limiter.consume('x', limit, 'Too many.');
+    await limiter.consume('x', limit, 'Too many.');
+    expect(store.calls).toEqual(['increment']);
+
+    store.mode = 'answers';
+    await vi.waitFor(() => expect(limiter.status()).toEqual({ backend: 'redis', redisReachable: true }), {
+      timeout: 3_000,
+    });
+    expect(store.calls.filter((c) => c !== 'ping')).toEqual(['increment']);
+    expect(log.info).toHaveBeenCalledTimes(1);
+    expect(log.info).toHaveBeenCalledWith(expect.stringContaining('counted in Redis again'));
+    await limiter.consume('x', limit, 'Too many.');
+    expect((await store.counts.increment('x', 60_000)).count).toBe(2);
+    await limiter.close();
+  });
+
+  it('warns once per outage and tells when Redis is back', async () => {
+    const store = new FlakyStore();
+    const { log, logger } = recordingLog();
+    const limiter = new RateLimiter(logger, { shared: store });
+    const lost = new Error('read ECONNRESET');
+    store.ready = false;
+    store.listener!.down(lost);
+    for (let i = 0; i < 5; i++) await limiter.consume(`k${i}`, limit, 'Too many.');
+    store.listener!.down(undefined);
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ err: lost }), expect.any(String));
+
+    store.ready = true;
+    store.listener!.up();
+    expect(log.info).toHaveBeenCalledTimes(1);
+    await limiter.consume('k0', limit, 'Too many.');
+    expect(store.calls).toEqual(['increment']);
+
+    store.ready = false;
+    store.listener!.down(undefined);
+    expect(log.warn).toHaveBeenCalledTimes(2);
+    await limiter.close();
+  });
+
+  it('hands an attempt back where it was counted, and never to a store that did not count it', async () => {
+    const store = new FlakyStore();
+    const limiter = new RateLimiter(silent, { shared: store });
+    // Counted in Redis, then Redis goes: the hand-back has nowhere to go, so the attempt stays counted.
+    await limiter.consume('in-redis', limit, 'Too many.');
+    store.ready = false;
+    await limiter.refund('in-redis');
+    store.ready = true;
+    expect((await store.counts.increment('in-redis', 60_000)).count).toBe(2);
+
+    // Counted in memory during the outage, handed back after Redis is back: to memory, not Redis.
+    store.ready = false;
+    await limiter.consume('in-memory', limit, 'Too many.');
+    await limiter.consume('in-memory', limit, 'Too many.');
+    store.ready = true;
+    await limiter.refund('in-memory');
+    expect(store.calls).not.toContain('decrement');
+    // A second outage within the window goes on from the first one's counts.
+    store.ready = false;
+    expect(await refusal(limiter.consume('in-memory', limit, 'Too many.'))).toBe('through');
+    expect(await refusal(limiter.consume('in-memory', limit, 'Too many.'))).toBe(429);
+    await limiter.close();
+  });
+
+  it("splits each limit among the store's workers while they count apart, and not otherwise", async () => {
+    const store = new FlakyStore();
+    const limiter = new RateLimiter(silent, { shared: store, processes: 4 });
+    const ten = { max: 10, windowMs: 60_000 };
+    const tenFree = { free: 10, windowMs: 60_000, firstDelayMs: 1_000, maxDelayMs: 60_000 };
+    const attempts = async (key: string, n: number, one: (key: string) => Promise<void>) => {
+      const answers = [];
+      for (let i = 0; i < n; i++)
+        answers.push(
+          await one(key).then(
+            () => 'through',
+            (e: AppError) => e,
+          ),
+        );
+      return answers;
+    };
+
+    const inRedis = await attempts('a', 11, (k) => limiter.consume(k, ten, 'Too many.'));
+    expect(inRedis.filter((a) => a === 'through')).toHaveLength(10);
+
+    store.ready = false;
+    const inMemory = await attempts('b', 3, (k) => limiter.consume(k, ten, 'Too many.'));
+    expect(inMemory.slice(0, 2)).toEqual(['through', 'through']);
+    expect((inMemory[2] as AppError).statusCode).toBe(429);
+    // Two free attempts of ten, then one per four seconds: together four workers allow one a second.
+    const slowed = await attempts('c', 3, (k) => limiter.slowDown(k, tenFree, 'Too many.'));
+    expect(slowed.slice(0, 2)).toEqual(['through', 'through']);
+    expect((slowed[2] as AppError).headers['retry-after']).toBe('4');
+    await limiter.close();
+
+    const alone = new RateLimiter(silent, { processes: 4 });
+    const withoutRedis = await attempts('d', 11, (k) => alone.consume(k, ten, 'Too many.'));
+    expect(withoutRedis.filter((a) => a === 'through')).toHaveLength(10);
   });
 });

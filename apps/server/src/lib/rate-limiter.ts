@@ -87,6 +87,11 @@ export class MemoryCounterStore implements CounterStore {
     return { admitted: true, retryInMs: 0 };
   }
 
+  /** Whether the key has a count in a window still open. */
+  holds(key: string): boolean {
+    return this.live(key, Date.now()) !== undefined;
+  }
+
   async decrement(key: string): Promise<void> {
     const c = this.live(key, Date.now());
     if (c && c.count > 0) c.count -= 1;
@@ -149,12 +154,35 @@ return 0`;
 
 const nextAtKey = (key: string) => `${key}:next`;
 
+/** How long a Redis command may take before the limiter counts in memory instead. */
+const COMMAND_TIMEOUT_MS = 1_000;
+
 /** ioredis takes about 150 ms to load: a store without REDIS_URL never loads it (ADR 052). */
 const requireFromHere = createRequire(import.meta.url);
 
+/**
+ * A counter store shared by every server process (Redis), which can be out of reach. The limiter
+ * counts in this process's memory whenever it is (ADR 063).
+ */
+export interface SharedCounterStore extends CounterStore {
+  /** Whether commands can go out now; false while (re)connecting. Costs nothing to ask. */
+  readonly ready: boolean;
+  /** Connects; rejects when it cannot now (it keeps trying on its own). */
+  connect(): Promise<void>;
+  /** Resolves when the store answers a command. */
+  ping(): Promise<void>;
+  /**
+   * `up` each time the connection becomes ready (again), `down` each time it is lost or could not
+   * be made, with the connection's last error if it had one.
+   */
+  watch(listener: { up(): void; down(err: Error | undefined): void }): void;
+}
+
 /** Counters in Redis, shared by every server process that uses the same Redis and key prefix. */
-export class RedisCounterStore implements CounterStore {
+export class RedisCounterStore implements SharedCounterStore {
   private readonly redis: IORedis.Redis;
+  private lastError: Error | undefined;
+  private closing = false;
 
   constructor(url: string, prefix: string, onError: (err: Error) => void = () => {}) {
     const { Redis } = requireFromHere('ioredis') as typeof IORedis;
@@ -163,15 +191,53 @@ export class RedisCounterStore implements CounterStore {
       // A Redis outage must show up as a quick error, not as sign-ins hanging in a queue.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
-      commandTimeout: 1_000,
+      commandTimeout: COMMAND_TIMEOUT_MS,
+      // ioredis's own backoff grows to 5 s; limits should be back in Redis within 2 s of it.
+      retryStrategy: (times) => Math.min(50 * 2 ** (times - 1), 2_000) + Math.floor(Math.random() * 200),
       lazyConnect: true,
     });
     // Without a listener ioredis prints every failed reconnect itself; the server's log should have them.
-    this.redis.on('error', onError);
+    // The limiter uses the last one to say why an outage began.
+    this.redis.on('error', (err: Error) => {
+      this.lastError = err;
+      onError(err);
+    });
   }
 
+  get ready(): boolean {
+    return this.redis.status === 'ready';
+  }
+
+  watch(listener: { up(): void; down(err: Error | undefined): void }): void {
+    this.redis.on('ready', () => {
+      this.lastError = undefined;
+      listener.up();
+    });
+    this.redis.on('close', () => {
+      if (!this.closing) listener.down(this.lastError);
+    });
+  }
+
+  /**
+   * Connects, waiting at most one command's timeout: a Redis that does not answer must not hold
+   * up the server's start. The client keeps trying on its own after that.
+   */
   async connect(): Promise<void> {
-    await this.redis.connect();
+    const connecting = this.redis.connect();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('Redis did not answer in time')), COMMAND_TIMEOUT_MS);
+    });
+    connecting.catch(() => undefined);
+    try {
+      await Promise.race([connecting, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
   }
 
   async increment(key: string, windowMs: number): Promise<Counter> {
@@ -202,6 +268,7 @@ export class RedisCounterStore implements CounterStore {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     this.redis.disconnect();
   }
 }
@@ -219,52 +286,188 @@ export function tooManyRequests(what: string, resetInMs: number): AppError {
   });
 }
 
+/** Where the limits are counted now, for the health check and the metrics. */
+export interface RateLimiterStatus {
+  backend: 'redis' | 'memory';
+  /** Whether Redis answers; null when there is none (no REDIS_URL). */
+  redisReachable: boolean | null;
+}
+
+/** How often a Redis whose commands failed on an open connection is asked again, one PING at a time. */
+const PROBE_EVERY_MS = 1_000;
+
 /**
- * Limits over a counter store. Each call counts the attempt before the caller does the limited
- * work, so N parallel attempts against a limit of 10 let exactly 10 through; an attempt that
- * turns out not to need counting is handed back with `refund`. When the store itself fails (Redis
- * down), requests are let through and the failure is logged: throttling protects sign-in, it must
- * not take it down.
+ * Limits counted in Redis when there is one, otherwise in this process's memory. Each call counts
+ * the attempt before the caller does the limited work, so N parallel attempts against a limit of
+ * 10 let exactly 10 through; an attempt that turns out not to need counting is handed back with
+ * `refund`.
+ *
+ * A limit never fails open (ADR 063): whenever Redis cannot count an attempt (not connected yet,
+ * connection lost, a command failed or timed out) this process counts it in memory instead and
+ * judges it there, against its share of the limit when `processes` server processes share it.
+ * While Redis is not connected, or after a command failed until a PING answers, requests do not
+ * ask Redis at all, so an outage costs a request at most the one command that was in flight.
  */
 export class RateLimiter {
-  constructor(
-    private readonly store: CounterStore,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  private readonly shared: SharedCounterStore | undefined;
+  private readonly memory = new MemoryCounterStore();
+  /** How many processes split each limit while counting in memory for want of Redis. */
+  private readonly processes: number;
+  /** Counting in memory for want of Redis; logged once when it starts and once when it ends. */
+  private outage = false;
+  /** Set after a command failed on a connection that is still open, until Redis answers a PING. */
+  private probe: NodeJS.Timeout | undefined;
+  private probing = false;
+  private closed = false;
 
-  private async safely<T>(action: () => Promise<T>, fallback: T): Promise<T> {
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    options: { shared?: SharedCounterStore; processes?: number } = {},
+  ) {
+    this.shared = options.shared;
+    this.processes = this.shared ? Math.max(1, options.processes ?? 1) : 1;
+    this.shared?.watch({ up: () => this.recovered(), down: (err) => this.lost(err) });
+  }
+
+  /** Connects to Redis if there is one; when it cannot, limits count in memory until it can. */
+  async connect(): Promise<void> {
     try {
-      return await action();
+      await this.shared?.connect();
     } catch (err) {
-      this.log.error({ err }, 'rate-limit counters unavailable; letting the request through');
-      return fallback;
+      this.lost(err as Error);
     }
+  }
+
+  status(): RateLimiterStatus {
+    if (!this.shared) return { backend: 'memory', redisReachable: null };
+    const reachable = this.sharedNow() !== undefined;
+    return { backend: reachable ? 'redis' : 'memory', redisReachable: reachable };
   }
 
   /** Counts one more attempt in a fixed window; refuses it (429) when that goes over the limit. */
   async consume(key: string, limit: RateLimit | null, what: string): Promise<void> {
     if (!limit) return;
-    const c = await this.safely(() => this.store.increment(key, limit.windowMs), { count: 0, resetInMs: 0 });
-    if (c.count > limit.max) throw tooManyRequests(what, c.resetInMs);
+    const shared = await this.onShared((s) => s.increment(key, limit.windowMs));
+    const c = shared ?? (await this.memory.increment(key, limit.windowMs));
+    const max = shared ? limit.max : this.shareOf(limit.max);
+    if (c.count > max) throw tooManyRequests(what, c.resetInMs);
   }
 
   /** Counts one more attempt under a progressive delay; refuses it (429) until its slot comes. */
   async slowDown(key: string, slowDown: SlowDown | null, what: string): Promise<void> {
     if (!slowDown) return;
-    const a = await this.safely(() => this.store.admit(key, slowDown), { admitted: true, retryInMs: 0 });
+    const a =
+      (await this.onShared((s) => s.admit(key, slowDown))) ??
+      (await this.memory.admit(key, this.slowDownInMemory(slowDown)));
     if (!a.admitted) throw tooManyRequests(what, a.retryInMs);
   }
 
-  /** Hands back one attempt counted by `consume` or `slowDown`. */
+  /**
+   * Hands back one attempt counted by `consume` or `slowDown`: to memory if this process counted
+   * the key there (even if Redis has come back since), else to Redis. When Redis cannot take it,
+   * the attempt stays counted: a hand-back that goes astray must only ever refuse early.
+   */
   async refund(key: string): Promise<void> {
-    await this.safely(() => this.store.decrement(key), undefined);
+    if (this.memory.holds(key)) return this.memory.decrement(key);
+    await this.onShared((s) => s.decrement(key));
   }
 
   async forget(key: string): Promise<void> {
-    await this.safely(() => this.store.delete(key), undefined);
+    await this.memory.delete(key);
+    await this.onShared((s) => s.delete(key));
   }
 
-  close(): Promise<void> {
-    return this.store.close();
+  async close(): Promise<void> {
+    this.closed = true;
+    this.stopProbing();
+    await this.shared?.close();
+    await this.memory.close();
+  }
+
+  /** Redis when it can be asked now, undefined when the limits count in memory. */
+  private sharedNow(): SharedCounterStore | undefined {
+    const shared = this.shared;
+    if (!shared || this.probe) return undefined;
+    if (!shared.ready) {
+      this.lost(undefined);
+      return undefined;
+    }
+    if (this.outage) this.recovered();
+    return shared;
+  }
+
+  /** Runs `action` on Redis; undefined when Redis cannot be asked or failed, so memory counts instead. */
+  private async onShared<T>(action: (shared: SharedCounterStore) => Promise<T>): Promise<T | undefined> {
+    const shared = this.sharedNow();
+    if (!shared) return undefined;
+    try {
+      return await action(shared);
+    } catch (err) {
+      this.failed(err as Error);
+      return undefined;
+    }
+  }
+
+  /** A limit's part for one of `processes` processes counting apart; never more than the whole. */
+  private shareOf(max: number): number {
+    return this.processes === 1 ? max : Math.max(1, Math.floor(max / this.processes));
+  }
+
+  /**
+   * A slow-down for one of `processes` processes: its share of the free attempts, and delays as
+   * many times longer, so that all of them together let through one attempt per delay. A delay
+   * stays within the window, after which the slow-down is forgotten anyway.
+   */
+  private slowDownInMemory(s: SlowDown): SlowDown {
+    if (this.processes === 1) return s;
+    const longer = (ms: number) => Math.min(ms * this.processes, Math.max(s.windowMs, ms));
+    return {
+      free: this.shareOf(s.free),
+      windowMs: s.windowMs,
+      firstDelayMs: longer(s.firstDelayMs),
+      maxDelayMs: longer(s.maxDelayMs),
+    };
+  }
+
+  private lost(err: Error | undefined): void {
+    if (this.outage || this.closed) return;
+    this.outage = true;
+    this.log.warn(
+      { err, processes: this.processes },
+      "Redis unreachable: rate limits are counted in this process's memory until it is back",
+    );
+  }
+
+  private recovered(): void {
+    this.stopProbing();
+    if (!this.outage || this.closed) return;
+    this.outage = false;
+    this.log.info('Redis is back: rate limits are counted in Redis again');
+  }
+
+  /** A command failed: memory counts until Redis answers a PING (or reconnects and says it is ready). */
+  private failed(err: Error): void {
+    this.lost(err);
+    if (this.probe || this.closed) return;
+    this.probe = setInterval(() => void this.ping(), PROBE_EVERY_MS);
+    this.probe.unref();
+  }
+
+  private async ping(): Promise<void> {
+    if (this.probing) return;
+    this.probing = true;
+    try {
+      await this.shared!.ping();
+      this.recovered();
+    } catch {
+      // Still not answering: the next tick asks again.
+    } finally {
+      this.probing = false;
+    }
+  }
+
+  private stopProbing(): void {
+    clearInterval(this.probe);
+    this.probe = undefined;
   }
 }

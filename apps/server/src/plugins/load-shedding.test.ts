@@ -82,7 +82,7 @@ describe(`load shedding (${testDatabaseKind})`, () => {
     expect(await refused.json()).toEqual(BUSY);
 
     const health = await fetch(`${base}/api/health`);
-    expect([health.status, await health.json()]).toEqual([200, { status: 'ok' }]);
+    expect([health.status, (await health.json()).status]).toEqual([200, 'ok']);
 
     // A client that gives up frees its place at once.
     first.req.destroy();
@@ -110,7 +110,7 @@ describe(`load shedding (${testDatabaseKind})`, () => {
     }
     const refused = await app.inject({ url: '/api/products/top' });
     expect([refused.statusCode, refused.headers['retry-after'], refused.json()]).toEqual([503, '2', BUSY]);
-    expect((await app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    expect((await app.inject({ url: '/api/health' })).json().status).toBe('ok');
 
     const deadline = Date.now() + 5_000;
     let status = refused.statusCode;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateLimit } from '../config.js';
-import { MemoryCounterStore, RateLimiter, RedisCounterStore, type CounterStore } from '../lib/rate-limiter.js';
+import { RateLimiter, RedisCounterStore } from '../lib/rate-limiter.js';
+import { isStoreWorker, workerCount } from '../lib/workers.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,25 +11,25 @@ declare module 'fastify' {
 
 /**
  * Counters live in Redis when REDIS_URL is set, so every server process sees the same counts;
- * otherwise in this process's memory, which is right for a single server.
+ * otherwise in this process's memory, which is right for a single server. While Redis cannot be
+ * reached each process counts in its memory against its share of the limits (ADR 063).
  */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
-  let store: CounterStore;
+  let limiter: RateLimiter;
   if (app.config.redisUrl) {
+    // Each failed reconnect reports an error; the limiter warns once per outage, these are detail.
     const redis = new RedisCounterStore(app.config.redisUrl, app.config.redisKeyPrefix, (err) =>
-      app.log.warn({ err }, 'Redis connection problem (rate-limit counters)'),
+      app.log.debug({ err }, 'Redis connection problem (rate-limit counters)'),
     );
-    try {
-      await redis.connect();
-    } catch (err) {
-      // The client keeps reconnecting; until it does, limits are not enforced (and say so).
-      app.log.error({ err }, 'could not reach Redis for rate-limit counters');
-    }
-    store = redis;
+    limiter = new RateLimiter(app.log, {
+      shared: redis,
+      // The store's own workers share the port round-robin, so each sees its share of the callers.
+      processes: isStoreWorker() ? workerCount(app.config) : 1,
+    });
+    await limiter.connect();
   } else {
-    store = new MemoryCounterStore();
+    limiter = new RateLimiter(app.log);
   }
-  const limiter = new RateLimiter(store, app.log);
   app.decorate('rateLimiter', limiter);
   app.addHook('onClose', () => limiter.close());
 }

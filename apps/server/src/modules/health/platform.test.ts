@@ -15,7 +15,7 @@ describe(`platform on ${testDatabaseKind}`, () => {
   it('reports health, with a request id on every response', async () => {
     const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'trace-123' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', details: { database: 'up', rateLimits: 'memory' } });
     expect(res.headers['x-request-id']).toBe('trace-123');
     const generated = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'bad id\n' } });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -118,7 +118,7 @@ describe(`platform on ${testDatabaseKind}`, () => {
     await other.database.close();
     const res = await other.app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ status: 'unavailable' });
+    expect(res.json()).toEqual({ status: 'unavailable', details: { database: 'down', rateLimits: 'memory' } });
     await other.close();
   });
 });
