@@ -214,19 +214,15 @@ export class UsersService {
     const expiresAt = new Date(Date.now() + PASSWORD_RESET_VALID_MINUTES * 60_000);
     await this.db.transaction(async (tx) => {
       await repo.insertPasswordReset(tx, { tokenHash: hashToken(token), userId: user.id, expiresAt });
-      // The payload carries the raw token, in the link: the row is the email itself until it is
-      // sent, and whoever can read it could as well read the mailbox it goes to. The table of
-      // links keeps only the hash, so the links cannot be read back from it.
+      // The link is the email's secret: the outbox keeps it only until the email is sent (or given
+      // up on), and admins never see it. The table of links keeps only its hash.
       await enqueue(
         tx,
         {
           kind: 'password_reset',
           recipient: user.email,
-          payload: {
-            name: user.name,
-            link: `${this.store.url}/reset-password?token=${token}`,
-            validFor: `${PASSWORD_RESET_VALID_MINUTES} minutes`,
-          },
+          payload: { name: user.name, validFor: `${PASSWORD_RESET_VALID_MINUTES} minutes` },
+          secret: { link: `${this.store.url}/reset-password?token=${token}` },
         },
         this.store.host,
       );
