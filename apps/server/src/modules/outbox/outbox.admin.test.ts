@@ -200,6 +200,38 @@ describe(`the admins' outbox on ${testDatabaseKind}`, () => {
     expect(malformed.json().message).toBe('id: Not a message id');
   });
 
+  it('never sends again a message whose link was removed when it was given up on (409)', async () => {
+    const given = await stored({
+      kind: 'password_reset',
+      payload: { name: 'Meera Pillai', validFor: '30 minutes' },
+      secret: {},
+      status: 'failed',
+      attempts: 16,
+      lastError: MAILBOX_FULL,
+      createdAt: new Date(Date.now() - 25 * 60 * 60_000),
+    });
+    const res = await retry(given.id);
+    expect([res.statusCode, res.json()]).toEqual([
+      409,
+      {
+        code: 'CONFLICT',
+        message:
+          'This email carried a one-time link, removed when it was given up on: it cannot be sent again. ' +
+          'The shopper can ask for a new one.',
+      },
+    ]);
+    // Still listed (older than the failures before it), its subject rendered from what the row holds.
+    let still: OutboxMessage | undefined;
+    for (let page = 1, pages = 1; !still && page <= pages; page += 1) {
+      const listing = await listed(`?status=failed&page=${page}`);
+      pages = listing.pages;
+      still = listing.messages.find((m) => m._id === given.id);
+    }
+    expect(still).toMatchObject({ status: 'failed', attempts: 16, subject: 'Reset your Phoolwala Gifts password' });
+    await t.app.sendOutbox();
+    expect(delivered.filter((m) => m.to === given.recipient)).toEqual([]);
+  });
+
   it.each([
     ['?status=bounced', 'status must be pending, sent or failed'],
     ['?status=FAILED', 'status must be pending, sent or failed'],

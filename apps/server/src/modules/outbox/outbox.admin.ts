@@ -6,6 +6,13 @@ import { recordAudit } from '../audit/audit.service.js';
 import * as repo from './outbox.repository.js';
 import type { MailRenderer, OutboxRow } from './outbox.service.js';
 
+const SECRET_REMOVED =
+  'This email carried a one-time link, removed when it was given up on: it cannot be sent again. ' +
+  'The shopper can ask for a new one.';
+
+/** Whether the message had a secret (table `outbox.secret`) that was removed, so it cannot be sent. */
+const secretRemoved = (row: OutboxRow) => row.secret !== null && Object.keys(row.secret).length === 0;
+
 /** The admins' view of the outbox (ADR 029): what waits, what went, what was given up on; and 'Retry now'. */
 export class OutboxAdmin {
   constructor(
@@ -31,6 +38,7 @@ export class OutboxAdmin {
     const row = await this.db.transaction(async (tx) => {
       const before = await repo.lockMessage(tx, id);
       if (!before) throw notFound('Message not found');
+      if (before.status === 'failed' && secretRemoved(before)) throw new AppError('CONFLICT', SECRET_REMOVED);
       const due = await repo.retryNow(tx, id, now);
       if (!due) throw new AppError('CONFLICT', 'This message was already sent');
       const view = (r: OutboxRow) => ({ status: r.status, nextAttemptAt: r.nextAttemptAt });
@@ -63,9 +71,10 @@ export class OutboxAdmin {
   }
 
   /**
-   * Rendered as the sender would render it now (rows hold the payload, not the text). A message
-   * that cannot be rendered is exactly one an admin needs to see, so it is listed without a subject
-   * rather than failing the whole page.
+   * Rendered as the sender would render it now (rows hold the payload, not the text), but from the
+   * payload alone: the secret, a reset link say, is for the recipient only. A message that cannot
+   * be rendered is exactly one an admin needs to see, so it is listed without a subject rather
+   * than failing the whole page.
    */
   private subjectOf(row: OutboxRow): string | null {
     try {

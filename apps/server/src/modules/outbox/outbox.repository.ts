@@ -3,7 +3,10 @@ import type { Db, Tx } from '../../db/client.js';
 import { outbox, type OutboxStatus } from './outbox.table.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
-export type NewMessage = Pick<typeof outbox.$inferInsert, 'kind' | 'recipient' | 'payload' | 'messageId'>;
+export type NewMessage = Pick<typeof outbox.$inferInsert, 'kind' | 'recipient' | 'payload' | 'secret' | 'messageId'>;
+
+/** A message's secret once it is sent or given up on: none still none, any other emptied (`{}`). */
+const SECRET_REMOVED = sql`CASE WHEN ${outbox.secret} IS NULL THEN NULL ELSE '{}'::jsonb END`;
 
 /** A statement: awaited, or sent in a pipeline with the event's other writes. */
 export function insertMessage(tx: Db | Tx, message: NewMessage) {
@@ -33,15 +36,22 @@ export async function claimDue(db: Db, limit: number, leaseMs: number, now: Date
 export async function markSent(db: Db, id: string, now: Date): Promise<void> {
   await db
     .update(outbox)
-    .set({ status: 'sent', sentAt: now, lastError: null })
+    .set({ status: 'sent', sentAt: now, lastError: null, secret: SECRET_REMOVED })
     .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
 }
 
-/** Records a failed attempt: tried again at `retryAt`, or given up on (failed) when that is null. */
+/**
+ * Records a failed attempt: tried again at `retryAt`, keeping the secret it will need, or given up
+ * on (failed) when that is null, and then its secret is no longer kept.
+ */
 export async function markAttemptFailed(db: Db, id: string, error: string, retryAt: Date | null): Promise<void> {
   await db
     .update(outbox)
-    .set(retryAt ? { lastError: error, nextAttemptAt: retryAt } : { lastError: error, status: 'failed' })
+    .set(
+      retryAt
+        ? { lastError: error, nextAttemptAt: retryAt }
+        : { lastError: error, status: 'failed', secret: SECRET_REMOVED },
+    )
     .where(and(eq(outbox.id, id), eq(outbox.status, 'pending')));
 }
 

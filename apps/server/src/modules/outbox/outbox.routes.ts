@@ -31,7 +31,8 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Pending messages wait for their next try; failed ones were given up on a day after they were ' +
           'written, with the last error kept. The subject is rendered from the payload as the sender would ' +
-          'render it now, null when it cannot be.',
+          'render it now, null when it cannot be. No message shows its secret (a reset link), which the ' +
+          'outbox keeps only until the message is sent or given up on.',
         querystring: outboxListQuerySchema,
         response: { 200: outboxListSchema, ...errors },
       },
@@ -46,7 +47,9 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Retry now: make a pending or failed message due at once and wake the sender (admin)',
-        description: 'Answers the message as it is now due; 409 for a message already sent.',
+        description:
+          'Answers the message as it is now due; 409 for a message already sent, or given up on after its ' +
+          'secret (a reset link) was removed.',
         params: outboxIdParamsSchema,
         response: { 200: outboxMessageSchema, ...errors },
       },

@@ -19,6 +19,11 @@ export interface OutboxMessage {
   kind: string;
   recipient: string;
   payload: Record<string, unknown>;
+  /**
+   * Template values that must not outlive the sending, such as a link that signs its holder in:
+   * kept only while the message waits to be sent (see the table's `secret`).
+   */
+  secret?: Record<string, unknown>;
 }
 
 /** Where the store is, for links in its emails and the host part of their Message-IDs. */
@@ -93,7 +98,7 @@ export class OutboxSender {
 
   private async sendOne(message: OutboxRow, now: () => Date): Promise<boolean> {
     try {
-      const mail = this.render(message.kind, message.payload);
+      const mail = this.render(message.kind, { ...message.payload, ...message.secret });
       await this.transport.send({
         ...mail,
         messageId: message.messageId,

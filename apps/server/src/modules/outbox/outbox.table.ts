@@ -19,6 +19,13 @@ export const outbox = pgTable(
     recipient: text('recipient').notNull(),
     /** What the template needs, as the event knew it. */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /**
+     * What the template needs that must not outlive the sending (a password reset link): merged
+     * into the payload when the message is rendered to be sent, never shown to admins, and
+     * emptied to `{}` by the update that marks the message sent or given up on. Null when the
+     * message never had any; `{}` says it had and can no longer be sent.
+     */
+    secret: jsonb('secret').$type<Record<string, unknown>>(),
     /** The Message-ID every attempt carries, so a resent message is recognisably the same one. */
     messageId: text('message_id').notNull(),
     status: text('status').$type<OutboxStatus>().notNull().default('pending'),

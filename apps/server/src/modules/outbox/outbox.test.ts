@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
@@ -135,6 +136,57 @@ describe(`the outbox on ${testDatabaseKind}`, () => {
     const [sent] = await rowsFor([recipient!]);
     expect(sent!.status).toBe('sent');
     expect(await repo.retryNow(t.database.db, sent!.id, new Date())).toBeUndefined();
+  });
+
+  it("keeps a message's secret only while it may still be sent: in what goes out, then emptied", async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const [sent, givenUp, plain] = ['sent', 'given.up', 'plain'].map((r) => `secret.${r}.${tag}@example.in`);
+    await t.database.db.transaction(async (tx) => {
+      for (const recipient of [sent!, givenUp!]) {
+        await enqueue(
+          tx,
+          { kind: 'welcome', recipient, payload: { name: recipient }, secret: { code: `c-${recipient}` } },
+          HOST,
+        );
+      }
+      await enqueue(tx, { kind: 'welcome', recipient: plain!, payload: { name: plain } }, HOST);
+    });
+    // Written more than a day ago: its first refusal is its last.
+    await t.database.db
+      .update(outbox)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60_000) })
+      .where(eq(outbox.recipient, givenUp!));
+    const withCode: MailRenderer = (kind, payload) => ({
+      ...render(kind, payload),
+      text: `Code: ${String(payload.code)}`,
+    });
+    const delivered: Mail[] = [];
+    // Refuses each message the first time it is offered.
+    const offered = new Set<string>();
+    const transport: MailTransport = {
+      async send(mail) {
+        if (!offered.has(mail.to)) {
+          offered.add(mail.to);
+          throw new Error('421 try again later');
+        }
+        delivered.push(mail);
+      },
+      close: () => undefined,
+    };
+    const s = new OutboxSender(t.database.db, transport, withCode, t.app.log, { from: FROM, backoffMs: 1 });
+
+    await s.sendDue();
+    const waiting = async (recipient: string) => (await rowsFor([recipient]))[0]!;
+    // A refused message will be tried again: it keeps what it needs to be sent.
+    expect(await waiting(sent!)).toMatchObject({ status: 'pending', secret: { code: `c-${sent}` } });
+    // One given up on keeps nothing of it, and says it had some.
+    expect(await waiting(givenUp!)).toMatchObject({ status: 'failed', secret: {}, payload: { name: givenUp } });
+
+    await sleep(5);
+    await s.sendDue();
+    expect(delivered.find((m) => m.to === sent)?.text).toBe(`Code: c-${sent}`);
+    expect(await waiting(sent!)).toMatchObject({ status: 'sent', secret: {}, payload: { name: sent } });
+    expect(await waiting(plain!)).toMatchObject({ status: 'sent', secret: null });
   });
 
   it('never lets two senders send the same message, however many run at once', async () => {

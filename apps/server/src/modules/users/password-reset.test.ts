@@ -1,19 +1,34 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PASSWORD_RESET_SENT, RESET_LINK_EXPIRED, RESET_LINK_INVALID, RESET_LINK_USED } from '@store/contracts';
-import { registerCustomer, sessionCookie, TEST_PASSWORD, uniqueEmail } from '../../test/accounts.js';
+import { registerCustomer, sessionCookie, signInAsAdmin, TEST_PASSWORD, uniqueEmail } from '../../test/accounts.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 import { passwordResetEmail } from '../outbox/outbox.emails.js';
+import type { Mail, MailTransport } from '../outbox/outbox.mailer.js';
 import { outbox } from '../outbox/outbox.table.js';
 import { passwordResets, users } from './users.table.js';
+
+/** Every email the store's senders hand over, as the mail server receives it: the shoppers' mailboxes. */
+const delivered: Mail[] = [];
+const mailServer: MailTransport = {
+  async send(mail) {
+    delivered.push(mail);
+  },
+  close: () => undefined,
+};
+// The senders' timers are kept out of the way: an email goes when a test sends it.
+const quietSender = { OUTBOX_POLL_MS: '600000' };
 
 let t: TestApp;
 const extra: TestApp[] = [];
 beforeAll(async () => {
   // Every request of this file comes from one address; the per-address limit has its own tests.
-  t = await createTestApp({ RATE_LIMIT_PASSWORD_RESET_ADDRESS: '10000/1h' });
+  t = await createTestApp({ ...quietSender, RATE_LIMIT_PASSWORD_RESET_ADDRESS: '10000/1h' }, undefined, {
+    mailTransport: mailServer,
+  });
 });
 afterAll(async () => {
   for (const app of extra) await app.close();
@@ -22,7 +37,7 @@ afterAll(async () => {
 
 /** Another server process on the same database, with settings of its own. */
 async function serverWith(env: Record<string, string>) {
-  const app = await createTestApp(env, { database: t.database });
+  const app = await createTestApp({ ...quietSender, ...env }, { database: t.database }, { mailTransport: mailServer });
   extra.push(app);
   return app;
 }
@@ -59,18 +74,28 @@ async function waitForResetEmails(email: string, count = 1) {
   }
 }
 
-/** The token of an emailed link. */
-function tokenOf(row: { payload: Record<string, unknown> }): string {
-  const link = new URL(String(row.payload.link));
-  return link.searchParams.get('token')!;
+/** The token of the link in a delivered reset email. */
+function tokenOf(mail: Mail): string {
+  const link = /^Set a new password: (\S+)$/m.exec(mail.text)?.[1];
+  return new URL(link!).searchParams.get('token')!;
 }
 
-/** Asks for a link for `email` and returns its token, as read from the email. */
+const RESET_SUBJECT = 'Reset your Phoolwala Gifts password';
+
+/** The newest reset email delivered to `email`, once the outbox has sent what is due. */
+async function delivery(email: string): Promise<Mail> {
+  await t.app.sendOutbox();
+  const mail = delivered.filter((m) => m.to === email && m.subject === RESET_SUBJECT).at(-1);
+  if (!mail) throw new Error(`no reset email delivered to ${email}`);
+  return mail;
+}
+
+/** Asks for a link for `email` and returns its token, as read from the delivered email. */
 async function emailedToken(email: string): Promise<string> {
   const before = (await resetEmails(email)).length;
   expect((await forgot(email)).statusCode).toBe(200);
-  const rows = await waitForResetEmails(email, before + 1);
-  return tokenOf(rows.at(-1)!);
+  await waitForResetEmails(email, before + 1);
+  return tokenOf(await delivery(email));
 }
 
 const tokenProblem = (message: string) => ({ message, code: 'VALIDATION', details: [{ field: 'token', message }] });
@@ -101,8 +126,14 @@ describe(`asking for a password reset link, on ${testDatabaseKind}`, () => {
     const [row, ...more] = await resetEmails(email);
     expect(more).toEqual([]);
     expect(row).toMatchObject({ status: 'pending', payload: { name: 'Meera Pillai', validFor: '30 minutes' } });
-    const token = tokenOf(row!);
-    expect(String(row!.payload.link)).toBe(`${t.app.config.publicUrl}/reset-password?token=${token}`);
+    const mail = await delivery(email);
+    expect(mail).toMatchObject({ subject: RESET_SUBJECT, messageId: row!.messageId });
+    const token = tokenOf(mail);
+    const link = `${t.app.config.publicUrl}/reset-password?token=${token}`;
+    expect(mail.text).toContain(`Set a new password: ${link}`);
+    // Until it was sent, the link waited beside the payload, as the email's secret.
+    expect(row!.secret).toEqual({ link });
+    expect(JSON.stringify(row!.payload)).not.toContain(token);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await resetEmails(ghost)).toEqual([]);
 
@@ -156,7 +187,7 @@ describe(`asking for a password reset link, on ${testDatabaseKind}`, () => {
   it('writes an email that carries the link, how long it works, and what to do if you did not ask', () => {
     const link = 'https://phoolwala.in/reset-password?token=abc_DEF-123';
     const mail = passwordResetEmail({ name: 'Priya <b>R</b>', link, validFor: '30 minutes' });
-    expect(mail.subject).toBe('Reset your Phoolwala Gifts password');
+    expect(mail.subject).toBe(RESET_SUBJECT);
     expect(mail.subject).not.toContain('abc_DEF');
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain('The link works once, for 30 minutes.');
@@ -292,6 +323,191 @@ describe(`setting a new password with the link, on ${testDatabaseKind}`, () => {
     const pair = await Promise.all([reset(one, 'one of two passphrases'), reset(other, 'other of two passphrases')]);
     expect(pair.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     expect(pair.find((r) => r.statusCode === 400)!.json()).toEqual(tokenProblem(RESET_LINK_USED));
+  });
+});
+
+describe(`a link asked for before the account's email or password changed, on ${testDatabaseKind}`, () => {
+  const ATTACKER_PASSWORD = 'the attacker would like this one';
+  const updateProfile = (cookie: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: { cookie }, payload });
+
+  /** The old link is refused, signs nobody in, and the account still has the owner's password. */
+  async function expectSpent(token: string, email: string, ownerPassword: string) {
+    const res = await reset(token, ATTACKER_PASSWORD);
+    expect([res.statusCode, res.json()]).toEqual([400, tokenProblem(RESET_LINK_USED)]);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect((await login(email, ATTACKER_PASSWORD)).statusCode).toBe(401);
+    expect((await login(email, ownerPassword)).statusCode).toBe(200);
+  }
+
+  it('is spent when the owner moves the account to a new email and password on the profile', async () => {
+    const account = await registerCustomer(t.app);
+    const token = await emailedToken(account.email);
+    const moved = uniqueEmail();
+    const res = await updateProfile(account.cookie, {
+      name: 'Meera Pillai',
+      email: moved,
+      password: NEW_PASSWORD,
+      currentPassword: TEST_PASSWORD,
+    });
+    expect([res.statusCode, res.json().email]).toEqual([200, moved]);
+    await expectSpent(token, moved, NEW_PASSWORD);
+    // The session the change was made in stays signed in.
+    expect((await profile(account.cookie)).json()).toMatchObject({ email: moved });
+  });
+
+  it('is spent by a new password alone and by a new email alone, but not by a new name', async () => {
+    const renamed = await registerCustomer(t.app);
+    const kept = await emailedToken(renamed.email);
+    expect((await updateProfile(renamed.cookie, { name: 'Meera P.', email: renamed.email })).statusCode).toBe(200);
+    expect((await reset(kept)).statusCode).toBe(200);
+
+    const repassworded = await registerCustomer(t.app);
+    const beforePassword = await emailedToken(repassworded.email);
+    const password = await updateProfile(repassworded.cookie, {
+      name: 'Meera Pillai',
+      password: NEW_PASSWORD,
+      currentPassword: TEST_PASSWORD,
+    });
+    expect(password.statusCode).toBe(200);
+    await expectSpent(beforePassword, repassworded.email, NEW_PASSWORD);
+
+    const readdressed = await registerCustomer(t.app);
+    const beforeEmail = await emailedToken(readdressed.email);
+    const moved = uniqueEmail();
+    const email = await updateProfile(readdressed.cookie, {
+      name: 'Meera Pillai',
+      email: moved,
+      currentPassword: TEST_PASSWORD,
+    });
+    expect(email.statusCode).toBe(200);
+    await expectSpent(beforeEmail, moved, TEST_PASSWORD);
+  });
+
+  it("is spent when an admin changes the account's email; a new name alone leaves it", async () => {
+    const admin = await signInAsAdmin(t.app);
+    const edit = (id: string, payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: { cookie: admin.cookie }, payload });
+    const account = await registerCustomer(t.app);
+    const token = await emailedToken(account.email);
+    expect((await edit(account.id, { name: 'Meera P.' })).statusCode).toBe(200);
+    const moved = uniqueEmail();
+    const res = await edit(account.id, { email: moved });
+    expect([res.statusCode, res.json().email]).toEqual([200, moved]);
+    await expectSpent(token, moved, TEST_PASSWORD);
+
+    const renamed = await registerCustomer(t.app);
+    const kept = await emailedToken(renamed.email);
+    expect((await edit(renamed.id, { name: 'Meera P.', isAdmin: false })).statusCode).toBe(200);
+    expect((await reset(kept)).statusCode).toBe(200);
+  });
+
+  it('goes with the account when an admin deletes it', async () => {
+    const admin = await signInAsAdmin(t.app);
+    const account = await registerCustomer(t.app);
+    const token = await emailedToken(account.email);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${account.id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, account.id))).toEqual([]);
+    const res = await reset(token, ATTACKER_PASSWORD);
+    expect([res.statusCode, res.json()]).toEqual([400, tokenProblem(RESET_LINK_INVALID)]);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('is not written for the old email when the email changes while the link is being written', async () => {
+    const { id, email } = await registerCustomer(t.app);
+    const moved = uniqueEmail();
+    // Without the catalogue read model, whose barrier would wait for the transaction below.
+    const server = await serverWith({ CATALOG_READ_MODEL: 'false' });
+    await t.database.db.transaction(async (tx) => {
+      // The owner's change, under way: the account's row is changed but not yet committed.
+      await tx.update(users).set({ email: moved }).where(eq(users.id, id));
+      expect((await forgot(email, server.app)).statusCode).toBe(200);
+      // Time for a link to be written beside the change, if it can be. The embedded database runs
+      // one transaction at a time: there the request waits for the change whatever it does.
+      if (testDatabaseKind === 'postgres') {
+        const deadline = Date.now() + 2_000;
+        while (Date.now() < deadline && (await resetEmails(email)).length === 0) await sleep(50);
+      }
+    });
+    extra.splice(extra.indexOf(server), 1);
+    await server.close();
+    expect(await resetEmails(email)).toEqual([]);
+    expect(await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, id))).toEqual([]);
+  });
+});
+
+describe(`the reset email in the outbox, on ${testDatabaseKind}`, () => {
+  const outboxPage = (cookie: string, status: string) =>
+    t.app.inject({ url: `/api/outbox?status=${status}`, headers: { cookie } });
+
+  it('keeps no usable link once the email is sent, and never shows one to admins', async () => {
+    const admin = await signInAsAdmin(t.app);
+    const { email } = await registerCustomer(t.app);
+    expect((await forgot(email)).statusCode).toBe(200);
+    await waitForResetEmails(email);
+    const pending = await outboxPage(admin.cookie, 'pending');
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json().messages.find((m: { recipient: string }) => m.recipient === email)).toMatchObject({
+      kind: 'password_reset',
+      subject: RESET_SUBJECT,
+      status: 'pending',
+    });
+
+    const token = tokenOf(await delivery(email));
+    expect(pending.body).not.toContain(token);
+    const [row, ...more] = await resetEmails(email);
+    expect(more).toEqual([]);
+    expect(row!.status).toBe('sent');
+    expect(JSON.stringify(row)).not.toContain(token);
+    const sent = await outboxPage(admin.cookie, 'sent');
+    expect(sent.json().messages.find((m: { recipient: string }) => m.recipient === email)).toMatchObject({
+      kind: 'password_reset',
+      subject: RESET_SUBJECT,
+      status: 'sent',
+    });
+    expect(sent.body).not.toContain(token);
+
+    // Only the outbox forgot it: the link in the shopper's mailbox still works.
+    expect((await reset(token)).statusCode).toBe(200);
+  });
+
+  it('moves the links of reset emails written before the outbox kept secrets: kept to be sent, else dropped', async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const link = (n: number) => `http://localhost:3000/reset-password?token=old-${tag}-${n}`;
+    const written = await t.database.db
+      .insert(outbox)
+      .values(
+        (['pending', 'sent', 'failed'] as const).map((status, n) => ({
+          kind: 'password_reset',
+          recipient: `old.${status}.${tag}@example.in`,
+          payload: { name: 'Meera Pillai', link: link(n), validFor: '30 minutes' },
+          messageId: `<old-${status}-${tag}@localhost>`,
+          status,
+        })),
+      )
+      .returning({ id: outbox.id });
+    const ids = written.map((w) => w.id);
+    const migration = await readFile(new URL('../../../drizzle/0025_outbox-secret.sql', import.meta.url), 'utf8');
+    // The column is there already; the statements after it are the ones that move data.
+    for (const statement of migration.split('--> statement-breakpoint').slice(1)) {
+      await t.database.db.execute(sql.raw(statement));
+    }
+    const rows = await t.database.db
+      .select({ status: outbox.status, payload: outbox.payload, secret: outbox.secret })
+      .from(outbox)
+      .where(inArray(outbox.id, ids))
+      .orderBy(outbox.recipient);
+    const payload = { name: 'Meera Pillai', validFor: '30 minutes' };
+    expect(rows).toEqual([
+      { status: 'failed', payload, secret: {} },
+      { status: 'pending', payload, secret: { link: link(0) } },
+      { status: 'sent', payload, secret: {} },
+    ]);
   });
 });
 

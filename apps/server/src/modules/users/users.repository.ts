@@ -27,6 +27,21 @@ export async function findUserByEmail(db: Db | Tx, email: string): Promise<UserR
   return user;
 }
 
+/**
+ * The account with this email (however capitalised), its row share-locked until the transaction
+ * ends: a change of its email or password waits for what is written under the lock, and a change
+ * already under way is waited for, the row then read as it committed (so a moved account is not
+ * found by its old email).
+ */
+export async function lockUserByEmail(tx: Tx, email: string): Promise<UserRow | undefined> {
+  const [user] = await tx
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .for('share');
+  return user;
+}
+
 export async function findUserById(db: Db | Tx, id: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   return user;

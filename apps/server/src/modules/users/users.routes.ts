@@ -255,7 +255,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'A change of email or password needs `currentPassword` (400 when it is missing or wrong; guesses are ' +
           'limited like failed sign-ins). An account that only signs in with Google has no password: it may ' +
-          'make those changes within 10 minutes of a Google sign-in, and gets 403 otherwise.',
+          'make those changes within 10 minutes of a Google sign-in, and gets 403 otherwise. Either change ' +
+          'spends every reset link of the account not used yet; a new password also ends its other sessions.',
         body: profileUpdateSchema,
         response: { 200: userResponseSchema, ...errors, 403: errorResponseSchema },
       },
@@ -389,6 +390,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: adminTags,
         summary:
           "Change a customer's name, email or admin flag, or take another admin's rights away (never one's own or the last admin's: 409)",
+        description: 'A new email spends every reset link of the account not used yet.',
         params: userIdParamsSchema,
         body: adminUserUpdateSchema,
         response: { 200: adminUserSchema, ...adminErrors },

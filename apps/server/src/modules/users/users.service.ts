@@ -112,6 +112,22 @@ function checkResetLink(link: PasswordResetRow | undefined, now: Date): asserts 
   if (link.expiresAt <= now) throw fieldProblem('VALIDATION', 'token', RESET_LINK_EXPIRED);
 }
 
+/**
+ * What every change of an account's password or email does, in the change's own transaction and
+ * after its update (which holds the account's row): it spends every reset link of the account not
+ * used yet, since a link asked for before the change, perhaps by whoever the change shuts out,
+ * must not undo it; and it ends the sessions `signOut` names.
+ */
+async function credentialsChanged(
+  tx: Tx,
+  userId: string,
+  signOut: 'nowhere' | 'everywhere' | { except: string },
+): Promise<void> {
+  await repo.spendPasswordResets(tx, userId, new Date());
+  if (signOut === 'everywhere') await repo.deleteSessionsOf(tx, userId);
+  else if (signOut !== 'nowhere') await repo.deleteOtherSessions(tx, userId, signOut.except);
+}
+
 /** The session a profile change comes from, and the throttle on guesses of the current password. */
 export interface ProfileChangeContext {
   sessionTokenHash: string;
@@ -208,25 +224,24 @@ export class UsersService {
    * way, before this has finished, so neither the answer nor its time tells the two apart.
    */
   async requestPasswordReset(email: string): Promise<void> {
-    const user = await repo.findUserByEmail(this.db, email);
-    if (!user) return;
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + PASSWORD_RESET_VALID_MINUTES * 60_000);
     await this.db.transaction(async (tx) => {
+      // Under the account's lock: a change of its email or password under way is waited for, and
+      // one that comes later waits for this link and spends it. No link reaches an address the
+      // account has just left, and none outlives a change (ADR 064).
+      const user = await repo.lockUserByEmail(tx, email);
+      if (!user) return;
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + PASSWORD_RESET_VALID_MINUTES * 60_000);
       await repo.insertPasswordReset(tx, { tokenHash: hashToken(token), userId: user.id, expiresAt });
-      // The payload carries the raw token, in the link: the row is the email itself until it is
-      // sent, and whoever can read it could as well read the mailbox it goes to. The table of
-      // links keeps only the hash, so the links cannot be read back from it.
+      // The link is the email's secret: the outbox keeps it only until the email is sent (or given
+      // up on), and admins never see it. The table of links keeps only its hash.
       await enqueue(
         tx,
         {
           kind: 'password_reset',
           recipient: user.email,
-          payload: {
-            name: user.name,
-            link: `${this.store.url}/reset-password?token=${token}`,
-            validFor: `${PASSWORD_RESET_VALID_MINUTES} minutes`,
-          },
+          payload: { name: user.name, validFor: `${PASSWORD_RESET_VALID_MINUTES} minutes` },
+          secret: { link: `${this.store.url}/reset-password?token=${token}` },
         },
         this.store.host,
       );
@@ -250,11 +265,9 @@ export class UsersService {
       // cannot lock each other's rows in opposite orders.
       await repo.lockAccount(tx, link.userId);
       const locked = await repo.lockPasswordReset(tx, tokenHash);
-      const now = new Date();
-      checkResetLink(locked, now);
+      checkResetLink(locked, new Date());
       const user = await repo.updateUser(tx, locked.userId, { passwordHash });
-      await repo.spendPasswordResets(tx, locked.userId, now);
-      await repo.deleteSessionsOf(tx, locked.userId);
+      await credentialsChanged(tx, locked.userId, 'everywhere');
       return user!;
     });
   }
@@ -294,7 +307,8 @@ export class UsersService {
     if (update.password !== undefined) checkPassword(update.password);
     // Any change of the stored address counts, capitals included: it is what the account shows.
     const changesEmail = update.email !== undefined && update.email !== user.email;
-    if (changesEmail || update.password !== undefined) await this.confirmOwner(user, update.currentPassword, context);
+    const changesPassword = update.password !== undefined;
+    if (changesEmail || changesPassword) await this.confirmOwner(user, update.currentPassword, context);
     if (update.email !== undefined && update.email.toLowerCase() !== user.email.toLowerCase()) {
       if (await repo.findUserByEmail(this.db, update.email)) throw emailTaken();
     }
@@ -305,9 +319,9 @@ export class UsersService {
           ...(update.email === undefined ? {} : { email: update.email }),
           ...(update.password === undefined ? {} : { passwordHash: await hashPassword(update.password) }),
         });
-        // A new password signs out every other device.
-        if (update.password !== undefined) {
-          await repo.deleteOtherSessions(tx, user.id, context.sessionTokenHash);
+        if (changesEmail || changesPassword) {
+          // A new password also signs out every other device.
+          await credentialsChanged(tx, user.id, changesPassword ? { except: context.sessionTokenHash } : 'nowhere');
         }
         return updated!;
       });
@@ -368,6 +382,7 @@ export class UsersService {
           ...(update.email === undefined ? {} : { email: update.email }),
           ...(update.isAdmin === undefined ? {} : { isAdmin: update.isAdmin }),
         }))!;
+        if (updated.email !== before.email) await credentialsChanged(tx, id, 'nowhere');
         await recordAudit(tx, {
           actor,
           action: before.isAdmin === updated.isAdmin ? 'user.update' : 'user.role',
