@@ -36,6 +36,11 @@ export function resetPassword(input: ResetPasswordInput): Promise<UserResponse> 
   return apiFetch<UserResponse>('/api/users/reset-password', { method: 'POST', body: input });
 }
 
+/** Ends every session of the signed-in account, this one too, and spends its reset links. */
+export function logoutEverywhere(): Promise<{ message: string }> {
+  return apiFetch<{ message: string }>('/api/users/logout-everywhere', { method: 'POST' });
+}
+
 export function updateProfile(input: ProfileUpdate): Promise<UserResponse> {
   return apiFetch<UserResponse>('/api/users/profile', { method: 'PUT', body: input });
 }

@@ -402,6 +402,21 @@ describe(`a link asked for before the account's email or password changed, on ${
     expect((await reset(kept)).statusCode).toBe(200);
   });
 
+  it('is spent when the owner signs out on every device, which ends every session', async () => {
+    const account = await registerCustomer(t.app);
+    const elsewhere = sessionCookie((await login(account.email, TEST_PASSWORD)).headers['set-cookie']);
+    const token = await emailedToken(account.email);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/logout-everywhere',
+      headers: { cookie: account.cookie },
+    });
+    expect([res.statusCode, res.json()]).toEqual([200, { message: 'Signed out on every device' }]);
+    expect((await profile(account.cookie)).statusCode).toBe(401);
+    expect((await profile(elsewhere)).statusCode).toBe(401);
+    await expectSpent(token, account.email, TEST_PASSWORD);
+  });
+
   it('goes with the account when an admin deletes it', async () => {
     const admin = await signInAsAdmin(t.app);
     const account = await registerCustomer(t.app);

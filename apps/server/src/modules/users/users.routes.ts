@@ -238,6 +238,25 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/api/users/logout-everywhere',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out on every device',
+        description:
+          'Ends every session of the signed-in account, this one included, and spends every reset link of the ' +
+          'account not used yet.',
+        response: { 200: messageResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      await service.endEverySession(signedInUser(req).id);
+      clearSessionCookie(app, reply);
+      return { message: 'Signed out on every device' };
+    },
+  );
+
   app.get(
     '/api/users/profile',
     {

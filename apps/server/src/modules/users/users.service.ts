@@ -277,6 +277,15 @@ export class UsersService {
   }
 
   /**
+   * Ends every session of the account, this one too: what a shopper does after signing in on a
+   * shared or lost device. Whoever had that device may also have asked for a reset link, so those
+   * are spent with the sessions.
+   */
+  async endEverySession(userId: string): Promise<void> {
+    await this.db.transaction((tx) => credentialsChanged(tx, userId, 'everywhere'));
+  }
+
+  /**
    * Proves a change of email or password comes from the account's owner and not only from its
    * session (a shared computer, a stolen cookie): by the current password, or, for an account
    * that has none because it only ever signed in with Google, by a Google sign-in minutes ago.

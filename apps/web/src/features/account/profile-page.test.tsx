@@ -31,6 +31,36 @@ afterEach(() => {
 });
 
 describe('the /profile page', () => {
+  it('signs out everywhere only once the shopper confirms and the server has done it', async () => {
+    let answer: [number, unknown] = [
+      503,
+      { message: 'Part of our store is briefly unavailable.', code: 'UNAVAILABLE' },
+    ];
+    const fetchMock = stubApi({
+      ...noOrders,
+      'GET /api/users/profile': [200, asha],
+      'POST /api/users/logout-everywhere': () => answer,
+      'POST /api/users/logout': [200, { message: 'Logged out successfully' }],
+    });
+    const { user } = renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sign out on every device?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    // A failure is said, and this device stays signed in.
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Part of our store is briefly unavailable.'));
+    expect(localStorage.getItem('userInfo')).not.toBeNull();
+
+    answer = [200, { message: 'Signed out on every device' }];
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'where' }).textContent).toBe('/login'));
+    expect(toast.success).toHaveBeenCalledWith('Signed out on every device');
+    expect(localStorage.getItem('userInfo')).toBeNull();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/users/logout-everywhere'))).toHaveLength(
+      2,
+    );
+    // The confirm dialog is loaded when first asked for, which a loaded machine takes its time over.
+  }, 15_000);
+
   it('is prefilled from the stored user, then from the server', async () => {
     let answer!: (a: [number, unknown]) => void;
     stubApi({ ...noOrders, 'GET /api/users/profile': () => new Promise((resolve) => (answer = resolve)) });

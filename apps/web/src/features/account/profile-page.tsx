@@ -11,6 +11,7 @@ import { usePageTitle } from '../../lib/page-title.js';
 import { MyOrders } from './my-orders.js';
 import { AddressBook } from './address-book.js';
 import { AccountFields } from './account-fields.js';
+import { SignOutEverywhere } from './sign-out-everywhere.js';
 import { useAccountForm } from './use-account-form.js';
 import { getUserInfo, setCredentials, useUserInfo } from '../../stores/user-store.js';
 import {
@@ -137,6 +138,7 @@ export function ProfilePage() {
                 Update
               </Button>
             </form>
+            <SignOutEverywhere />
           </section>
           <AddressBook />
         </div>
