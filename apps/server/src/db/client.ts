@@ -36,8 +36,20 @@ export interface Database {
    */
   subscribe(channel: string, handlers: SubscriptionHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * The connections now: open, idle, callers waiting for one, and connections that failed since
+   * start (a server lost, refused, or none free in time). For GET /metrics (ADR 066).
+   */
+  stats(): PoolStats;
   /** Embedded only: the whole database as a tarball that `loadDataDir` can start from. */
   dump?(): Promise<Blob>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  errors: number;
 }
 
 export interface SubscriptionHandlers {
@@ -141,6 +153,9 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     async dump() {
       return client.dumpDataDir('none');
     },
+    // One connection in this process, which callers take turns on inside PGlite, out of sight.
+    stats: () =>
+      client.closed ? { total: 0, idle: 0, waiting: 0, errors: 0 } : { total: 1, idle: 1, waiting: 0, errors: 0 },
   };
 }
 
@@ -188,8 +203,14 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
     pipeline: true,
     options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
   });
+  let errors = 0;
   // An idle client losing its server must not crash the process; the next query reports it.
-  pool.on('error', () => {});
+  pool.on('error', () => {
+    errors += 1;
+  });
+  countConnectFailures(pool, () => {
+    errors += 1;
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const dialect = new PgDialect();
   // The pool's view of the schema, made once, serves every transaction's too.
@@ -260,8 +281,36 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
       await Promise.all([...subscriptions].map((stop) => stop()));
       await pool.end();
     },
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, errors }),
   };
 }
+
+/**
+ * Calls `failed` for every checkout that gets no connection: the server refused or was lost, or
+ * none came free within the pool's timeout. `pool.query`, which Drizzle's reads use, checks out
+ * through the same method, so every caller is counted.
+ */
+function countConnectFailures(pool: pg.Pool, failed: () => void): void {
+  const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<pg.PoolClient> | void;
+  pool.connect = ((callback?: ConnectCallback) => {
+    if (callback) {
+      return connect((err, client, done) => {
+        if (err) failed();
+        callback(err, client, done);
+      });
+    }
+    return (connect() as Promise<pg.PoolClient>).catch((err: unknown) => {
+      failed();
+      throw err;
+    });
+  }) as typeof pool.connect;
+}
+
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
 
 /**
  * LISTEN needs a connection of its own for as long as it lasts, so it does not come from the

@@ -174,6 +174,11 @@ export class RedisCounterStore implements CounterStore {
     await this.redis.connect();
   }
 
+  /** Whether the client is connected and ready for commands now (not connecting, reconnecting or closed). */
+  get reachable(): boolean {
+    return this.redis.status === 'ready';
+  }
+
   async increment(key: string, windowMs: number): Promise<Counter> {
     const [count, ttl] = (await this.redis.eval(INCREMENT_SCRIPT, 1, key, String(windowMs))) as [number, number];
     return { count, resetInMs: ttl > 0 ? ttl : windowMs };
@@ -239,6 +244,13 @@ export class RateLimiter {
       this.log.error({ err }, 'rate-limit counters unavailable; letting the request through');
       return fallback;
     }
+  }
+
+  /** Where the counters are kept, and whether Redis answers now (null without Redis). */
+  status(): { backend: 'redis' | 'memory'; redisReachable: boolean | null } {
+    return this.store instanceof RedisCounterStore
+      ? { backend: 'redis', redisReachable: this.store.reachable }
+      : { backend: 'memory', redisReachable: null };
   }
 
   /** Counts one more attempt in a fixed window; refuses it (429) when that goes over the limit. */
