@@ -77,9 +77,19 @@ interface Sample {
  */
 export class HttpRequests {
   private readonly all: Series[] = [];
+  private readonly recorders = new Map<string, RecordRequest>();
 
-  /** The recorder for one route pattern; routes that match nothing share UNMATCHED_ROUTE's. */
+  /**
+   * The recorder for one route pattern, the same for every route counted under it (a GET and its
+   * HEAD, the files of one folder); requests that match no route share UNMATCHED_ROUTE's.
+   */
   route(route: string): RecordRequest {
+    let recorder = this.recorders.get(route);
+    if (!recorder) this.recorders.set(route, (recorder = this.recorder(route)));
+    return recorder;
+  }
+
+  private recorder(route: string): RecordRequest {
     const byMethod = new Map<string, Map<number, Series>>();
     return (method, status, ms) => {
       let byStatus = byMethod.get(method);

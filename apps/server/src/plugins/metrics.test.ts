@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { isPoolExhausted, queryRows } from '../db/client.js';
@@ -36,6 +39,31 @@ describe(`GET /metrics on ${testDatabaseKind}`, () => {
       expect(res.json()).toEqual({ message: 'Not found: GET /metrics', code: 'NOT_FOUND' });
     } finally {
       await plain.close();
+    }
+  });
+
+  it("counts the web build's files by folder and pages as one route; without a token, 404 even beside the pages", async () => {
+    const webDist = await mkdtemp(path.join(os.tmpdir(), 'metrics-web-'));
+    await mkdir(path.join(webDist, 'assets'));
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+    await writeFile(path.join(webDist, 'assets', 'index-Abc123.js'), 'console.log(1);');
+    await writeFile(path.join(webDist, 'assets', 'chunk-Def456.js'), 'console.log(2);');
+    const [scraped, plain] = await Promise.all([
+      createTestApp({ METRICS_TOKEN: TOKEN, WEB_DIST_DIR: webDist }),
+      createTestApp({ WEB_DIST_DIR: webDist }),
+    ]);
+    try {
+      for (const url of ['/assets/index-Abc123.js', '/assets/chunk-Def456.js', '/products', '/cart']) {
+        expect((await scraped.app.inject({ url })).statusCode, url).toBe(200);
+      }
+      const text = await scrape(scraped.app);
+      expect(sample(text, 'http_requests_total', { method: 'GET', route: '/assets/:file', status: '200' })).toBe(2);
+      expect(sample(text, 'http_requests_total', { method: 'GET', route: '/*', status: '200' })).toBe(2);
+      expect(text).not.toContain('Abc123');
+      const res = await plain.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      expect([res.statusCode, res.headers['content-type']]).toEqual([404, 'application/json; charset=utf-8']);
+    } finally {
+      await Promise.all([scraped.close(), plain.close()]);
     }
   });
 

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, onResponseHookHandler } from 'fastify';
+import type { FastifyInstance, onResponseHookHandler, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import { clusterMetrics, offerWorkerMetrics } from '../lib/cluster-metrics.js';
 import { NO_METRICS, PrometheusMetrics, sharedReading, UNMATCHED_ROUTE, type Metrics } from '../lib/metrics.js';
@@ -27,6 +27,15 @@ function bearerMatcher(token: string): (authorization: string | undefined) => bo
 }
 
 /**
+ * The route pattern a request is counted under. @fastify/static gives each file of the web build
+ * a route of its own, naming the file in its config: those of one folder share `/folder/:file`,
+ * so a deployment's new file names add no series.
+ */
+function routeLabel(route: RouteOptions): string {
+  return route.config && 'file' in route.config ? route.url.replace(/[^/]*$/, ':file') : route.url;
+}
+
+/**
  * GET /metrics for Prometheus (ADR 066), behind METRICS_TOKEN: without it the address answers 404
  * as any unknown one does, nothing is counted and prom-client is never loaded. With it, every
  * request is counted by route pattern and status as its response goes (a route's own hook, so
@@ -45,7 +54,7 @@ export async function registerMetrics(app: FastifyInstance): Promise<void> {
   app.decorate('metrics', metrics);
 
   app.addHook('onRoute', (route) => {
-    const record = metrics.http.route(route.url);
+    const record = metrics.http.route(routeLabel(route));
     const recorded: onResponseHookHandler = (req, reply, done) => {
       record(req.method, reply.statusCode, reply.elapsedTime);
       done();
