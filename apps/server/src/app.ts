@@ -8,6 +8,7 @@ import type { Database } from './db/client.js';
 import { registerCatalogCache } from './plugins/catalog-cache.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerImageStore } from './plugins/image-store.js';
 import { registerApiCaching } from './plugins/http-caching.js';
@@ -98,6 +99,8 @@ export async function buildApp(config: Config, database: Database, options: AppO
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  // First: modules register their metrics as they are set up, and every route gets counted.
+  await registerMetrics(app);
   registerErrorHandling(app);
   registerSecurity(app);
   // Before the session look-up and everything else, so a request turned away costs next to nothing.

@@ -203,6 +203,22 @@ describe('production fails closed', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_DEMO: 'sure' })).toThrow('ALLOW_DEMO');
   });
 
+  it('refuses a METRICS_TOKEN shorter than 24 characters, whatever ALLOW_DEMO says; development takes any', () => {
+    const short = 'prom-scrape-2026';
+    expect(() => loadConfig({ ...REAL, METRICS_TOKEN: short })).toThrow(
+      'Invalid configuration: METRICS_TOKEN: must be at least 24 characters in production',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_DEMO: 'true', METRICS_TOKEN: short })).toThrow(
+      'METRICS_TOKEN',
+    );
+    expect(loadConfig({ ...REAL, METRICS_TOKEN: 'k7Qm2xVb9Lr4Tz8Np3Hd6Wf1' }).metricsToken).toBe(
+      'k7Qm2xVb9Lr4Tz8Np3Hd6Wf1',
+    );
+    expect(loadConfig({ METRICS_TOKEN: short }).metricsToken).toBe(short);
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(() => loadConfig({ METRICS_TOKEN: 'has a space' })).toThrow('METRICS_TOKEN');
+  });
+
   it('lets create-admin read the database settings of a store still on demo keys', () => {
     const c = loadConfig({ NODE_ENV: 'production' }, { refuseDemoInProduction: false });
     expect(c.nodeEnv).toBe('production');

@@ -43,6 +43,9 @@ export const DEMO_SELLER = {
   state: 'Karnataka',
 } as const;
 
+/** The shortest METRICS_TOKEN production accepts: past guessing, as a random 24-character string is. */
+export const MIN_PRODUCTION_METRICS_TOKEN = 24;
+
 export interface RateLimit {
   max: number;
   windowMs: number;
@@ -201,6 +204,11 @@ const configSchema = z.object({
   MAX_CONNECTIONS: z.coerce.number().int().min(16).max(10_000_000).optional(),
   /** While stopping, how long a keep-alive connection must have been quiet before it is closed. */
   SHUTDOWN_IDLE_GRACE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** The bearer token Prometheus scrapes GET /metrics with; unset, there is no such address (ADR 066). */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,200}$/, 'must be 1 to 200 printable characters without spaces')
+    .optional(),
 });
 
 export interface Config {
@@ -282,6 +290,8 @@ export interface Config {
   orderLimits: OrderLimits;
   /** Stock under this is low on the dashboard. */
   lowStockThreshold: number;
+  /** What GET /metrics must be asked with; undefined: it answers 404 (ADR 066). */
+  metricsToken: string | undefined;
 }
 
 export interface OrderLimits {
@@ -387,6 +397,13 @@ export function loadConfig(
     problems.push(...demoSettings);
   } else if (c.PAYMENT_PROVIDER === 'razorpay' && c.RAZORPAY_KEY_ID === DEMO_RAZORPAY.keyId) {
     problems.push('RAZORPAY_KEY_ID: set your Razorpay keys to use PAYMENT_PROVIDER=razorpay');
+  }
+  // The metrics tell a stranger how much the store sells and how its servers fare: the token is a
+  // secret like the gateway's, and one short enough to guess is refused where it matters.
+  if (production && c.METRICS_TOKEN !== undefined && c.METRICS_TOKEN.length < MIN_PRODUCTION_METRICS_TOKEN) {
+    problems.push(
+      `METRICS_TOKEN: must be at least ${MIN_PRODUCTION_METRICS_TOKEN} characters in production (e.g. openssl rand -hex 16)`,
+    );
   }
   const storeState = gstStateOf(c.STORE_STATE)!;
   if (c.STORE_GSTIN.slice(0, 2) !== storeState.code) {
@@ -506,6 +523,7 @@ export function loadConfig(
       unpaidPerAddress: c.ORDER_MAX_UNPAID_PER_ADDRESS,
     },
     lowStockThreshold: c.LOW_STOCK_THRESHOLD,
+    metricsToken: c.METRICS_TOKEN,
     requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: Math.min(c.HEADERS_TIMEOUT_MS, c.REQUEST_TIMEOUT_MS),
     keepAliveTimeoutMs: c.KEEP_ALIVE_TIMEOUT_MS,

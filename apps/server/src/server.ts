@@ -7,6 +7,7 @@ import { DataDirInUseError } from './db/data-dir-lock.js';
 import { isUndefinedTable } from './db/errors.js';
 import { prepareDatabase } from './db/prepare.js';
 import { defaultMaxConnections, limitConnections, openFileLimit } from './lib/connection-limits.js';
+import { serveClusterMetrics } from './lib/cluster-metrics.js';
 import { trackConnections } from './lib/graceful-stop.js';
 import {
   databasePreparedByPrimary,
@@ -157,6 +158,8 @@ async function primary(config: Config, workers: number) {
   }
   const done = prepared.then(() => undefined).finally(() => database.close());
   superviseWorkers(workers, log, config.shutdownTimeoutMs, sizedFor(products), heapMb, done);
+  // A scrape of GET /metrics reaches one worker, which asks here for every worker's figures.
+  if (config.metricsToken) serveClusterMetrics(log);
   await done;
 }
 

@@ -37,8 +37,20 @@ export interface Database {
    */
   subscribe(channel: string, handlers: SubscriptionHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * The connections now: open, idle, callers waiting for one, and connections that failed since
+   * start (a server lost, refused, or none free in time). For GET /metrics (ADR 066).
+   */
+  stats(): PoolStats;
   /** Embedded only: the whole database as a tarball that `loadDataDir` can start from. */
   dump?(): Promise<Blob>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  errors: number;
 }
 
 export interface SubscriptionHandlers {
@@ -151,6 +163,9 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     async dump() {
       return client.dumpDataDir('none');
     },
+    // One connection in this process, which callers take turns on inside PGlite, out of sight.
+    stats: () =>
+      client.closed ? { total: 0, idle: 0, waiting: 0, errors: 0 } : { total: 1, idle: 1, waiting: 0, errors: 0 },
   };
 }
 
@@ -265,6 +280,8 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
       await probe.end().catch(() => {});
     }
   }, log);
+  /** Connections that could not be had: refused, failed, or none free within the pool's timeout. */
+  let errors = 0;
   /** A pool that refuses at once while the server is known to be unreachable, and reports what fails. */
   class GuardedPool extends pg.Pool {
     override connect(): Promise<pg.PoolClient>;
@@ -275,6 +292,7 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
       callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
     ): Promise<pg.PoolClient> | void {
       if (!reachability.reachable) {
+        errors += 1;
         const refused = new DatabaseUnavailableError();
         if (!callback) return Promise.reject(refused);
         queueMicrotask(() => callback(refused, undefined, () => {}));
@@ -282,12 +300,16 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
       }
       if (!callback) {
         return super.connect().catch((err: unknown) => {
+          errors += 1;
           reachability.suspect(err);
           throw err;
         });
       }
       super.connect((err, client, done) => {
-        if (err) reachability.suspect(err);
+        if (err) {
+          errors += 1;
+          reachability.suspect(err);
+        }
         callback(err, client, done);
       });
     }
@@ -305,7 +327,10 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
   // A client losing its server emits 'error', idle in the pool or checked out by a transaction;
   // the pool listens only while it is idle, and an 'error' nobody listens to ends the process.
   // The statement it was running fails by itself; the client is dropped when it is released.
-  pool.on('error', (err) => reachability.suspect(err));
+  pool.on('error', (err) => {
+    errors += 1;
+    reachability.suspect(err);
+  });
   pool.on('connect', (client) => client.on('error', (err) => reachability.suspect(err)));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const dialect = new PgDialect();
@@ -387,6 +412,7 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
       await Promise.all([...subscriptions].map((stop) => stop()));
       await pool.end();
     },
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, errors }),
   };
 }
 

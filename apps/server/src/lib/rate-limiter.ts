@@ -240,6 +240,11 @@ export class RedisCounterStore implements SharedCounterStore {
     await this.redis.ping();
   }
 
+  /** Whether the client is connected and ready for commands now (not connecting, reconnecting or closed). */
+  get reachable(): boolean {
+    return this.redis.status === 'ready';
+  }
+
   async increment(key: string, windowMs: number): Promise<Counter> {
     const [count, ttl] = (await this.redis.eval(INCREMENT_SCRIPT, 1, key, String(windowMs))) as [number, number];
     return { count, resetInMs: ttl > 0 ? ttl : windowMs };

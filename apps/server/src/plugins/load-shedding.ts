@@ -4,15 +4,16 @@ import { AppError } from '../lib/app-error.js';
 import { changesState } from '../lib/http-methods.js';
 import { ReadTurns } from '../lib/read-turns.js';
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS } from './error-handler.js';
+import { METRICS_PATH } from './metrics.js';
 
 /** How often the event loop's delay is judged; each judgement covers the time since the last. */
 const SAMPLE_INTERVAL_MS = 1_000;
 const RESOLUTION_MS = 10;
 /**
- * Answered even when the server is shedding load, and without waiting in line behind reads: it
- * says whether the database answers.
+ * Answered even when the server is shedding load, and without waiting in line behind reads: they
+ * say whether the database answers and how the store fares, which matters most when it is busy.
  */
-const EXEMPT_ROUTES = new Set(['/api/health']);
+const EXEMPT_ROUTES = new Set(['/api/health', METRICS_PATH]);
 
 declare module 'fastify' {
   interface FastifyContextConfig {

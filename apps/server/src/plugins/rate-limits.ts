@@ -31,6 +31,15 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     limiter = new RateLimiter(app.log);
   }
   app.decorate('rateLimiter', limiter);
+  // Without Redis there is nothing to reach, and no such metric.
+  if (limiter.status().backend === 'redis') {
+    app.metrics.reading({
+      name: 'store_redis_up',
+      help: "1 when the rate-limit counters' Redis connection is ready (every worker's), else 0.",
+      across: 'min',
+      read: () => (limiter.status().redisReachable ? 1 : 0),
+    });
+  }
   app.addHook('onClose', () => limiter.close());
 }
 

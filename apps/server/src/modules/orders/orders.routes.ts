@@ -18,7 +18,7 @@ import {
 import { AppError } from '../../lib/app-error.js';
 import { adminOnly, signedInUser, type SessionUser } from '../../lib/auth.js';
 import { applyPayment, checkoutSignatureValid } from '../payments/payments.service.js';
-import { ordersServiceFor, shopOf } from './orders.service.js';
+import { orderCountersOf, ordersServiceFor, shopOf } from './orders.service.js';
 import { adminOrderPage, orderCsvStream } from './order-list.service.js';
 
 const tags = ['Orders'];
@@ -36,6 +36,7 @@ export const VERIFICATION_FAILED = 'Payment Verification Failed!';
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = ordersServiceFor(app);
+  const counters = orderCountersOf(app.metrics);
 
   /**
    * Checkout's proof of payment. The signature is checked against the Razorpay order id the store
@@ -66,6 +67,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         shopOf(app.config),
       ),
     );
+    if (applied.result === 'paid') counters.paid.inc();
     if (applied.result === 'rejected') throw new AppError('VALIDATION', VERIFICATION_FAILED);
     if (applied.result === 'refund_due') throw new AppError('CONFLICT', applied.reason);
     return service.get(user, orderId);

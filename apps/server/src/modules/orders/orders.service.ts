@@ -25,6 +25,7 @@ import type { Db, Transact, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { clientAddressKey } from '../../lib/client-address.js';
 import type { SessionUser } from '../../lib/auth.js';
+import type { Counter, Metrics } from '../../lib/metrics.js';
 import type { PaymentProvider } from '../payments/provider.js';
 import type { RefundsService } from '../payments/payments.refunds.js';
 import { PincodesService } from '../pincodes/pincodes.service.js';
@@ -183,6 +184,23 @@ function settled<T>(result: PromiseSettledResult<T>): T {
  * The refund of a cancelled order's payment, made by the payments module's refunds (ADR 032): it
  * is handed to this service because that module depends on this one, not the other way round.
  */
+/** Orders counted for the operators' GET /metrics (ADR 066), each once its transaction has committed. */
+export interface OrderCounters {
+  placed: Counter;
+  paid: Counter;
+}
+
+export const orderCountersOf = (metrics: Metrics): OrderCounters => ({
+  placed: metrics.counter(
+    'store_orders_placed_total',
+    'Orders placed (a retry with the same Idempotency-Key is not counted again).',
+  ),
+  paid: metrics.counter(
+    'store_orders_paid_total',
+    'Orders paid: a payment applied to its order, from checkout or a Razorpay webhook.',
+  ),
+});
+
 export type OrderRefunds = Pick<RefundsService, 'claimForCancellation' | 'settle' | 'ofPayments'>;
 
 export interface OrdersOptions {
@@ -200,6 +218,7 @@ export interface OrdersOptions {
   clock?: Clock;
   /** How an order's transaction is run: the database's `transact` (ADR 056). */
   transact: Transact;
+  counters: OrderCounters;
   log?: FastifyBaseLogger;
 }
 
@@ -219,6 +238,7 @@ export function ordersServiceFor(app: FastifyInstance): OrdersService {
     }),
     clock: app.clock,
     transact: app.database.transact,
+    counters: orderCountersOf(app.metrics),
     log: app.log,
   });
 }
@@ -235,6 +255,7 @@ export class OrdersService {
   private readonly store: Config['store'];
   private readonly site: MailSite;
   private readonly transact: Transact;
+  private readonly counters: OrderCounters;
 
   constructor(
     private readonly db: Db,
@@ -248,6 +269,7 @@ export class OrdersService {
     this.store = options.store;
     this.site = options.site;
     this.transact = options.transact;
+    this.counters = options.counters;
     this.coupons = options.coupons ?? new CouponsService(db);
     this.pincodes = new PincodesService(db);
     this.delivery = new DeliveryService(db, options.clock ?? (() => new Date()));
@@ -495,6 +517,7 @@ export class OrdersService {
         return { order: order()[0]!, items: items() };
       });
       if (!placed.items) return { order: await this.replay(placed.order, hash), replayed: true };
+      this.counters.placed.inc();
       const timeline = [{ kind: 'placed' as const, at: now, actorName: null }];
       return { order: toOrderResponse(placed.order, placed.items, timeline, false), replayed: false };
     } catch (err) {

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sharedReading } from '../../lib/metrics.js';
 import { runPeriodically } from '../../lib/periodic.js';
 import { fileTransport, smtpTransport, type MailTransport } from './outbox.mailer.js';
-import { OutboxSender } from './outbox.service.js';
+import { OutboxSender, pendingBacklog } from './outbox.service.js';
 import { renderMail } from './outbox.templates.js';
 
 declare module 'fastify' {
@@ -37,4 +38,19 @@ export function registerOutbox(app: FastifyInstance, mailTransport?: MailTranspo
     await sender.sendDue();
   });
   app.addHook('onClose', async () => transport.close());
+
+  // Read from the table at each scrape: every worker reads the same figures, so the largest stands.
+  const backlog = sharedReading(() => pendingBacklog(app.database.db));
+  app.metrics.reading({
+    name: 'store_outbox_pending_messages',
+    help: 'Emails written to the outbox and not yet sent (retries waiting included).',
+    across: 'max',
+    read: async () => (await backlog())?.pending,
+  });
+  app.metrics.reading({
+    name: 'store_outbox_oldest_pending_age_seconds',
+    help: 'Seconds since the oldest email still pending in the outbox was written (0 when none is).',
+    across: 'max',
+    read: async () => (await backlog())?.oldestAgeSeconds,
+  });
 }

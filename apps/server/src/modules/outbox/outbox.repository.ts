@@ -80,6 +80,18 @@ export async function countMessages(db: Db, status: OutboxStatus | undefined): P
   return counted?.n ?? 0;
 }
 
+/** Messages waiting to go, and how long the oldest of them has waited (seconds, 0 when none), by the database's clock. */
+export async function pendingBacklog(db: Db): Promise<{ pending: number; oldestAgeSeconds: number }> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*)::int`,
+      oldestAgeSeconds: sql<number>`coalesce(extract(epoch from now() - min(${outbox.createdAt})), 0)::float8`,
+    })
+    .from(outbox)
+    .where(eq(outbox.status, 'pending'));
+  return row ?? { pending: 0, oldestAgeSeconds: 0 };
+}
+
 /** The message, its row locked until the transaction ends (a sender's claim waits for it). */
 export async function lockMessage(tx: Tx, id: string): Promise<OutboxRow | undefined> {
   const [row] = await tx.select().from(outbox).where(eq(outbox.id, id)).for('update');

@@ -43,6 +43,9 @@ export function enqueue(tx: Db | Tx, message: OutboxMessage, host: string) {
   return repo.insertMessage(tx, { ...message, messageId: `<${randomUUID()}@${host}>` });
 }
 
+/** The outbox's backlog: messages pending, and the oldest one's wait in seconds. */
+export const pendingBacklog = (db: Db) => repo.pendingBacklog(db);
+
 export interface SenderOptions {
   from: string;
   /** Messages claimed at a time. */

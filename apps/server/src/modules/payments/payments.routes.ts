@@ -6,7 +6,7 @@ import { paiseToRupees } from '@store/domain';
 import type { Tx } from '../../db/client.js';
 import { adminOnly, signedInUser } from '../../lib/auth.js';
 import { AppError } from '../../lib/app-error.js';
-import { shopOf } from '../orders/orders.service.js';
+import { orderCountersOf, shopOf } from '../orders/orders.service.js';
 import { applyPayment, firstDelivery, gatewayOrderState, recordFailedPayment } from './payments.service.js';
 import { refundFailed, refundProcessed, type PaymentRow } from './payments.refunds.js';
 import { simulatedWebhooks, WEBHOOK_PATH } from './simulated-webhooks.js';
@@ -77,6 +77,7 @@ const simulatedPaySchema = z.object({
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { webhookSecret, keySecret, provider } = app.config.payments;
   const shop = shopOf(app.config);
+  const counters = orderCountersOf(app.metrics);
   const { refunds } = app;
 
   // The signature covers the exact bytes Razorpay sent, so this route keeps them.
@@ -115,6 +116,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!parsed.success) throw new AppError('VALIDATION', 'Unexpected webhook body');
       const { event, payload } = parsed.data;
       let handle: ((tx: Tx) => Promise<void>) | undefined;
+      let paid = false;
       const payment = payload.payment?.entity;
       const refund = payload.refund?.entity;
       if (PAYMENT_EVENTS.includes(event) && payment) {
@@ -125,6 +127,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
             return;
           }
           const result = await applyPayment(tx, incoming, shop);
+          paid = result.result === 'paid';
           if (result.result === 'refund_due' || result.result === 'rejected') {
             req.log.warn({ paymentId: payment.id, reason: result.reason }, 'payment needs a refund');
           }
@@ -147,6 +150,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         await handle(tx);
         return 'processed' as const;
       });
+      if (paid) counters.paid.inc();
       return { status };
     },
   );

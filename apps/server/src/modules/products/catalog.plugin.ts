@@ -64,6 +64,18 @@ export function registerCatalogReadModel(app: FastifyInstance): void {
     if (change !== 'everything' && change.onlyStock) app.catalogCache.invalidateProducts(change.ids);
     else app.catalogCache.invalidate();
   };
+  app.metrics.reading({
+    name: 'store_catalog_change_lag_seconds',
+    help: "Seconds since the oldest catalogue change notice a worker's in-memory catalogue has received and not yet applied (the largest of any worker's; 0 when all are current).",
+    across: 'max',
+    read: () => model.changeLagMs() / 1000,
+  });
+  app.metrics.reading({
+    name: 'store_catalog_read_model_live',
+    help: '1 when every worker answers the catalogue from its in-memory copy; 0 while one asks the database instead (loading, or reading the catalogue again after its change notices were cut off).',
+    across: 'min',
+    read: () => (model.live ? 1 : 0),
+  });
   let connectedBefore = false;
   app.addHook('onReady', async () => {
     const started = Date.now();

@@ -236,6 +236,19 @@ describe(`the catalogue read model on ${testDatabaseKind}`, () => {
     expect(await inColour('Pink')).toEqual([]);
   });
 
+  it('says how long the oldest change it has heard of and not yet applied has waited (GET /metrics)', async () => {
+    const m = model(second);
+    const id = await insertProduct(first.database.db, { name: 'Lotus Bowl', countInStock: 4 });
+    await m.barrier();
+    expect(m.changeLagMs()).toBe(0);
+    // A notice as the database sends one at commit: the copy is behind from then until it has read the product.
+    const applied = m.changed(id);
+    const noticed = performance.now();
+    expect(m.changeLagMs(noticed + 1_500)).toBeGreaterThanOrEqual(1_500);
+    await applied;
+    expect(m.changeLagMs()).toBe(0);
+  });
+
   it.skipIf(testDatabaseKind !== 'postgres')(
     'keeps answering from its copy while its notices are cut off, and catches up when they are back',
     async () => {

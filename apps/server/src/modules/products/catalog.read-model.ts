@@ -12,6 +12,8 @@ import type { ProductSearch } from './product-search.js';
 type Entry = repo.CatalogProduct;
 
 const BARRIER = 'barrier:';
+/** Products read again at a time when their notices come faster than they are applied. */
+const FLUSH_BATCH = 500;
 /**
  * Category-and-colour subsets kept, up to this many products in all or forty per product (every
  * category by every colour in every order fits; shoppers choose the keys, so junk ones, which
@@ -241,6 +243,12 @@ export class CatalogReadModel implements ProductSearch {
     (ranked) => ranked.length,
   );
   private pending = new Set<string>();
+  /**
+   * When the oldest change notice not yet applied arrived (performance.now()): of those waiting,
+   * and of the batch being applied. Undefined when there is none.
+   */
+  private waitingSince: number | undefined;
+  private applyingSince: number | undefined;
   private readonly barriers = new Map<string, () => void>();
   private reloadAll = false;
   private loaded = false;
@@ -297,14 +305,28 @@ export class CatalogReadModel implements ProductSearch {
     }
     if (payload === '*') this.reloadAll = true;
     else this.pending.add(payload);
+    this.waitingSince ??= performance.now();
     this.flushing ??= Promise.resolve().then(() => this.flush());
     return this.flushing;
+  }
+
+  /**
+   * How far this copy is behind the catalogue as committed: milliseconds since the oldest change
+   * notice it has received and not yet applied arrived (a notice arrives as its change commits); 0
+   * when it has applied every one. A copy that is not `live` is not answering anyone.
+   */
+  changeLagMs(now = performance.now()): number {
+    const since = Math.min(this.applyingSince ?? Infinity, this.waitingSince ?? Infinity);
+    return since === Infinity ? 0 : Math.max(0, now - since);
   }
 
   /** Applies every change noticed so far; resolves once the model reflects them. */
   private async flush(): Promise<void> {
     try {
       while (this.reloadAll || this.pending.size > 0) {
+        this.applyingSince = this.waitingSince;
+        // Notices left for the next batch may be as old as the oldest in this one.
+        if (this.reloadAll || this.pending.size <= FLUSH_BATCH) this.waitingSince = undefined;
         if (this.reloadAll) {
           this.reloadAll = false;
           const pending = [...this.pending];
@@ -317,10 +339,11 @@ export class CatalogReadModel implements ProductSearch {
             for (const id of pending) this.pending.add(id);
             throw err;
           }
+          this.applyingSince = undefined;
           this.onApplied?.('everything');
           continue;
         }
-        const ids = [...this.pending].slice(0, 500);
+        const ids = [...this.pending].slice(0, FLUSH_BATCH);
         for (const id of ids) this.pending.delete(id);
         let loaded: Entry[];
         try {
@@ -348,9 +371,14 @@ export class CatalogReadModel implements ProductSearch {
           else this.entries.delete(id);
         }
         if (reorder) this.reindex();
+        this.applyingSince = undefined;
         this.onApplied?.({ ids, onlyStock });
       }
     } finally {
+      // A batch that failed was not applied: it waits to be read again (retry).
+      if (this.applyingSince !== undefined)
+        this.waitingSince = Math.min(this.applyingSince, this.waitingSince ?? Infinity);
+      this.applyingSince = undefined;
       this.flushing = undefined;
     }
   }
