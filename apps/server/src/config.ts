@@ -102,9 +102,13 @@ const configSchema = z.object({
   RATE_LIMIT_LOGIN_MAX_DELAY: duration.prefault('60s'),
   /** Keyword searches per address: far above a shopper's pace, well below a scraper's. */
   RATE_LIMIT_SEARCH: rateLimit.prefault('60/1m'),
-  /** Coupon codes tried (validated or ordered with) that do not exist, per account and per address: guessing. */
+  /**
+   * Coupon codes tried (validated or ordered with) that do not exist: per shopper (a signed-in
+   * account, or a guest's device cookie), and per address as a backstop ten shoppers wide, so one
+   * client changing cookies is still bounded and a shared address is not (ADR 067).
+   */
   RATE_LIMIT_COUPON_ACCOUNT: rateLimit.prefault('20/1h'),
-  RATE_LIMIT_COUPON_ADDRESS: rateLimit.prefault('60/1h'),
+  RATE_LIMIT_COUPON_ADDRESS: rateLimit.prefault('200/1h'),
   /** Reset links asked for per address (and, counted apart, links tried), and per email whether or not it has an account. */
   RATE_LIMIT_PASSWORD_RESET_ADDRESS: rateLimit.prefault('20/1h'),
   RATE_LIMIT_PASSWORD_RESET_ACCOUNT: rateLimit.prefault('5/1h'),
@@ -237,7 +241,7 @@ export interface Config {
     pincode: RateLimit | null;
     loginPerAccountAddress: RateLimit | null;
     search: RateLimit | null;
-    couponPerAccount: RateLimit | null;
+    couponPerShopper: RateLimit | null;
     couponPerAddress: RateLimit | null;
     passwordResetPerAddress: RateLimit | null;
     passwordResetPerAccount: RateLimit | null;
@@ -453,7 +457,7 @@ export function loadConfig(
       pincode: c.RATE_LIMIT_PINCODE,
       loginPerAccountAddress: c.RATE_LIMIT_LOGIN_ACCOUNT_ADDRESS,
       search: c.RATE_LIMIT_SEARCH,
-      couponPerAccount: c.RATE_LIMIT_COUPON_ACCOUNT,
+      couponPerShopper: c.RATE_LIMIT_COUPON_ACCOUNT,
       couponPerAddress: c.RATE_LIMIT_COUPON_ADDRESS,
       passwordResetPerAddress: c.RATE_LIMIT_PASSWORD_RESET_ADDRESS,
       passwordResetPerAccount: c.RATE_LIMIT_PASSWORD_RESET_ACCOUNT,
