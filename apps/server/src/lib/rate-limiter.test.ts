@@ -135,6 +135,15 @@ describe('the limiter', () => {
     await expect(limiter.consume('x', null, 'off')).resolves.toBeUndefined();
   });
 
+  it('answers whether an attempt is within a limit, counting it first, for what is dropped rather than refused', async () => {
+    const limiter = new RateLimiter(new MemoryCounterStore(), silent);
+    const limit = { max: 2, windowMs: 60_000 };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => limiter.admits('d', limit)));
+    expect(answers.filter(Boolean)).toHaveLength(2);
+    expect(await limiter.admits('other', limit)).toBe(true);
+    expect(await limiter.admits('d', null)).toBe(true);
+  });
+
   it('slows down with 429, the wait until the next slot and Retry-After', async () => {
     const limiter = new RateLimiter(new MemoryCounterStore(), silent);
     const slowDown = { free: 1, windowMs: 60_000, firstDelayMs: 1_000, maxDelayMs: 60_000 };
@@ -161,6 +170,7 @@ describe('the limiter', () => {
     for (let i = 0; i < 3; i++) {
       await limiter.consume('x', limit, 'Too many.');
       await limiter.slowDown('x', slowDown, 'Too many.');
+      expect(await limiter.admits('x', limit)).toBe(true);
     }
     await limiter.refund('x');
     await limiter.forget('x');

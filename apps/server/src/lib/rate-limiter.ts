@@ -248,6 +248,16 @@ export class RateLimiter {
     if (c.count > limit.max) throw tooManyRequests(what, c.resetInMs);
   }
 
+  /**
+   * Counts one more attempt in a fixed window and answers whether it is within the limit, for
+   * what is dropped rather than refused (a beacon reads no answer).
+   */
+  async admits(key: string, limit: RateLimit | null): Promise<boolean> {
+    if (!limit) return true;
+    const c = await this.safely(() => this.store.increment(key, limit.windowMs), { count: 0, resetInMs: 0 });
+    return c.count <= limit.max;
+  }
+
   /** Counts one more attempt under a progressive delay; refuses it (429) until its slot comes. */
   async slowDown(key: string, slowDown: SlowDown | null, what: string): Promise<void> {
     if (!slowDown) return;
