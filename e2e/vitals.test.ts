@@ -41,6 +41,7 @@ describe('field web vitals', () => {
     await hide(page);
     const sent = JSON.parse((await beacon).postData() ?? '{}');
     expect(sent.pageType).toBe('product');
+    expect(sent.pageViewId).toMatch(/^[0-9a-f]{32}$/);
     expect(sent.samples.map((s: { name: string }) => s.name)).toEqual(expect.arrayContaining(['LCP', 'CLS', 'TTFB']));
     expect(JSON.stringify(sent)).not.toContain('/product/');
     await shopper.close();

@@ -26,12 +26,14 @@ describe('configuration', () => {
       pincode: { max: 60, windowMs: 60_000 },
       loginPerAccountAddress: { max: 10, windowMs: 15 * 60_000 },
       search: { max: 60, windowMs: 60_000 },
-      couponPerAccount: { max: 20, windowMs: 3_600_000 },
-      couponPerAddress: { max: 60, windowMs: 3_600_000 },
+      couponPerShopper: { max: 20, windowMs: 3_600_000 },
+      couponPerAddress: { max: 200, windowMs: 3_600_000 },
       passwordResetPerAddress: { max: 20, windowMs: 3_600_000 },
       passwordResetPerAccount: { max: 5, windowMs: 3_600_000 },
-      vitals: { max: 120, windowMs: 60_000 },
+      vitals: { max: 6, windowMs: 60_000 },
     });
+    expect(c.vitals.perAddressPerDay).toBe(10);
+    expect(loadConfig({ RATE_LIMIT_VITALS_DAY: 'off' }).vitals.perAddressPerDay).toBeNull();
     expect(c.loginMaxDelayMs).toBe(60_000);
     expect(c.loadShedding).toEqual({ maxInFlightRequests: 200, maxEventLoopDelayMs: 1_000 });
     const custom = loadConfig({ RATE_LIMIT_LOGIN_ACCOUNT: '3/30s', RATE_LIMIT_PINCODE: 'off' }).rateLimits;
@@ -65,6 +67,7 @@ describe('configuration', () => {
     [{ VITALS_SAMPLE_RATE: '10%' }, 'VITALS_SAMPLE_RATE: must be a number from 0 to 1'],
     [{ VITALS_SAMPLE_RATE: '1.5' }, 'VITALS_SAMPLE_RATE'],
     [{ RATE_LIMIT_VITALS: 'lots' }, 'RATE_LIMIT_VITALS'],
+    [{ RATE_LIMIT_VITALS_DAY: '0' }, 'RATE_LIMIT_VITALS_DAY: must be a whole number'],
     [{ LOW_STOCK_THRESHOLD: 'few' }, 'LOW_STOCK_THRESHOLD: must be a whole number'],
     [{ LOW_STOCK_THRESHOLD: '2.5' }, 'LOW_STOCK_THRESHOLD: must be a whole number'],
     [{ LOW_STOCK_THRESHOLD: '0' }, 'LOW_STOCK_THRESHOLD: must be at least 1'],

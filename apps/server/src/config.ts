@@ -23,8 +23,8 @@ const duration = z
   .transform((v) => Number(v.slice(0, -1)) * UNIT_MS[v.slice(-1) as keyof typeof UNIT_MS])
   .refine((ms) => ms > 0, 'must be above 0');
 
-/** A cap on what unpaid orders may hold: a whole number from 1, or `off` for no cap (0 would close the store). */
-const orderCap = z
+/** A cap (on what unpaid orders may hold, say): a whole number from 1, or `off` for none (0 would close the store). */
+const cap = z
   .string()
   .regex(/^(off|[1-9]\d{0,5})$/, 'must be a whole number from 1 to 999999, or off')
   .transform((v) => (v === 'off' ? null : Number(v)));
@@ -105,14 +105,22 @@ const configSchema = z.object({
   RATE_LIMIT_LOGIN_MAX_DELAY: duration.prefault('60s'),
   /** Keyword searches per address: far above a shopper's pace, well below a scraper's. */
   RATE_LIMIT_SEARCH: rateLimit.prefault('60/1m'),
-  /** Coupon codes tried (validated or ordered with) that do not exist, per account and per address: guessing. */
+  /**
+   * Coupon codes tried (validated or ordered with) that do not exist: per shopper (a signed-in
+   * account, or a guest's device cookie), and per address as a backstop ten shoppers wide, so one
+   * client changing cookies is still bounded and a shared address is not (ADR 067).
+   */
   RATE_LIMIT_COUPON_ACCOUNT: rateLimit.prefault('20/1h'),
-  RATE_LIMIT_COUPON_ADDRESS: rateLimit.prefault('60/1h'),
+  RATE_LIMIT_COUPON_ADDRESS: rateLimit.prefault('200/1h'),
   /** Reset links asked for per address (and, counted apart, links tried), and per email whether or not it has an account. */
   RATE_LIMIT_PASSWORD_RESET_ADDRESS: rateLimit.prefault('20/1h'),
   RATE_LIMIT_PASSWORD_RESET_ACCOUNT: rateLimit.prefault('5/1h'),
-  /** Web-vitals reports per address: one a page view; many shoppers share a mobile carrier's address. */
-  RATE_LIMIT_VITALS: rateLimit.prefault('120/1m'),
+  /**
+   * Web-vitals reports per address that count (ADR 068): a handful a minute, and a few a day so one
+   * address's weight in a day's p75 is bounded; the rest are dropped, answered 204 all the same.
+   */
+  RATE_LIMIT_VITALS: rateLimit.prefault('6/1m'),
+  RATE_LIMIT_VITALS_DAY: cap.prefault('10'),
   /** The share of page views that report their Core Web Vitals (ADR 043). Default: 1 in a demo store, else 0.1. */
   VITALS_SAMPLE_RATE: z
     .string()
@@ -176,9 +184,9 @@ const configSchema = z.object({
   /** How long an order waits for payment before its stock goes back and it can no longer be paid. */
   ORDER_PAY_WITHIN: duration.prefault('15m'),
   /** Unpaid orders hold stock nobody else can buy; these caps stop one buyer holding it all (ADR 017). */
-  ORDER_MAX_UNPAID_PER_ACCOUNT: orderCap.prefault('3'),
-  ORDER_MAX_UNITS_HELD_PER_ACCOUNT: orderCap.prefault('20'),
-  ORDER_MAX_UNPAID_PER_ADDRESS: orderCap.prefault('10'),
+  ORDER_MAX_UNPAID_PER_ACCOUNT: cap.prefault('3'),
+  ORDER_MAX_UNITS_HELD_PER_ACCOUNT: cap.prefault('20'),
+  ORDER_MAX_UNPAID_PER_ADDRESS: cap.prefault('10'),
   /** The simulated gateway, like Razorpay, also reports each payment by webhook, this long after it. */
   SIMULATED_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   /** Largest picture an admin may upload, in bytes; bigger ones get 413. */
@@ -245,15 +253,15 @@ export interface Config {
     pincode: RateLimit | null;
     loginPerAccountAddress: RateLimit | null;
     search: RateLimit | null;
-    couponPerAccount: RateLimit | null;
+    couponPerShopper: RateLimit | null;
     couponPerAddress: RateLimit | null;
     passwordResetPerAddress: RateLimit | null;
     passwordResetPerAccount: RateLimit | null;
     vitals: RateLimit | null;
   };
   mail: { smtpUrl: string | undefined; from: string; pollMs: number; leaseMs: number };
-  /** Field Core Web Vitals (ADR 043): the share of page views that report them. */
-  vitals: { sampleRate: number };
+  /** Field Core Web Vitals (ADR 043, 068): the share of page views that report them; reports kept per address per IST day. */
+  vitals: { sampleRate: number; perAddressPerDay: number | null };
   /** The seller printed on tax invoices; `demo` when it is the made-up demo seller. */
   store: { legalName: string; address: string; state: string; stateCode: string; gstin: string; demo: boolean };
   /** Past RATE_LIMIT_LOGIN_ACCOUNT, the delay between attempts on an account doubles up to this. */
@@ -470,7 +478,7 @@ export function loadConfig(
       pincode: c.RATE_LIMIT_PINCODE,
       loginPerAccountAddress: c.RATE_LIMIT_LOGIN_ACCOUNT_ADDRESS,
       search: c.RATE_LIMIT_SEARCH,
-      couponPerAccount: c.RATE_LIMIT_COUPON_ACCOUNT,
+      couponPerShopper: c.RATE_LIMIT_COUPON_ACCOUNT,
       couponPerAddress: c.RATE_LIMIT_COUPON_ADDRESS,
       passwordResetPerAddress: c.RATE_LIMIT_PASSWORD_RESET_ADDRESS,
       passwordResetPerAccount: c.RATE_LIMIT_PASSWORD_RESET_ACCOUNT,
@@ -516,7 +524,7 @@ export function loadConfig(
     demoSettings,
     demo,
     // A demo store's every visit counts: it has few. A real store's tenth is plenty for a p75.
-    vitals: { sampleRate: c.VITALS_SAMPLE_RATE ?? (demo ? 1 : 0.1) },
+    vitals: { sampleRate: c.VITALS_SAMPLE_RATE ?? (demo ? 1 : 0.1), perAddressPerDay: c.RATE_LIMIT_VITALS_DAY },
     orderLimits: {
       unpaidPerAccount: c.ORDER_MAX_UNPAID_PER_ACCOUNT,
       unitsHeldPerAccount: c.ORDER_MAX_UNITS_HELD_PER_ACCOUNT,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_TYPES, VITAL_METRICS, type VitalMetric } from '@store/domain';
+import { PAGE_TYPES, VITAL_METRICS } from '@store/domain';
 
 /** How web-vitals says the page view began; a restore from the back/forward cache is its own page view. */
 export const NAVIGATION_TYPES = [
@@ -17,26 +17,22 @@ export const VITALS_MAX_BYTES = 4096;
 /** How far back the admin summary may look: samples are kept 30 days (ADR 043). */
 export const VITALS_MAX_DAYS = 30;
 
-/** Above these a value is a broken clock or a made-up report, not a slow page (ms; CLS has no unit). */
-const MAX_VALUE: Record<VitalMetric, number> = { LCP: 120_000, INP: 60_000, CLS: 10, FCP: 120_000, TTFB: 120_000 };
-
 const metricSchema = z.enum(VITAL_METRICS, { message: `must be one of ${VITAL_METRICS.join(', ')}` });
 
-export const vitalSampleSchema = z
-  .strictObject({
-    name: metricSchema,
-    value: z.number({ message: 'must be a number' }).finite('must be a finite number').min(0, 'must not be negative'),
-    navigationType: z.enum(NAVIGATION_TYPES, { message: `must be one of ${NAVIGATION_TYPES.join(', ')}` }),
-  })
-  .superRefine((s, ctx) => {
-    if (s.value > MAX_VALUE[s.name]) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: `must be at most ${MAX_VALUE[s.name]} for ${s.name}` });
-    }
-  });
+/** A value past what a browser can report is taken as that bound (`VITAL_MAX`, ADR 068), not refused. */
+export const vitalSampleSchema = z.strictObject({
+  name: metricSchema,
+  value: z.number({ message: 'must be a number' }).finite('must be a finite number').min(0, 'must not be negative'),
+  navigationType: z.enum(NAVIGATION_TYPES, { message: `must be one of ${NAVIGATION_TYPES.join(', ')}` }),
+});
 export type VitalSample = z.infer<typeof vitalSampleSchema>;
 
-/** `POST /api/vitals`: one page view's metrics, each at most once (ADR 043). */
+/** `POST /api/vitals`: one page view's metrics, each at most once (ADR 043, 068). */
 export const vitalsReportSchema = z.strictObject({
+  pageViewId: z
+    .string({ message: 'must be the page view id' })
+    .regex(/^[0-9a-f]{32}$/, 'must be 32 lowercase hexadecimal digits')
+    .describe('Random, made by the browser for each page view: the store keeps one sample per metric per page view'),
   pageType: z.enum(PAGE_TYPES, { message: `must be one of ${PAGE_TYPES.join(', ')}` }),
   samples: z
     .array(vitalSampleSchema, { message: 'must be a list of samples' })

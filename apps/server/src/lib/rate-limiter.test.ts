@@ -142,6 +142,15 @@ describe('the limiter', () => {
     await expect(limiter.consume('x', null, 'off')).resolves.toBeUndefined();
   });
 
+  it('answers whether an attempt is within a limit, counting it first, for what is dropped rather than refused', async () => {
+    const limiter = new RateLimiter(silent);
+    const limit = { max: 2, windowMs: 60_000 };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => limiter.admits('d', limit)));
+    expect(answers.filter(Boolean)).toHaveLength(2);
+    expect(await limiter.admits('other', limit)).toBe(true);
+    expect(await limiter.admits('d', null)).toBe(true);
+  });
+
   it('slows down with 429, the wait until the next slot and Retry-After', async () => {
     const limiter = new RateLimiter(silent);
     const slowDown = { free: 1, windowMs: 60_000, firstDelayMs: 1_000, maxDelayMs: 60_000 };
@@ -223,6 +232,9 @@ describe('the limiter when Redis fails', () => {
     const slowed = [];
     for (let i = 0; i < 3; i++) slowed.push(await refusal(limiter.slowDown('y', slowDown, 'Too many.')));
     expect(slowed).toEqual(['through', 429, 429]);
+    const admitted = [];
+    for (let i = 0; i < 3; i++) admitted.push(await limiter.admits('z', limit));
+    expect(admitted).toEqual([true, true, false]);
     expect(limiter.status()).toEqual({ backend: 'memory', redisReachable: false });
     expect(log.warn).toHaveBeenCalledTimes(1);
     expect(log.warn).toHaveBeenCalledWith(

@@ -352,10 +352,25 @@ export class RateLimiter {
   /** Counts one more attempt in a fixed window; refuses it (429) when that goes over the limit. */
   async consume(key: string, limit: RateLimit | null, what: string): Promise<void> {
     if (!limit) return;
+    const c = await this.count(key, limit);
+    if (!c.within) throw tooManyRequests(what, c.resetInMs);
+  }
+
+  /**
+   * Counts one more attempt in a fixed window and answers whether it is within the limit, for
+   * what is dropped rather than refused (a beacon reads no answer).
+   */
+  async admits(key: string, limit: RateLimit | null): Promise<boolean> {
+    if (!limit) return true;
+    return (await this.count(key, limit)).within;
+  }
+
+  /** Counts one attempt in Redis, or in memory against this process's share when Redis cannot. */
+  private async count(key: string, limit: RateLimit): Promise<{ within: boolean; resetInMs: number }> {
     const shared = await this.onShared((s) => s.increment(key, limit.windowMs));
     const c = shared ?? (await this.memory.increment(key, limit.windowMs));
     const max = shared ? limit.max : this.shareOf(limit.max);
-    if (c.count > max) throw tooManyRequests(what, c.resetInMs);
+    return { within: c.count <= max, resetInMs: c.resetInMs };
   }
 
   /** Counts one more attempt under a progressive delay; refuses it (429) until its slot comes. */

@@ -101,6 +101,7 @@ export async function createTestApp(
     RATE_LIMIT_LOGIN_ADDRESS: '10000/15m',
     RATE_LIMIT_SEARCH: '10000/1m',
     RATE_LIMIT_VITALS: '10000/1m',
+    RATE_LIMIT_VITALS_DAY: 'off',
     // The test machine runs many test files at once: its event loop's lateness is not this
     // app's load. The load-shedding tests turn the watch on.
     MAX_EVENT_LOOP_DELAY_MS: '0',

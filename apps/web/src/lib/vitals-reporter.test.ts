@@ -65,10 +65,13 @@ describe('the web-vitals reporter', () => {
     expect(page.sendBeacon).not.toHaveBeenCalled();
 
     page.hide();
+    const pageViewId = page.beacons()[0]?.report.pageViewId;
+    expect(pageViewId).toMatch(/^[0-9a-f]{32}$/);
     expect(page.beacons()).toEqual([
       {
         url: '/api/vitals',
         report: {
+          pageViewId,
           pageType: 'product',
           samples: [
             { name: 'TTFB', value: 310.4, navigationType: 'navigate' },
@@ -89,9 +92,34 @@ describe('the web-vitals reporter', () => {
     expect(page.beacons().slice(1)).toEqual([
       {
         url: '/api/vitals',
-        report: { pageType: 'product', samples: [{ name: 'INP', value: 180, navigationType: 'navigate' }] },
+        report: { pageViewId, pageType: 'product', samples: [{ name: 'INP', value: 180, navigationType: 'navigate' }] },
       },
     ]);
+  });
+
+  it('gives each page view its own id, and a page restored from the back/forward cache a new one', async () => {
+    const ids = new Set<string>();
+    for (let n = 0; n < 2; n++) {
+      const page = fakePage();
+      const { vitals, measure } = fakeWebVitals();
+      await startVitalsReporter({ sampleRate: 1, pathname: '/', load: async () => vitals, target: page.target });
+      measure('LCP', 1000);
+      page.hide();
+      // Back to a tab that never left memory: the same page view.
+      page.show();
+      measure('INP', 64);
+      page.hide();
+      // Left and restored from the back/forward cache: web-vitals reports that view afresh.
+      page.target.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+      page.show();
+      measure('LCP', 80, 'v5-LCP-restored');
+      page.hide();
+      const [first, again, restored] = page.beacons().map((b) => b.report.pageViewId as string);
+      expect(again).toBe(first);
+      expect(restored).not.toBe(first);
+      ids.add(first!).add(restored!);
+    }
+    expect(ids.size).toBe(4);
   });
 
   it('falls back to fetch with keepalive when the beacon is refused', async () => {
@@ -104,7 +132,9 @@ describe('the web-vitals reporter', () => {
       method: 'POST',
       keepalive: true,
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pageType: 'cart', samples: [{ name: 'LCP', value: 900, navigationType: 'navigate' }] }),
+      body: expect.stringMatching(
+        /^\{"pageViewId":"[0-9a-f]{32}","pageType":"cart","samples":\[\{"name":"LCP","value":900,"navigationType":"navigate"\}\]\}$/,
+      ),
     });
   });
 

@@ -24,12 +24,20 @@ export interface VitalsReporterOptions {
   target?: Window;
 }
 
+/** A page view's id: random, made here for this view alone (ADR 068). */
+function newPageViewId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /**
  * Reports this page view's Core Web Vitals to `POST /api/vitals` (ADR 043), when the dice say this
  * view is sampled. web-vitals is only downloaded then, and its observers read the entries buffered
  * since navigation, so loading it late loses nothing. Metrics wait in a queue and go as one batch
  * when the page is hidden (the last moment a phone reliably lets a page send), each metric once.
- * Nothing but the page type, the values and the navigation type leaves the browser.
+ * Every batch of a page view carries its random id, so the store keeps one sample per metric per
+ * view whatever is sent again (ADR 068); a page restored from the back/forward cache is a new
+ * view, as web-vitals measures it afresh. Nothing but that id, the page type, the values and the
+ * navigation type leaves the browser.
  */
 export async function startVitalsReporter({
   sampleRate,
@@ -41,6 +49,7 @@ export async function startVitalsReporter({
   // The admin's own screens are not the storefront shoppers judge.
   if (pathname.startsWith('/admin') || !(random() < sampleRate)) return false;
   const pageType = pageTypeOf(pathname);
+  let pageViewId = newPageViewId();
   const queue = new Map<Metric['name'], Metric>();
   const sent = new Set<string>();
 
@@ -51,7 +60,7 @@ export async function startVitalsReporter({
     queue.forEach((m) => sent.add(m.id));
     queue.clear();
     if (samples.length === 0) return;
-    const body = JSON.stringify({ pageType, samples } satisfies VitalsReport);
+    const body = JSON.stringify({ pageViewId, pageType, samples } satisfies VitalsReport);
     // A string beacon goes as text/plain, which needs no CORS preflight; the server reads it as JSON.
     if (target.navigator.sendBeacon?.('/api/vitals', body)) return;
     void target
@@ -72,6 +81,9 @@ export async function startVitalsReporter({
     if (target.document.visibilityState === 'hidden') flush();
   });
   target.addEventListener('pagehide', flush);
+  target.addEventListener('pageshow', (event) => {
+    if ((event as PageTransitionEvent).persisted) pageViewId = newPageViewId();
+  });
   return true;
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@store/contracts';
 import { formatInr, paiseToRupees } from '@store/domain';
 import { adminOnly, signedInUser } from '../../lib/auth.js';
+import { guestDevice } from '../../lib/cookies.js';
 import { ordersServiceFor } from '../orders/orders.service.js';
 import { CouponsService } from './coupons.service.js';
 
@@ -36,13 +37,18 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Signed in or not: a guest is treated as a new customer, and placing the order checks again. ' +
           'A refused coupon answers 400 (or 409 when its uses ran out) with the reason to show. Codes that ' +
-          'do not exist count against a limit per account and per address (429 with Retry-After).',
+          'do not exist count against a limit per shopper (the account, or for a guest the `device` cookie ' +
+          'this route sets) and a wider one per address; past either, every code answers 429 with Retry-After.',
         body: validateCouponSchema,
         response: { 200: couponQuoteSchema, ...errors },
       },
     },
-    async (req) => {
-      const quote = await orders.quoteCoupon(req.user, req.body.orderItems, req.body.couponCode, req.ip);
+    async (req, reply) => {
+      const deviceId = req.user ? undefined : guestDevice(app, req, reply);
+      const quote = await orders.quoteCoupon(req.user, req.body.orderItems, req.body.couponCode, {
+        ip: req.ip,
+        deviceId,
+      });
       return {
         couponCode: quote.couponCode,
         couponDiscount: paiseToRupees(quote.couponDiscount),

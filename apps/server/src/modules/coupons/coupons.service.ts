@@ -89,15 +89,19 @@ export const rulesOf = (row: CouponRow): CouponRules => ({
   active: row.active,
 });
 
-/** Who is trying a code: counted per account (when signed in) and per client address. */
+/**
+ * Who is trying a code: the shopper (their account when signed in, else the guest's device
+ * cookie) and the client address, the backstop for a client that keeps changing its device.
+ */
 export interface Guesser {
   userId: string | null;
+  deviceId?: string;
   address: string;
 }
 
 export interface GuessLimits {
   limiter: RateLimiter;
-  perAccount: RateLimit | null;
+  perShopper: RateLimit | null;
   perAddress: RateLimit | null;
 }
 
@@ -179,24 +183,48 @@ export class CouponsService {
 
   /**
    * The coupon a shopper typed. Every try is counted against guessing before the code is looked
-   * up, per account and per address, and handed back when the code exists: only unknown codes
-   * use up the allowance, so a shopper applying a real code again and again is never refused.
+   * up, and handed back when the code exists: only unknown codes use up the allowance. A shopper
+   * past their limit, or at an address past its backstop, is refused whatever the code, so a
+   * refusal never tells a real code from a made-up one (ADR 067).
    */
   async find(code: string, who: Guesser): Promise<CouponRow> {
-    const keys = this.guesses ? this.guessKeys(who) : [];
-    for (const [key, limit] of keys) await this.guesses!.limiter.consume(key, limit, TOO_MANY_GUESSES);
+    const counted = await this.countGuess(who);
     const row = await repo.findByCode(this.db, code);
-    if (row) for (const [key, limit] of keys) if (limit) await this.guesses!.limiter.refund(key);
+    if (row) await this.handBack(counted);
     if (!row) throw refused('invalid', COUPON_MESSAGES.invalid);
     return row;
   }
 
-  private guessKeys(who: Guesser): [string, RateLimit | null][] {
-    const { perAccount, perAddress } = this.guesses!;
-    return [
-      ...(who.userId ? [[`coupon-account:${who.userId}`, perAccount] as [string, RateLimit | null]] : []),
-      [`coupon-address:${who.address}`, perAddress],
-    ];
+  /**
+   * Counts the try for the address, then for the shopper; answers the keys it counted. A try the
+   * shopper's limit refuses is handed back to the address, so one shopper past their own limit
+   * does not use up their neighbours' backstop; a try the address refuses makes no shopper's
+   * counter, so a client inventing devices cannot fill the counters' memory with them.
+   */
+  private async countGuess(who: Guesser): Promise<string[]> {
+    if (!this.guesses) return [];
+    const { limiter, perShopper, perAddress } = this.guesses;
+    const counted: string[] = [];
+    if (perAddress) {
+      const address = `coupon-address:${who.address}`;
+      await limiter.consume(address, perAddress, TOO_MANY_GUESSES);
+      counted.push(address);
+    }
+    const shopper = who.userId ? `coupon-account:${who.userId}` : who.deviceId ? `coupon-device:${who.deviceId}` : null;
+    if (shopper && perShopper) {
+      try {
+        await limiter.consume(shopper, perShopper, TOO_MANY_GUESSES);
+      } catch (err) {
+        await this.handBack(counted);
+        throw err;
+      }
+      counted.push(shopper);
+    }
+    return counted;
+  }
+
+  private async handBack(keys: string[]): Promise<void> {
+    await Promise.all(keys.map((key) => this.guesses!.limiter.refund(key)));
   }
 
   /**

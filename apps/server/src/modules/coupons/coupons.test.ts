@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { addDays, istDate } from '@store/domain';
@@ -340,30 +341,152 @@ describe(`coupons at checkout on ${testDatabaseKind}`, () => {
   });
 });
 
-describe(`guessing coupon codes on ${testDatabaseKind}`, () => {
-  it('is throttled per address with Retry-After, and a real code never counts', async () => {
-    const guarded = await createTestApp({ RATE_LIMIT_COUPON_ADDRESS: '3/1h' }, { database: t.database });
-    try {
-      const cake = await insertProduct(t.database.db, { name: 'Guess Cake', category: 'Cakes', price: 50_000 });
-      const line = [{ _id: cake, qty: 1 }];
+const redisUrl = process.env.TEST_REDIS_URL;
+/** The counters in this process's memory, and in Redis (under a prefix of this run's own) when there is one. */
+const counterStores: [string, () => Record<string, string>][] = [
+  ['memory', () => ({})],
+  ...(redisUrl
+    ? [
+        [
+          'Redis',
+          () => ({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: `test-coupons-${randomBytes(4).toString('hex')}:` }),
+        ] as [string, () => Record<string, string>],
+      ]
+    : []),
+];
+
+/** One address of a mobile carrier's NAT: every phone behind it reaches the store from here. */
+const SHARED = '100.64.12.34';
+const TOO_MANY = /^Too many coupon codes tried\. Please try again in \d+ minutes?\.$/;
+
+describe.each(counterStores)(
+  `guessing coupon codes behind a shared address (%s counters, ${testDatabaseKind})`,
+  (_, counters) => {
+    /** A server of its own with these limits (the defaults when none are given), a cake and a real coupon. */
+    async function storeWith(env: Record<string, string> = {}) {
+      const guarded = await createTestApp(
+        { ...UNCAPPED_ORDERS, RATE_LIMIT_REGISTER: 'off', ...counters(), ...env },
+        { database: t.database },
+      );
+      const cake = await insertProduct(t.database.db, {
+        name: 'Shared Cake',
+        category: 'Cakes',
+        price: 50_000,
+        countInStock: 20,
+      });
       const { code } = await coupon({ code: newCode('REAL'), kind: 'flat', value: 10 });
-      const ask = (c: string) =>
+      const line = [{ _id: cake, qty: 1 }];
+      const ask = (couponCode: string, cookie?: string, remoteAddress = SHARED) =>
         guarded.app.inject({
           method: 'POST',
           url: '/api/coupons/validate',
-          payload: { couponCode: c, orderItems: line },
+          headers: cookie ? { cookie } : {},
+          payload: { couponCode, orderItems: line },
+          remoteAddress,
         });
-      for (let i = 0; i < 5; i++) expect((await ask(code)).statusCode).toBe(200);
-      for (const guess of ['GUESS1', 'GUESS2', 'GUESS3']) expect((await ask(guess)).statusCode).toBe(400);
-      const refused = await ask('GUESS4');
-      expect(refused.statusCode).toBe(429);
-      expect(refused.json().message).toMatch(/^Too many coupon codes tried\. Please try again in \d+ minutes?\.$/);
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      // Counted before the look-up: even a real code waits now.
-      expect((await ask(code)).statusCode).toBe(429);
-    } finally {
-      await guarded.close();
+      /** A guest's browser: it keeps the cookie the store gives it and sends it back. */
+      const guest = () => {
+        let jar: string | undefined;
+        return async (couponCode: string) => {
+          const res = await ask(couponCode, jar);
+          const device = res.cookies.find((c) => c.name === 'device');
+          if (device) jar = `device=${device.value}`;
+          return res;
+        };
+      };
+      return { guarded, code, line, ask, guest };
     }
+
+    it('stops a guesser on their own: another guest and a signed-in shopper there still get a real code', async () => {
+      const { guarded, code, line, ask, guest } = await storeWith();
+      try {
+        const guesser = guest();
+        for (let i = 0; i < 20; i++) expect((await guesser(`NOPE${i}`)).statusCode).toBe(400);
+        const refused = await guesser('NOPE20');
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().message).toMatch(TOO_MANY);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        // No oracle: a limited guesser cannot tell a real code from a made-up one.
+        expect((await guesser(code)).statusCode).toBe(429);
+
+        const account = await registerCustomer(guarded.app);
+        for (let i = 0; i < 20; i++) expect((await ask(`MINE${i}`, account.cookie)).statusCode).toBe(400);
+        expect((await ask('MINE20', account.cookie)).statusCode).toBe(429);
+        expect((await ask(code, account.cookie)).statusCode).toBe(429);
+
+        // Forty unknown codes from this address so far: everyone else there is still answered.
+        const neighbour = guest();
+        for (let i = 0; i < 3; i++) {
+          const res = await neighbour(code);
+          expect([res.statusCode, res.json().couponCode]).toEqual([200, code]);
+        }
+        const shopper = await registerCustomer(guarded.app);
+        expect((await ask(code, shopper.cookie)).statusCode).toBe(200);
+        const placed = await placeOrder(guarded.app, shopper.cookie, orderBody(line, { couponCode: code }), undefined, {
+          remoteAddress: SHARED,
+        });
+        expect(placed.statusCode, placed.body).toBe(201);
+      } finally {
+        await guarded.close();
+      }
+    });
+
+    it('counts before it checks: of 30 guesses sent at once by one guest, 3 are looked up', async () => {
+      const { guarded, code, guest } = await storeWith({
+        RATE_LIMIT_COUPON_ACCOUNT: '3/1h',
+        RATE_LIMIT_COUPON_ADDRESS: '1000/1h',
+      });
+      try {
+        const guesser = guest();
+        expect((await guesser(code)).statusCode).toBe(200);
+        const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => guesser(`RUSH${i}`)));
+        const counts: Record<number, number> = {};
+        for (const a of answers) counts[a.statusCode] = (counts[a.statusCode] ?? 0) + 1;
+        expect(counts).toEqual({ 400: 3, 429: 27 });
+      } finally {
+        await guarded.close();
+      }
+    });
+
+    it('the address backstop stops one client that changes its device cookie, whatever code it tries', async () => {
+      const { guarded, code, ask } = await storeWith({
+        RATE_LIMIT_COUPON_ACCOUNT: '3/1h',
+        RATE_LIMIT_COUPON_ADDRESS: '10/1h',
+      });
+      try {
+        // A new device for every guess: a made-up cookie, or none at all.
+        const rotating = (couponCode: string, i: number) =>
+          ask(couponCode, i % 2 ? `device=${randomBytes(16).toString('base64url')}` : undefined);
+        for (let i = 0; i < 10; i++) expect((await rotating(`SPIN${i}`, i)).statusCode).toBe(400);
+        const refused = await rotating('SPIN10', 10);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().message).toMatch(TOO_MANY);
+        expect((await rotating(code, 11)).statusCode).toBe(429);
+        // The price of the bound: for the rest of the hour the address is refused for everyone (ADR 067).
+        const shopper = await registerCustomer(guarded.app);
+        expect((await ask(code, shopper.cookie)).statusCode).toBe(429);
+        expect((await ask(code, shopper.cookie, '198.51.100.60')).statusCode).toBe(200);
+      } finally {
+        await guarded.close();
+      }
+    });
+  },
+);
+
+describe(`guessing coupon codes on ${testDatabaseKind}`, () => {
+  it('gives a guest a device cookie for the coupon routes only, and a signed-in shopper none', async () => {
+    const cake = await insertProduct(t.database.db, { name: 'Cookie Cake', category: 'Cakes', price: 50_000 });
+    const line = [{ _id: cake, qty: 1 }];
+    const first = await validate('NOSUCHDEVICE', line);
+    const device = first.cookies.find((c) => c.name === 'device')!;
+    expect(device).toMatchObject({ path: '/api/coupons', httpOnly: true, sameSite: 'Lax' });
+    expect(device.value).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect((await validate('NOSUCHDEVICE', line, `device=${device.value}`)).cookies).toEqual([]);
+    const forged = (await validate('NOSUCHDEVICE', line, 'device=not-one-of-ours')).cookies;
+    expect(forged.map((c) => c.name)).toEqual(['device']);
+    expect(forged[0]!.value).not.toBe(device.value);
+    const shopper = await registerCustomer(t.app);
+    expect((await validate('NOSUCHDEVICE', line, shopper.cookie)).cookies).toEqual([]);
   });
 
   it('is throttled per account, whatever address each guess comes from', async () => {

@@ -233,7 +233,7 @@ export function ordersServiceFor(app: FastifyInstance): OrdersService {
     site: mailSiteOf(app.config.publicUrl),
     coupons: new CouponsService(app.database.db, {
       limiter: app.rateLimiter,
-      perAccount: app.config.rateLimits.couponPerAccount,
+      perShopper: app.config.rateLimits.couponPerShopper,
       perAddress: app.config.rateLimits.couponPerAddress,
     }),
     clock: app.clock,
@@ -532,19 +532,21 @@ export class OrdersService {
 
   /**
    * `POST /api/coupons/validate`: what the coupon would take off this cart, priced as an order
-   * would be. A guest is treated as a new customer; placing the order checks again.
+   * would be. A guest is treated as a new customer, and counted against guessing by their device;
+   * placing the order checks again.
    */
   async quoteCoupon(
     viewer: SessionUser | null,
     items: CreateOrderInput['orderItems'],
     code: string,
-    clientIp: string,
+    client: { ip: string; deviceId?: string },
   ): Promise<{ couponCode: string; couponDiscount: number }> {
     const now = new Date();
     const lines = mergeLines(items);
+    const guesser = { userId: viewer?.id ?? null, deviceId: client.deviceId, address: clientAddressKey(client.ip) };
     const [stored, coupon, live] = await Promise.all([
       this.products(lines),
-      this.coupons.find(code, { userId: viewer?.id ?? null, address: clientAddressKey(clientIp) }),
+      this.coupons.find(code, guesser),
       viewer ? repo.liveOrdersOf(this.db, viewer.id) : [{ n: 0 }],
     ]);
     const priced = priceLines(lines, stored, now);

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { Db } from '../../db/client.js';
 import { isDatabaseUnreachable } from '../../db/errors.js';
 import * as repo from './users.repository.js';
+import { secureCookie } from '../../lib/cookies.js';
 import { runPeriodically } from '../../lib/periodic.js';
 
 export const SESSION_COOKIE = 'session';
@@ -26,17 +27,6 @@ export async function createSession(db: Db, userId: string): Promise<string> {
     expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS),
   });
   return token;
-}
-
-/**
- * Secure whenever the request came over HTTPS (`req.protocol` reads X-Forwarded-Proto when
- * TRUST_PROXY is set), so a development server behind a TLS proxy still marks it. Over plain
- * http only development leaves Secure off, so a local demo can sign in; anywhere else plain http
- * at the server most likely means a TLS proxy TRUST_PROXY was not told about, and a cookie
- * without Secure would then also travel over any plain http request to the site.
- */
-function secureCookie(app: FastifyInstance, req: FastifyRequest): boolean {
-  return req.protocol === 'https' || app.config.nodeEnv !== 'development';
 }
 
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {

@@ -2,21 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { runPeriodically } from '../../lib/periodic.js';
 import { VitalsService } from './vitals.service.js';
 
-const PRUNE_EVERY_MS = 3_600_000;
+const SWEEP_EVERY_MS = 3_600_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Deletes web-vitals samples past their retention now (the sweep does it hourly; tests call it). */
-    pruneVitals(): Promise<number>;
+    /** Rolls up the web-vitals samples of past IST days and deletes days past the retention now (hourly otherwise; tests call it). */
+    sweepVitals(): Promise<{ rolledUp: number; pruned: number }>;
   }
 }
 
-/** Every process sweeps on its own timer; the deletes skip each other's rows, so overlapping runs are harmless. */
+/** Every process sweeps on its own timer; each takes rows the others have not locked, so overlapping runs are harmless. */
 export function registerVitalsSweep(app: FastifyInstance): void {
   const vitals = new VitalsService(app.database.db, app.clock);
-  app.decorate('pruneVitals', () => vitals.prune());
-  runPeriodically(app, PRUNE_EVERY_MS, 'could not delete old web-vitals samples', async () => {
-    const pruned = await vitals.prune();
-    if (pruned > 0) app.log.info({ pruned }, 'deleted old web-vitals samples');
+  app.decorate('sweepVitals', () => vitals.sweep());
+  runPeriodically(app, SWEEP_EVERY_MS, 'could not roll up web-vitals samples', async () => {
+    const swept = await vitals.sweep();
+    if (swept.rolledUp > 0 || swept.pruned > 0) app.log.info(swept, 'rolled up web-vitals samples');
   });
 }
