@@ -107,17 +107,17 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   }
   let client: PGlite;
   try {
-    let loadDataDir = options.loadDataDir;
     // A new database starts from the shipped empty cluster instead of PGlite's initdb (ADR 069).
-    const fresh = dataDir ? !existsSync(path.join(dataDir, 'PG_VERSION')) : !loadDataDir;
-    const cluster = fresh && !loadDataDir ? await readEmptyCluster() : undefined;
-    if (!cluster && fresh && !loadDataDir) {
+    const fresh = !options.loadDataDir && !(dataDir && existsSync(path.join(dataDir, 'PG_VERSION')));
+    const cluster = fresh ? await readEmptyCluster() : undefined;
+    if (fresh && !cluster) {
       process.emitWarning(
         'No empty PGlite cluster is shipped for the installed PGlite (npm run db:empty-cluster -w apps/server makes it): ' +
           'running initdb, which takes seconds and about 400 MB of memory more',
       );
     }
-    if (dataDir && cluster) await unpackCluster(cluster, dataDir);
+    let loadDataDir = options.loadDataDir;
+    if (cluster && dataDir) await unpackCluster(cluster, dataDir);
     else if (cluster) loadDataDir = new Blob([new Uint8Array(cluster)]);
     if (dataDir) await mkdir(dataDir, { recursive: true });
     client = await startPglite(dataDir, loadDataDir);

@@ -59,6 +59,7 @@ describe('a new embedded database', () => {
       await expect(openDatabase({ dataDir })).rejects.toThrow(/pglite holds files but no database \(no PG_VERSION\)/);
     }
     expect(await readdir(path.join(dataDir, 'pglite'))).toEqual(['notes.txt']);
+    expect(existsSync(path.join(dataDir, 'pglite.new'))).toBe(false);
     expect(await readFile(path.join(dataDir, 'pglite', 'notes.txt'), 'utf8')).toBe('mine');
   });
 });

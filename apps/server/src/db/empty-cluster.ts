@@ -65,8 +65,9 @@ export async function unpackCluster(tar: Buffer, dir: string): Promise<void> {
     at += Math.ceil(size / BLOCK) * BLOCK;
   }
   await Promise.all(writing);
-  await rename(building, dir).catch((err: NodeJS.ErrnoException) => {
+  await rename(building, dir).catch(async (err: NodeJS.ErrnoException) => {
     if (err.code !== 'ENOTEMPTY' && err.code !== 'EEXIST') throw err;
+    await rm(building, { recursive: true, force: true });
     throw new Error(
       `${dir} holds files but no database (no PG_VERSION); move it away to start with an empty store, or restore it from a backup`,
     );
