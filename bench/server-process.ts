@@ -24,6 +24,11 @@ export interface ServerOptions {
   defaultEnv?: Record<string, string>;
   /** Node's arguments for another server than the store's build (the baseline), relative to repoRoot. */
   entry?: string[];
+  /**
+   * Run as a fresh clone's `npm start` does: no NODE_ENV, no Redis, the demo catalogue seeded by
+   * the server's own default, instead of production with Redis and `seedDemo`.
+   */
+  asNpmStart?: boolean;
 }
 
 export interface RunningServer {
@@ -96,22 +101,23 @@ async function stopChild(child: ChildProcess): Promise<void> {
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    // Production runs one worker per core on PostgreSQL and wants Redis for their shared throttle
-    // counters (ADR 025); the benchmark machine has one on its standard port.
-    REDIS_URL: 'redis://127.0.0.1:6379',
-    REDIS_KEY_PREFIX: 'bench:',
-    ...options.defaultEnv,
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: options.dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: options.seedDemo ? 'true' : 'false',
-  };
+  const where = { HOST: '127.0.0.1', PORT: String(port), DATA_DIR: options.dataDir, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = options.asNpmStart
+    ? { ...options.defaultEnv, ...process.env, ...where }
+    : {
+        // Production runs one worker per core on PostgreSQL and wants Redis for their shared throttle
+        // counters (ADR 025); the benchmark machine has one on its standard port.
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        REDIS_KEY_PREFIX: 'bench:',
+        ...options.defaultEnv,
+        ...process.env,
+        NODE_ENV: 'production',
+        ...where,
+        SEED_DEMO: options.seedDemo ? 'true' : 'false',
+      };
   // A DATABASE_URL inherited from the shell must not turn the embedded run into a PostgreSQL one.
   delete env.DATABASE_URL;
+  if (options.asNpmStart) for (const name of ['NODE_ENV', 'REDIS_URL', 'SEED_DEMO']) delete env[name];
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
 
   const log = await open(options.logFile, 'w');

@@ -20,9 +20,9 @@
  * - chocolate-hamper: wrapper colours of the bars and boxes.
  * - combos: [flower colour, cake/box/teddy colour, accent colour].
  */
-import { access, mkdir, rename } from 'node:fs/promises';
+import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import type { ArtKind, ArtSpec } from './demo-types.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -1839,34 +1839,43 @@ async function exists(file: string): Promise<boolean> {
 }
 
 /**
- * Writes `${baseName}-thumb.webp` (400 px) and `${baseName}-detail.webp` (800 px) into `dir`,
- * skipping files that already exist. The SVG is rasterised once, at the larger size. WebP at
- * effort 6 is slow to encode and small to send: these are drawn once and shipped (pictures.ts).
+ * Draws a picture's 400 px and 800 px WebP copies. The SVG is rasterised once, at the larger size.
+ * WebP at effort 6 is slow to encode and small to send: these are drawn once and shipped
+ * (pictures.ts). sharp is loaded here, not with the catalogue: seeding copies shipped pictures and
+ * would otherwise keep libvips in the server's memory for nothing (ADR 069).
  */
-export async function writeArtImages(spec: ArtSpec, dir: string, baseName: string): Promise<ProductImageFiles> {
-  const files: ProductImageFiles = { thumbnail: `${baseName}-thumb.webp`, detail: `${baseName}-detail.webp` };
-  const targets = [files.thumbnail, files.detail].map((name) => join(dir, name));
-  const present = await Promise.all(targets.map(exists));
-  if (present.every(Boolean)) return files;
-  await mkdir(dir, { recursive: true });
-
+export async function drawArtImages(spec: ArtSpec): Promise<{ thumbnail: Buffer; detail: Buffer }> {
+  const { default: sharp } = await import('sharp');
   const { data, info } = await sharp(Buffer.from(renderArtSvg(spec, PICTURE_WIDTHS.detail)))
     .flatten({ background: '#ffffff' })
     .raw()
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
-  const encoders: ((s: Sharp) => Sharp)[] = [
-    (s) => s.resize(PICTURE_WIDTHS.thumbnail, PICTURE_WIDTHS.thumbnail).webp({ quality: 72, effort: 6 }),
-    (s) => s.webp({ quality: 78, effort: 6 }),
-  ];
+  const encode = (f: (s: Sharp) => Sharp) => f(sharp(data, raw)).toBuffer();
+  const [thumbnail, detail] = await Promise.all([
+    encode((s) => s.resize(PICTURE_WIDTHS.thumbnail, PICTURE_WIDTHS.thumbnail).webp({ quality: 72, effort: 6 })),
+    encode((s) => s.webp({ quality: 78, effort: 6 })),
+  ]);
+  return { thumbnail, detail };
+}
+
+/**
+ * Writes `${baseName}-thumb.webp` (400 px) and `${baseName}-detail.webp` (800 px) into `dir`,
+ * skipping a picture whose files both exist.
+ */
+export async function writeArtImages(spec: ArtSpec, dir: string, baseName: string): Promise<ProductImageFiles> {
+  const files: ProductImageFiles = { thumbnail: `${baseName}-thumb.webp`, detail: `${baseName}-detail.webp` };
+  const present = await Promise.all([files.thumbnail, files.detail].map((name) => exists(join(dir, name))));
+  if (present.every(Boolean)) return files;
+  await mkdir(dir, { recursive: true });
+  const drawn = await drawArtImages(spec);
   await Promise.all(
-    targets.map(async (target, i) => {
-      const encode = encoders[i];
-      if (present[i] || encode === undefined) return;
-      // Write beside the target and rename, so an interrupted run never leaves a half file
+    (['thumbnail', 'detail'] as const).map(async (size) => {
+      const target = join(dir, files[size]);
+      // Written beside the target and renamed, so an interrupted run never leaves a half file
       // that a later run would skip.
       const tmp = `${target}.${process.pid}.tmp`;
-      await encode(sharp(data, raw)).toFile(tmp);
+      await writeFile(tmp, drawn[size]);
       await rename(tmp, target);
     }),
   );

@@ -1,17 +1,13 @@
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PICTURE_WIDTHS } from './artwork.js';
 import { DEMO_PRODUCTS } from './catalogue.js';
-import { DEMO_PICTURES_DIR, picturesOf, placeDemoPictures } from './pictures.js';
+import { DEMO_PICTURES_DIR, picturesOf, placeDemoPictures, type DemoPicture } from './pictures.js';
 
 /** What the shipped pictures may weigh in the repository, all together. */
 const SHIPPED_BUDGET_BYTES = 8 * 1024 * 1024;
-
-const scratch: string[] = [];
-afterAll(() => Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 describe('the shipped demo pictures', () => {
   const wanted = DEMO_PRODUCTS.flatMap(picturesOf).flatMap(({ files }) => [
@@ -36,24 +32,27 @@ describe('the shipped demo pictures', () => {
 });
 
 describe('placing the demo pictures', () => {
-  it('copies the shipped ones and draws a picture that was never shipped', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'demo-pictures-'));
-    scratch.push(dir);
+  it('hands over the shipped ones, draws a picture that was never shipped, and names each by its bytes', async () => {
     const withViews = DEMO_PRODUCTS.find((p) => (p.extraImages ?? 0) > 0)!;
     const unshipped = { ...withViews, slug: 'not-shipped-yet', extraImages: 0, art: { ...withViews.art, seed: 4242 } };
-    const placed = await placeDemoPictures([withViews, unshipped], dir);
+    const given: DemoPicture[] = [];
+    const placed = await placeDemoPictures([withViews, unshipped], async (picture) => {
+      given.push(picture);
+    });
 
     const pictures = [withViews, unshipped].flatMap(picturesOf);
     const files = pictures.map(({ baseName }) => placed.get(baseName)!);
-    expect((await readdir(dir)).sort()).toEqual(files.flatMap((f) => [f.thumbnail, f.detail]).sort());
+    expect(given.map((g) => g.files.detail).sort()).toEqual(files.map((f) => f.detail).sort());
     for (const [i, { baseName }] of pictures.entries()) {
       expect(files[i]!.detail).toMatch(new RegExp(`^${baseName}\\.[0-9a-f]{10}-detail\\.webp$`));
       expect(files[i]!.thumbnail).toBe(files[i]!.detail.replace('-detail', '-thumb'));
     }
-    const copy = await readFile(join(dir, files[0]!.detail));
+    const first = given.find((g) => g.files.detail === files[0]!.detail)!;
     const original = await readFile(join(DEMO_PICTURES_DIR, pictures[0]!.files.detail));
-    expect(copy.equals(original)).toBe(true);
-    const drawn = await sharp(join(dir, placed.get('not-shipped-yet')!.detail)).metadata();
-    expect([drawn.format, drawn.width]).toEqual(['webp', PICTURE_WIDTHS.detail]);
+    expect(first.bytes.detail.equals(original)).toBe(true);
+    const drawn = given.find((g) => g.files.detail === placed.get('not-shipped-yet')!.detail)!;
+    const meta = await sharp(drawn.bytes.detail).metadata();
+    expect([meta.format, meta.width]).toEqual(['webp', PICTURE_WIDTHS.detail]);
+    expect((await sharp(drawn.bytes.thumbnail).metadata()).width).toBe(PICTURE_WIDTHS.thumbnail);
   });
 });

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeArtImages, type ProductImageFiles } from './artwork.js';
+import { drawArtImages, writeArtImages, type ProductImageFiles } from './artwork.js';
 import type { ArtSpec, DemoProduct } from './demo-types.js';
 
 /**
@@ -27,39 +27,57 @@ export function picturesOf(p: DemoProduct): { spec: ArtSpec; baseName: string; f
   }));
 }
 
+/**
+ * Runs `fn` over `items`, `limit` at a time. After a failure no item is started, and the failure
+ * is reported once every running one has finished: nothing is still writing when the caller hears.
+ */
 async function eachAtMost<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) await fn(items[next++]!);
+    while (!failed && next < items.length) {
+      await fn(items[next++]!).catch((err: unknown) => {
+        failed = true;
+        throw err;
+      });
+    }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const done = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
+  const failure = done.find((d) => d.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
+/** One demo picture's two copies, named by their content, with their bytes. */
+export interface DemoPicture {
+  files: ProductImageFiles;
+  bytes: { thumbnail: Buffer; detail: Buffer };
+}
+
+/** Pictures handed to `place` at once: a picture store across a network answers each in its own time. */
+const PLACING_AT_ONCE = 8;
+
 /**
- * Puts every picture of `products` into `dir`: the shipped copy when there is one, else drawn
- * (a product added to the catalogue before the pictures were drawn again still gets its own).
- * Each is named `<baseName>.<hash>-thumb.webp` and `-detail.webp`, the hash of both copies' bytes,
- * so that browsers may keep them for good (ADR 042); the answer maps each base name to its files.
+ * Hands every picture of `products` to `place`, a few at a time: the shipped copy when there is
+ * one, else drawn (a product added to the catalogue before the pictures were drawn again still
+ * gets its own). Each is named `<baseName>.<hash>-thumb.webp` and `-detail.webp`, the hash of both
+ * copies' bytes, so that browsers may keep them for good (ADR 042) and a store that already holds
+ * a name holds those bytes; the answer maps each base name to its files.
  */
 export async function placeDemoPictures(
   products: readonly DemoProduct[],
-  dir: string,
+  place: (picture: DemoPicture) => Promise<void>,
 ): Promise<Map<string, ProductImageFiles>> {
-  await mkdir(dir, { recursive: true });
   const placed = new Map<string, ProductImageFiles>();
   const pictures = products.flatMap(picturesOf);
-  await eachAtMost(pictures, availableParallelism(), async ({ spec, baseName, files }) => {
-    const names = [files.thumbnail, files.detail];
-    let bytes = await Promise.all(names.map((name) => readFile(join(DEMO_PICTURES_DIR, name)).catch(() => null)));
-    if (!bytes.every(Boolean)) {
-      await writeArtImages(spec, dir, baseName);
-      bytes = await Promise.all(names.map((name) => readFile(join(dir, name))));
-      await Promise.all(names.map((name) => rm(join(dir, name))));
-    }
-    const hash = createHash('sha256');
-    for (const b of bytes) hash.update(b!);
+  await eachAtMost(pictures, PLACING_AT_ONCE, async ({ spec, baseName, files }) => {
+    const shipped = await Promise.all(
+      [files.thumbnail, files.detail].map((name) => readFile(join(DEMO_PICTURES_DIR, name)).catch(() => null)),
+    );
+    const [thumbnail, detail] = shipped;
+    const bytes = thumbnail && detail ? { thumbnail, detail } : await drawArtImages(spec);
+    const hash = createHash('sha256').update(bytes.thumbnail).update(bytes.detail);
     const named = hashedFiles(baseName, hash.digest('hex').slice(0, 10));
-    await Promise.all([named.thumbnail, named.detail].map((name, i) => writeFile(join(dir, name), bytes[i]!)));
+    await place({ files: named, bytes });
     placed.set(baseName, named);
   });
   return placed;

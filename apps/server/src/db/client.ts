@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
@@ -6,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import * as schema from './schema.js';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { readEmptyCluster, unpackCluster } from './empty-cluster.js';
 import { DatabaseUnavailableError, isDatabaseUnreachable } from './errors.js';
 import { Pipeline } from './pipeline.js';
 
@@ -127,8 +129,20 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   }
   let client: PGlite;
   try {
+    // A new database starts from the shipped empty cluster instead of PGlite's initdb (ADR 069).
+    const fresh = !options.loadDataDir && !(dataDir && existsSync(path.join(dataDir, 'PG_VERSION')));
+    const cluster = fresh ? await readEmptyCluster() : undefined;
+    if (fresh && !cluster) {
+      process.emitWarning(
+        'No empty PGlite cluster is shipped for the installed PGlite (npm run db:empty-cluster -w apps/server makes it): ' +
+          'running initdb, which takes seconds and about 400 MB of memory more',
+      );
+    }
+    let loadDataDir = options.loadDataDir;
+    if (cluster && dataDir) await unpackCluster(cluster, dataDir);
+    else if (cluster) loadDataDir = new Blob([new Uint8Array(cluster)]);
     if (dataDir) await mkdir(dataDir, { recursive: true });
-    client = await startPglite(dataDir, options.loadDataDir);
+    client = await startPglite(dataDir, loadDataDir);
   } catch (err) {
     await lock?.release();
     throw err;

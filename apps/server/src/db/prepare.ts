@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, type Config } from '../config.js';
+import { imageStoreFor } from '../lib/image-store.js';
 import { ensurePincodes } from '../modules/pincodes/pincodes.import.js';
 import type { Database } from './client.js';
 import { migrateDatabase } from './migrate.js';
@@ -30,7 +31,7 @@ export async function prepareDatabase(
       );
     }
   }
-  const seeded = config.seedDemo ? await seedDemoCatalogue(database, config.uploadsDir) : null;
+  const seeded = config.seedDemo ? await seedDemoCatalogue(database, imageStoreFor(config)) : null;
   if (seeded?.products) log.info(seeded, 'seeded the demo catalogue');
   log.info({ ms: Date.now() - started, database: database.kind }, 'database ready');
   return { bulkLoaded: loaded > 0 || Boolean(seeded?.products) };

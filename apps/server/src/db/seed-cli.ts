@@ -1,6 +1,7 @@
 import { loadConfig } from '../config.js';
 import { openDatabase } from './client.js';
 import { DataDirInUseError } from './data-dir-lock.js';
+import { imageStoreFor } from '../lib/image-store.js';
 import { migrateDatabase } from './migrate.js';
 import { ensurePincodes } from '../modules/pincodes/pincodes.import.js';
 import { seedDemoCatalogue } from './seed.js';
@@ -24,7 +25,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 try {
   await migrateDatabase(database);
   await ensurePincodes(database);
-  const { products } = await seedDemoCatalogue(database, config.uploadsDir);
+  const { products } = await seedDemoCatalogue(database, imageStoreFor(config));
   console.log(products ? `Seeded ${products} demo products.` : 'The store already has products; nothing seeded.');
 } finally {
   await database.close();

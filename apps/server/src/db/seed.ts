@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import { DEFAULT_TAX_CLASS, rupeesToPaise } from '@store/domain';
 import type { Database, Db } from './client.js';
@@ -7,9 +6,9 @@ import { coupons, productRelations, products, productVariants, reviews, users } 
 import { hashPassword, passwordMatches } from '../modules/users/users.passwords.js';
 import { buildSearchColumns } from '../modules/products/products.search-text.js';
 import type { DemoProduct } from '@store/demo-catalogue';
+import { DEMO_PICTURES_FOLDER, type ImageStore } from '../lib/image-store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const DEMO_IMAGE_FOLDER = 'demo';
 
 interface DemoImages {
   image: string;
@@ -25,14 +24,22 @@ interface DemoImages {
 const loadDemo = () => import('@store/demo-catalogue');
 
 /**
- * Puts every demo picture into DATA_DIR/uploads/demo (copies of the shipped ones) and says where
- * each product's are. The largest copy is 800 px, all the shop ever shows, so it is the original too.
+ * Puts every demo picture into the store the server reads pictures from (DATA_DIR/uploads/demo, or
+ * the bucket several servers share) and says where each product's are. A picture the store already
+ * holds is left alone: its name is the hash of its bytes, so a seeding cut short and run again
+ * uploads only what is missing. The largest copy is 800 px, all the shop ever shows, so it is the
+ * original too.
  */
-export async function writeDemoImages(uploadsDir: string, catalogue?: readonly DemoProduct[]) {
+export async function putDemoPictures(store: ImageStore, catalogue?: readonly DemoProduct[]) {
   const { DEMO_PRODUCTS, picturesOf, placeDemoPictures } = await loadDemo();
   const products = catalogue ?? DEMO_PRODUCTS;
-  const placed = await placeDemoPictures(products, path.join(uploadsDir, DEMO_IMAGE_FOLDER));
-  const url = (file: string) => `/uploads/${DEMO_IMAGE_FOLDER}/${file}`;
+  const placed = await placeDemoPictures(products, async ({ files, bytes }) => {
+    for (const size of ['thumbnail', 'detail'] as const) {
+      const key = `${DEMO_PICTURES_FOLDER}/${files[size]}`;
+      if (!(await store.has(key))) await store.put(key, bytes[size], 'image/webp');
+    }
+  });
+  const url = (file: string) => `/uploads/${DEMO_PICTURES_FOLDER}/${file}`;
   return products.map((p): DemoImages => {
     const [main, ...extras] = picturesOf(p).map(({ baseName }) => placed.get(baseName)!);
     return {
@@ -200,12 +207,12 @@ async function insertDemoCoupons(db: Db, now: Date) {
  * Seeds the demo catalogue into an empty store. It never touches a store that has products, so a
  * restart, or a second server starting at the same time, leaves the data alone.
  */
-export async function seedDemoCatalogue(database: Database, uploadsDir: string, now = new Date()) {
+export async function seedDemoCatalogue(database: Database, pictures: ImageStore, now = new Date()) {
   return database.withExclusiveLock(async (db) => {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
     if ((row?.n ?? 0) > 0) return { products: 0 };
     const { DEMO_PRODUCTS } = await loadDemo();
-    const images = await writeDemoImages(uploadsDir, DEMO_PRODUCTS);
+    const images = await putDemoPictures(pictures, DEMO_PRODUCTS);
     await insertDemo(db, DEMO_PRODUCTS, images, now);
     await insertDemoAccounts(db);
     await insertDemoCoupons(db, now);

@@ -1,9 +1,28 @@
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
+import type { Config } from '../config.js';
 
-/** Keys are `folder/name.ext`, made by the server; nothing a client sends becomes a key unchecked. */
-export const STORE_KEY = /^[a-z]+\/[A-Za-z0-9_-]+\.(?:jpg|png|webp|avif)$/;
+/**
+ * Keys are `folder/name.ext`, made by the server; nothing a client sends becomes a key unchecked.
+ * A demo picture's name carries the hash of its bytes (`red-roses.0a1b2c3d4e-thumb.webp`, ADR 042).
+ */
+export const STORE_KEY = /^[a-z]+\/[A-Za-z0-9_-]+(?:\.[0-9a-f]{10}[A-Za-z0-9_-]*)?\.(?:jpg|png|webp|avif)$/;
+
+/** Where seeding puts the demo catalogue's pictures; uploads go to `products`. */
+export const DEMO_PICTURES_FOLDER = 'demo';
+
+/**
+ * A picture whose name changes whenever its content does: an upload's uuid, or a demo picture's
+ * content hash (`<slug>.<hash>-detail.webp`, given at seeding; ADR 042).
+ */
+const NEVER_CHANGES =
+  /(?:\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\.[0-9a-f]{10})(?:-thumb|-detail)?\.(?:jpg|png|webp|avif)$/;
+
+/** Cached for a year when its name says it never changes; anything else (a demo picture seeded before names had hashes) daily. */
+export function pictureCacheControl(pathOrKey: string): string {
+  return NEVER_CHANGES.test(pathOrKey) ? 'public, max-age=31536000, immutable' : 'public, max-age=86400';
+}
 
 export interface StoredImage {
   body: ArrayBuffer;
@@ -16,6 +35,8 @@ export interface ImageStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Null when there is no such picture. */
   get(key: string): Promise<StoredImage | null>;
+  /** Whether the picture is there, without fetching it. */
+  has(key: string): Promise<boolean>;
   /** False when there was nothing to delete. */
   delete(key: string): Promise<boolean>;
 }
@@ -65,13 +86,16 @@ export class LocalImageStore implements ImageStore {
     }
   }
 
-  async delete(key: string): Promise<boolean> {
-    const file = this.file(key);
-    const existed = await stat(file).then(
+  async has(key: string): Promise<boolean> {
+    return stat(this.file(key)).then(
       () => true,
       () => false,
     );
-    await rm(file, { force: true });
+  }
+
+  async delete(key: string): Promise<boolean> {
+    const existed = await this.has(key);
+    await rm(this.file(key), { force: true });
     return existed;
   }
 }
@@ -123,11 +147,22 @@ export class S3ImageStore implements ImageStore {
     };
   }
 
-  async delete(key: string): Promise<boolean> {
+  async has(key: string): Promise<boolean> {
     const head = await this.client.fetch(this.url(key), { method: 'HEAD' });
     if (head.status === 404) return false;
+    if (!head.ok) throw new Error(`S3 HEAD ${key} failed: ${head.status}`);
+    return true;
+  }
+
+  async delete(key: string): Promise<boolean> {
+    if (!(await this.has(key))) return false;
     const res = await this.client.fetch(this.url(key), { method: 'DELETE' });
     if (!res.ok && res.status !== 404) throw new Error(`S3 DELETE ${key} failed: ${res.status}`);
     return true;
   }
+}
+
+/** The store the configuration names: the server's, and seeding's, which must put pictures where the server reads them. */
+export function imageStoreFor(config: Pick<Config, 'imageStore' | 's3' | 'uploadsDir'>): ImageStore {
+  return config.imageStore === 's3' && config.s3 ? new S3ImageStore(config.s3) : new LocalImageStore(config.uploadsDir);
 }

@@ -2,18 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { pictureCacheControl } from '../lib/image-store.js';
 import { PAGE_READ_COST } from '../lib/read-turns.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const IMMUTABLE = `public, max-age=${YEAR_SECONDS}, immutable`;
-/**
- * A picture whose name changes whenever its content does: an upload's uuid, or a demo picture's
- * content hash (`<slug>.<hash>-detail.webp`, given at seeding; ADR 042).
- */
-const NEVER_CHANGES =
-  /(?:\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\.[0-9a-f]{10})(?:-thumb|-detail)?\.(?:jpg|png|webp|avif)$/;
-/** Any other picture, such as a demo picture seeded before names had hashes, is checked daily. */
-const REVALIDATED_DAILY = 'public, max-age=86400';
 /** The web build's folder of hashed files (Vite's `assets`). */
 const ASSETS_DIR = 'assets';
 
@@ -38,7 +31,7 @@ export async function registerStaticFiles(
     decorateReply: false,
     index: false,
     setHeaders(reply, filePath) {
-      reply.header('cache-control', NEVER_CHANGES.test(filePath) ? IMMUTABLE : REVALIDATED_DAILY);
+      reply.header('cache-control', pictureCacheControl(filePath));
     },
   });
 

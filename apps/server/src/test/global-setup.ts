@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { openDatabase, type Database } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { seedDemoCatalogue } from '../db/seed.js';
+import { LocalImageStore } from '../lib/image-store.js';
 import { areaSlotTypes } from '../modules/delivery/delivery.table.js';
 import { ensurePincodes } from '../modules/pincodes/pincodes.import.js';
 import {
@@ -15,7 +16,7 @@ import {
 async function prepare(database: Database) {
   await migrateDatabase(database);
   await ensurePincodes(database);
-  await seedDemoCatalogue(database, TEST_UPLOADS_DIR);
+  await seedDemoCatalogue(database, new LocalImageStore(TEST_UPLOADS_DIR));
   // Many test files place dozens of orders for tomorrow's standard slot; slot capacity has tests of
   // its own, which set the capacity they need.
   await database.db.update(areaSlotTypes).set({ capacity: 10_000 });

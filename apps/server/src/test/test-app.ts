@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
+import { migrateDatabase } from '../db/migrate.js';
 import {
   databaseUrlFor,
   PG_TEMPLATE_DATABASE,
@@ -142,4 +143,34 @@ export async function createTwoTestApps(env: Record<string, string> = {}): Promi
     };
   }
   return [first, second];
+}
+
+/**
+ * A migrated database with nothing in it (no PIN codes, no catalogue), as a first start finds it:
+ * in memory on PGlite, a database of its own on PostgreSQL. `close` drops it.
+ */
+export async function createEmptyTestDatabase(): Promise<{
+  database: Database;
+  databaseUrl: string | undefined;
+  close(): Promise<void>;
+}> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    await migrateDatabase(database);
+    return { database, databaseUrl: undefined, close: () => database.close() };
+  }
+  const name = `store_test_empty_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(url, (c) => c.query(`CREATE DATABASE ${name}`));
+  const databaseUrl = databaseUrlFor(url, name);
+  const database = await openDatabase({ databaseUrl, poolSize: 4 });
+  await migrateDatabase(database);
+  return {
+    database,
+    databaseUrl,
+    async close() {
+      await database.close();
+      await withAdminClient(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
 }

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, messageResponseSchema } from '@store/contracts';
 import { AppError } from '../../lib/app-error.js';
+import { DEMO_PICTURES_FOLDER, LocalImageStore, pictureCacheControl } from '../../lib/image-store.js';
 import { adminOnly, signedInUser, type SessionUser } from '../../lib/auth.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { processImage } from './image-processing.js';
@@ -104,21 +105,29 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   if (store.kind === 's3') {
     // Pictures keep their /uploads/… addresses whichever store holds them, so pages, the CSP and
     // saved products never change when the store does.
-    app.get(
-      `/uploads/${FOLDER}/:file`,
-      { schema: { hide: true, params: z.object({ file: z.string().max(100) }) } },
-      async (req, reply) => {
-        const file = req.params.file;
-        if (!/^[0-9a-f-]{36}(?:-thumb|-detail)?\.(?:jpg|png|webp|avif)$/.test(file)) {
-          throw new AppError('NOT_FOUND', 'Not found');
-        }
-        const found = await store.get(`${FOLDER}/${file}`);
-        if (!found) throw new AppError('NOT_FOUND', 'Not found');
-        return reply
-          .header('content-type', found.contentType)
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .send(Buffer.from(found.body));
-      },
+    const fromBucket = (folder: string, name: RegExp, fallback?: LocalImageStore) =>
+      app.get(
+        `/uploads/${folder}/:file`,
+        { schema: { hide: true, params: z.object({ file: z.string().max(100) }) } },
+        async (req, reply) => {
+          const file = req.params.file;
+          if (!name.test(file)) throw new AppError('NOT_FOUND', 'Not found');
+          const key = `${folder}/${file}`;
+          const found = (await store.get(key)) ?? (await fallback?.get(key)) ?? null;
+          if (!found) throw new AppError('NOT_FOUND', 'Not found');
+          return reply
+            .header('content-type', found.contentType)
+            .header('cache-control', pictureCacheControl(key))
+            .send(Buffer.from(found.body));
+        },
+      );
+    fromBucket(FOLDER, /^[0-9a-f-]{36}(?:-thumb|-detail)?\.(?:jpg|png|webp|avif)$/);
+    // Seeding puts the demo pictures in the bucket (ADR 069); a store seeded before that kept them
+    // on the disk of the server that seeded it, which still serves them from there.
+    fromBucket(
+      DEMO_PICTURES_FOLDER,
+      /^[A-Za-z0-9_-]+(?:\.[0-9a-f]{10}[A-Za-z0-9_-]*)?\.webp$/,
+      new LocalImageStore(app.config.uploadsDir),
     );
   }
 };

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +6,7 @@ import sharp from 'sharp';
 import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 import { LocalImageStore } from '../../lib/image-store.js';
+import { startTestS3Server, type TestS3Server } from '../../test/s3-server.js';
 
 let t: TestApp;
 let dataDir: string;
@@ -148,64 +147,31 @@ describe('the local picture store', () => {
 });
 
 describe('the S3-compatible picture store', () => {
-  let s3: Server;
-  const objects = new Map<string, { body: Buffer; type: string }>();
-  const unsigned: string[] = [];
+  let s3: TestS3Server;
   let s3App: TestApp;
 
   beforeAll(async () => {
-    // A tiny S3 stand-in: keeps objects in memory and insists on SigV4-signed requests.
-    s3 = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        if (!String(req.headers.authorization).startsWith('AWS4-HMAC-SHA256 Credential=test-key/')) {
-          unsigned.push(req.url ?? '');
-          return res.writeHead(403).end();
-        }
-        const key = req.url ?? '';
-        const found = objects.get(key);
-        if (req.method === 'PUT') {
-          objects.set(key, { body: Buffer.concat(chunks), type: String(req.headers['content-type']) });
-          return res.writeHead(200).end();
-        }
-        if (!found) return res.writeHead(404).end();
-        if (req.method === 'DELETE') {
-          objects.delete(key);
-          return res.writeHead(204).end();
-        }
-        res.writeHead(200, { 'content-type': found.type, 'content-length': found.body.length });
-        return res.end(req.method === 'HEAD' ? undefined : found.body);
-      });
-    });
-    await new Promise<void>((resolve) => s3.listen(0, '127.0.0.1', resolve));
-    s3App = await createTestApp(
-      {
-        IMAGE_STORE: 's3',
-        S3_ENDPOINT: `http://127.0.0.1:${(s3.address() as AddressInfo).port}`,
-        S3_BUCKET: 'store-pictures',
-        S3_ACCESS_KEY_ID: 'test-key',
-        S3_SECRET_ACCESS_KEY: 'test-secret',
-      },
-      { database: t.database },
-    );
+    s3 = await startTestS3Server();
+    s3App = await createTestApp({ ...s3.env(), DATA_DIR: dataDir }, { database: t.database });
   });
   afterAll(async () => {
     await s3App?.close();
-    await new Promise((resolve) => s3?.close(resolve));
+    await s3?.close();
   });
 
   it('stores, serves and deletes pictures in the bucket under the same /uploads addresses', async () => {
     const res = await upload(s3App.app, form(await photo('webp', 500, 500), 'p.webp'));
     expect(res.statusCode).toBe(201);
     const image: string = res.json().image;
-    const key = `/store-pictures/${image.replace('/uploads/', '')}`;
-    expect([...objects.keys()].sort()).toEqual(
+    const key = image.replace('/uploads/', '');
+    const bucket = s3.buckets.get('store-pictures')!;
+    expect([...bucket.keys()].sort()).toEqual(
       [key, key.replace('.webp', '-detail.webp'), key.replace('.webp', '-thumb.webp')].sort(),
     );
     const served = await s3App.app.inject({ url: image.replace('.webp', '-thumb.webp') });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await sharp(served.rawPayload).metadata()).width).toBe(400);
     expect((await s3App.app.inject({ url: '/uploads/products/../../secret.jpg' })).statusCode).toBe(404);
     const del = await s3App.app.inject({
@@ -214,7 +180,36 @@ describe('the S3-compatible picture store', () => {
       headers: { cookie: admin.cookie },
     });
     expect(del.statusCode).toBe(200);
-    expect(objects.size).toBe(0);
-    expect(unsigned).toEqual([]);
+    expect(bucket.size).toBe(0);
+    expect(s3.requests.filter((r) => r.status === 403)).toEqual([]);
+  });
+
+  it("still serves a demo picture that a store seeded before kept on this server's disk", async () => {
+    const picture = await photo('webp', 40, 40);
+    await new LocalImageStore(path.join(dataDir, 'uploads')).put('demo/legacy-roses-thumb.webp', picture);
+    const res = await s3App.app.inject({ url: '/uploads/demo/legacy-roses-thumb.webp' });
+    expect([res.statusCode, res.headers['content-type'], res.headers['cache-control']]).toEqual([
+      200,
+      'image/webp',
+      'public, max-age=86400',
+    ]);
+    expect(res.rawPayload.equals(picture)).toBe(true);
+    expect((await s3App.app.inject({ url: '/uploads/demo/missing-roses-thumb.webp' })).statusCode).toBe(404);
+    expect((await s3App.app.inject({ url: '/uploads/demo/..%2F..%2Fstore.lock' })).statusCode).toBe(404);
+  });
+
+  it('is refused by the bucket when its key is wrong, and says so instead of storing nothing', async () => {
+    const wrongKey = await createTestApp(
+      { ...s3.env(), S3_SECRET_ACCESS_KEY: 'not-the-secret', DATA_DIR: dataDir },
+      { database: t.database },
+    );
+    try {
+      const res = await upload(wrongKey.app, form(await photo('webp', 300, 300), 'p.webp'));
+      expect(res.statusCode).toBe(500);
+      expect(s3.requests.at(-1)).toMatchObject({ method: 'PUT', status: 403 });
+      expect(s3.buckets.get('store-pictures')!.size).toBe(0);
+    } finally {
+      await wrongKey.close();
+    }
   });
 });
