@@ -36,9 +36,13 @@ const rupees = (label: string) =>
 
 const text = (label: string, max: number) => safeText().trim().max(max, `${label} must be at most ${max} characters`);
 
-/** Only the store's own pictures: anything else would be blocked by the page's CSP anyway. */
+/**
+ * Only the store's own pictures: anything else would be blocked by the page's CSP anyway. A file is
+ * named without dots but its extension's, except for a content hash (hex) after its base name, as
+ * the demo catalogue's copies are: `/uploads/demo/red-roses.3f9a1c07b2-detail.webp`.
+ */
 export const IMAGE_PATH =
-  /^\/uploads\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9_-]+\.(?:jpg|jpeg|png|webp|avif)$/;
+  /^\/uploads\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9_-]+(?:\.[0-9a-f]{6,64}[A-Za-z0-9_-]*)?\.(?:jpg|jpeg|png|webp|avif)$/;
 const imagePath = (label: string) =>
   z
     .string()
@@ -179,10 +183,15 @@ export const productUpdateSchema = z
     material: listOf('Material', MATERIALS),
     vendor: listOf('Vendor', VENDORS),
     arrangementStyle: z.union([z.literal(''), oneOf('Arrangement style', ARRANGEMENT_STYLES)]).default(''),
-    fragrance: oneOf('Fragrance', FRAGRANCES).default(DEFAULT_FRAGRANCE),
+    /** '' is no fragrance (a cake, a box of chocolates); left out, the spec's default. */
+    fragrance: oneOf('Fragrance', ['', ...FRAGRANCES]).default(DEFAULT_FRAGRANCE),
     careInstructions: text('Care instructions', 500).default(DEFAULT_CARE_INSTRUCTIONS),
-    sameDayDelivery: z.boolean().default(false),
-    expressDelivery: z.boolean().default(false),
+    sameDayDelivery: z.boolean().optional(),
+    expressDelivery: z.boolean().optional(),
+    /** As the admin GET answers them; the flat flags, when sent, are what counts. */
+    deliveryOptions: z
+      .object({ sameDayDelivery: z.boolean().optional(), expressDelivery: z.boolean().optional() })
+      .optional(),
     relatedProducts: z
       .array(z.union([idSchema, z.object({ _id: idSchema }).transform((p) => p._id)]))
       .max(12, 'At most 12 recommended products')
@@ -244,7 +253,12 @@ export const productUpdateSchema = z
         });
       }
     }
-  });
+  })
+  .transform(({ deliveryOptions, ...p }) => ({
+    ...p,
+    sameDayDelivery: p.sameDayDelivery ?? deliveryOptions?.sameDayDelivery ?? false,
+    expressDelivery: p.expressDelivery ?? deliveryOptions?.expressDelivery ?? false,
+  }));
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
 /** The edit form's view: stored values, including a discount that is not in force today. */

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_TAX_CLASS, paiseToRupees, rupeesToPaise, SAMPLE_PRODUCT_NAME, type Category } from '@store/domain';
-import { ADMIN_PRODUCT_PAGE_SIZE, type AdminProduct, type ProductUpdate } from '@store/contracts';
+import {
+  DEFAULT_CARE_INSTRUCTIONS,
+  DEFAULT_FRAGRANCE,
+  DEFAULT_TAX_CLASS,
+  paiseToRupees,
+  rupeesToPaise,
+  SAMPLE_PRODUCT_NAME,
+  type Category,
+} from '@store/domain';
+import { ADMIN_PRODUCT_PAGE_SIZE, pictureCopies, type AdminProduct, type ProductUpdate } from '@store/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { SessionUser } from '../../lib/auth.js';
@@ -27,7 +35,10 @@ import { buildSearchColumns } from './products.search-text.js';
 /** Where an uploaded or demo picture's smaller copies live: beside it, named by convention. */
 const OWN_PICTURE = /^(\/uploads\/(?:products|demo)\/[A-Za-z0-9_-]+)\.(?:jpg|jpeg|png|webp|avif)$/;
 
+/** A picture's copies, from any of its names: an original, or one of its copies (ADR 042). */
 export function optimizedFor(image: string) {
+  const copies = pictureCopies(image);
+  if (copies) return { thumbnail: copies.thumb, detail: copies.detail };
   const base = OWN_PICTURE.exec(image)?.[1];
   return base
     ? { thumbnail: `${base}-thumb.webp`, detail: `${base}-detail.webp` }
@@ -123,7 +134,10 @@ export class ProductsAdmin {
     return { ...detail, discountPrice: paiseToRupees(found.row.discountPrice) };
   }
 
-  /** A draft to edit: hidden from shoppers (unavailable, and named as the storefront never lists). */
+  /**
+   * A draft to edit: hidden from shoppers (unavailable, and named as the storefront never lists),
+   * with the spec's default fragrance and care instructions, which the form shows as they are.
+   */
   async createDraft(actor: SessionUser): Promise<AdminProduct> {
     const draft = { name: SAMPLE_PRODUCT_NAME, category: '', subCategory: [], tags: [], description: '' };
     const id = await this.db.transaction(async (tx) => {
@@ -132,6 +146,8 @@ export class ProductsAdmin {
         price: 0,
         available: false,
         countInStock: 0,
+        fragrance: DEFAULT_FRAGRANCE,
+        careInstructions: DEFAULT_CARE_INSTRUCTIONS,
         ...buildSearchColumns(draft),
       });
       const after = await auditView(tx, row.id);

@@ -251,6 +251,20 @@ describe('Edit Product', () => {
     await waitFor(() => expect(where()).toBe('/admin/productlist'));
   });
 
+  it('shows a product without a fragrance as None and saves it back as it is', async () => {
+    const product = detail(7, { _id: ID, category: 'Cakes', subCategory: [], fragrance: '', careInstructions: '' });
+    const { user, fetchMock } = renderEdit(product, { [`PUT /api/products/${ID}`]: [200, product] });
+    await waitFor(() => expect(input('Name').value).toBe('Gift 7'));
+    const fragrance = screen.getByLabelText('Fragrance') as HTMLSelectElement;
+    expect(fragrance.value).toBe('');
+    expect(fragrance.selectedOptions[0]!.textContent).toBe('None');
+    expect(input('Care Instructions').value).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product updated'));
+    const [body] = sentBodies(fetchMock, `PUT /api/products/${ID}`) as [Record<string, unknown>];
+    expect(body).toMatchObject({ fragrance: '', careInstructions: '' });
+  });
+
   it('edits personalisation options: an Eggless choice and a message with its limit, ids kept', async () => {
     const messageId = uuid(71);
     const product = detail(7, {

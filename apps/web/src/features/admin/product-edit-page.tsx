@@ -322,6 +322,7 @@ function ProductForm({ product }: { product: ProductDetail }) {
               onChange={(v) => set('material', v)}
             />
             <SelectField label="Fragrance" {...text('fragrance')}>
+              <option value="">None</option>
               {FRAGRANCES.map((f) => (
                 <option key={f} value={f}>
                   {f}

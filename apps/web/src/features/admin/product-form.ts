@@ -1,7 +1,5 @@
 import type { ProductDetail, ProductSummary } from '@store/contracts';
 import {
-  DEFAULT_CARE_INSTRUCTIONS,
-  DEFAULT_FRAGRANCE,
   DEFAULT_TAX_CLASS,
   GST_RATE_REQUIRED,
   HSN_CODE_REQUIRED,
@@ -182,8 +180,9 @@ export function formFromProduct(p: ProductDetail): ProductFormState {
     color: [...p.color],
     arrangementStyle: p.arrangementStyle,
     material: [...p.material],
-    fragrance: p.fragrance || DEFAULT_FRAGRANCE,
-    careInstructions: p.careInstructions || DEFAULT_CARE_INSTRUCTIONS,
+    // As stored: '' is no fragrance (a cake), and a new draft already has the spec's defaults.
+    fragrance: p.fragrance,
+    careInstructions: p.careInstructions,
     sameDayDelivery: p.deliveryOptions.sameDayDelivery,
     expressDelivery: p.deliveryOptions.expressDelivery,
     vendor: [...p.vendor],
