@@ -14,6 +14,7 @@ import {
   isHsnCode,
   MATERIALS,
   MAX_PRODUCT_OPTIONS,
+  MAX_STOCK,
   OPTION_KINDS,
   OPTION_NAME_MAX,
   OPTION_TEXT_MAX,
@@ -22,7 +23,7 @@ import {
   VENDORS,
   type Category,
 } from '@store/domain';
-import { idSchema, optionalQuery, safeText } from './common.js';
+import { idSchema, optionalQuery, safeText, versionSchema } from './common.js';
 import { productDetailSchema, productSummarySchema } from './products.js';
 
 const MAX_RUPEES = 1_000_000;
@@ -71,12 +72,20 @@ const listOf = <T extends string>(label: string, values: readonly T[], max = 20)
 
 const COLOR_NAMES = [...new Set(Object.values(COLOR_PALETTES).flatMap((p) => p.map((c) => c.name)))];
 
-const count = (label: string) =>
+export const stockCount = (label: string) =>
   z
     .number({ message: `${label} must be a whole number` })
     .int(`${label} must be a whole number`)
     .min(0, `${label} cannot be negative`)
-    .max(100_000, `${label} must be at most 100000`);
+    .max(MAX_STOCK, `${label} must be at most ${MAX_STOCK}`);
+
+/** Stock a save sends back as it read it: checked, never written once the product or size exists (ADR 065). */
+const stockAsRead = (label: string) =>
+  stockCount(label)
+    .optional()
+    .describe(
+      'Read only: an existing product or size changes its stock through POST /api/products/{id}/stock-adjustments',
+    );
 
 const measure = (label: string) =>
   z
@@ -88,11 +97,13 @@ const measure = (label: string) =>
 
 /**
  * The spec's Edit Product payload, validated field by field. Delivery flags arrive flat and are
- * read back nested under deliveryOptions. A field left out takes its empty value.
+ * read back nested under deliveryOptions. A field left out takes its empty value. Whatever the
+ * admin GET answers is accepted back unchanged; `version` is the one it answered (ADR 065).
  */
 export const productUpdateSchema = z
   .object({
     productId: idSchema.optional(),
+    version: versionSchema(),
     name: safeText({ message: 'Name is required' })
       .trim()
       .min(1, 'Name is required')
@@ -101,7 +112,7 @@ export const productUpdateSchema = z
     discountPrice: rupees('Discount price').default(0),
     discountStartDate: optionalDate('Discount start date'),
     discountEndDate: optionalDate('Discount end date'),
-    countInStock: count('Count in stock'),
+    countInStock: stockAsRead('Count in stock'),
     available: z.boolean().default(false),
     isFeatured: z.boolean().default(false),
     isSellingFast: z.boolean().default(false),
@@ -131,7 +142,8 @@ export const productUpdateSchema = z
             .min(1, 'Variant name is required')
             .max(60, 'Variant name must be at most 60 characters'),
           price: rupees('Variant price'),
-          countInStock: count('Variant count in stock'),
+          /** A new size's initial stock; an existing size's is read only, like the product's. */
+          countInStock: stockAsRead('Variant count in stock'),
           image: imagePath('Variant image').default(''),
         }),
       )
@@ -216,6 +228,15 @@ export const productUpdateSchema = z
     if (p.hsnCode === undefined && p.gstRate !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['hsnCode'], message: HSN_CODE_REQUIRED });
     }
+    p.variants.forEach((variant, i) => {
+      if (variant._id === undefined && variant.countInStock === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['variants', i, 'countInStock'],
+          message: 'Variant count in stock is required for a new size',
+        });
+      }
+    });
     const names = new Set<string>();
     const ids = new Set<string>();
     p.options.forEach((option, i) => {
@@ -262,7 +283,12 @@ export const productUpdateSchema = z
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
 /** The edit form's view: stored values, including a discount that is not in force today. */
-export const adminProductSchema = productDetailSchema;
+export const adminProductSchema = productDetailSchema.extend({
+  version: z
+    .number()
+    .int()
+    .describe('Send it back with PUT: a save of an older version is refused (409) with the product as it is now'),
+});
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 export const adminProductRowSchema = productSummarySchema.extend({ vendor: z.array(z.string()) });

@@ -17,8 +17,8 @@ afterAll(async () => {
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
 
-/** What a save changes whatever it is sent: when it happened. */
-const unstamped = ({ updatedAt: _u, ...product }: Record<string, unknown>) => product;
+/** What a save changes whatever it is sent: when it happened, and the version. */
+const unstamped = ({ updatedAt: _u, version: _v, ...product }: Record<string, unknown>) => product;
 
 describe(`the admin product form's round trip on ${testDatabaseKind}`, () => {
   it('saves every seeded product exactly as the admin GET answers it, and reads the same after', async () => {
@@ -30,6 +30,7 @@ describe(`the admin product form's round trip on ${testDatabaseKind}`, () => {
       expect([opened.name, saved.statusCode, saved.json().message]).toEqual([opened.name, 200, undefined]);
       const after = (await call('GET', `/api/products/${id}/admin`)).json();
       expect(unstamped(after)).toEqual(unstamped(opened));
+      expect(after.version).toBe(opened.version + 1);
       expect((await call('GET', `/api/products/${id}`)).json()).toMatchObject({
         image: opened.image,
         optimizedImages: opened.optimizedImages,
@@ -39,10 +40,12 @@ describe(`the admin product form's round trip on ${testDatabaseKind}`, () => {
   });
 
   it('takes the demo pictures, no fragrance and nested delivery flags as the GET shows them', async () => {
-    const id = (await call('POST', '/api/products')).json()._id;
+    const draft = (await call('POST', '/api/products')).json();
+    const id = draft._id;
     const picture = '/uploads/demo/red-roses.3f9a1c07b2-detail.webp';
     const saved = await call('PUT', `/api/products/${id}`, {
       ...FULL,
+      version: draft.version,
       image: picture,
       productImages: ['/uploads/demo/red-roses-2.0a1b2c3d4e-detail.webp'],
       fragrance: '',
@@ -66,6 +69,7 @@ describe(`the admin product form's round trip on ${testDatabaseKind}`, () => {
     // The flat flags the spec's client sends are what counts; left out, the spec's default fragrance.
     const flat = await call('PUT', `/api/products/${id}`, {
       ...FULL,
+      version: saved.json().version,
       fragrance: undefined,
       sameDayDelivery: true,
       expressDelivery: undefined,
@@ -83,7 +87,7 @@ describe(`the admin product form's round trip on ${testDatabaseKind}`, () => {
       [{ fragrance: 'Woody' }, "Fragrance is not one of the store's options"],
     ];
     for (const [change, message] of refused) {
-      const res = await call('PUT', `/api/products/${id}`, { ...FULL, ...change });
+      const res = await call('PUT', `/api/products/${id}`, { ...FULL, version: flat.json().version, ...change });
       expect([JSON.stringify(change), res.statusCode, res.json().message]).toEqual([
         JSON.stringify(change),
         400,

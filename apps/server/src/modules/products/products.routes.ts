@@ -36,6 +36,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     401: errorResponseSchema,
     403: errorResponseSchema,
     404: errorResponseSchema,
+    409: errorResponseSchema,
   };
   // Searches are the costliest catalogue reads. Cached answers count too: the limit is there to
   // stop scraping and CPU burning, and a scraper's words are rarely in the cache anyway.
@@ -91,6 +92,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: adminTags,
         summary: 'Save every field of a product',
+        description:
+          'Send `version` as `GET /api/products/{id}/admin` answered it. If the product was saved since, the ' +
+          "answer is 409 'This product changed since you opened it' with the product as it is now in " +
+          "`details.current` (the admin GET's shape), and nothing is written. Whatever the admin GET answers " +
+          "is accepted back unchanged. `countInStock`, and each existing variant's, are read only: they are " +
+          'checked but never written, since orders take stock while the form is open; stock changes through ' +
+          '`POST /api/products/{id}/stock-adjustments`. A new variant (no `_id`) starts with the `countInStock` it is sent with.',
         params: idParamsSchema,
         body: productUpdateSchema,
         response: { 200: adminProductSchema, ...adminErrors },

@@ -101,6 +101,12 @@ export const products = pgTable(
      * and written only with its product, so it lives on the row; orders keep their own copy.
      */
     options: jsonb('options').$type<ProductOption[]>().notNull().default([]),
+    /**
+     * One more with every save of the edit form, and nothing else (ADR 065): a save carrying an
+     * older one is refused. Orders taking stock, stock adjustments and reviews leave it alone, as
+     * none of them is a field the form writes.
+     */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

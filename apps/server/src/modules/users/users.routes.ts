@@ -389,6 +389,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: adminTags,
         summary:
           "Change a customer's name, email or admin flag, or take another admin's rights away (never one's own or the last admin's: 409)",
+        description:
+          'Send `version` as `GET /api/users/{id}` (or the list) answered it. If the name, email or admin flag ' +
+          "changed since, by anyone, the answer is 409 'This user changed since you opened it' with the account " +
+          'as it is now in `details.current`, and nothing is written.',
         params: userIdParamsSchema,
         body: adminUserUpdateSchema,
         response: { 200: adminUserSchema, ...adminErrors },

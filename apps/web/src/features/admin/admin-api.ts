@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   AdminOrderPage,
+  AdminProduct,
   AdminUser,
   AdminUserPage,
   AdminUserUpdate,
@@ -8,11 +9,11 @@ import type {
   AuditPage,
   Coupon,
   CouponInput,
+  CouponUpdate,
   Dashboard,
   OutboxList,
   OutboxMessage,
   OutboxStatus,
-  ProductDetail,
   PaymentRefund,
   ProductSummary,
   ScheduleResponse,
@@ -106,11 +107,11 @@ export function useAdminProducts(page: number, q = '') {
   });
 }
 
-/** A product as stored (a scheduled discount included), for the edit form. */
+/** A product as stored (a scheduled discount included), with its version, for the edit form. */
 export function useAdminProduct(id: string) {
   return useQuery({
     queryKey: adminKeys.product(id),
-    queryFn: ({ signal }) => apiFetch<ProductDetail>(`/api/products/${at(id)}/admin`, { signal }),
+    queryFn: ({ signal }) => apiFetch<AdminProduct>(`/api/products/${at(id)}/admin`, { signal }),
   });
 }
 
@@ -127,12 +128,13 @@ export function useProductSearch(keyword: string) {
   });
 }
 
-export function createProduct(): Promise<ProductDetail> {
-  return apiFetch<ProductDetail>('/api/products', { method: 'POST' });
+export function createProduct(): Promise<AdminProduct> {
+  return apiFetch<AdminProduct>('/api/products', { method: 'POST' });
 }
 
-export function updateProduct(id: string, payload: ProductPayload): Promise<ProductDetail> {
-  return apiFetch<ProductDetail>(`/api/products/${at(id)}`, { method: 'PUT', body: payload });
+/** 409 when the product was saved since the form's version (`details.current`: the product now). */
+export function updateProduct(id: string, payload: ProductPayload): Promise<AdminProduct> {
+  return apiFetch<AdminProduct>(`/api/products/${at(id)}`, { method: 'PUT', body: payload });
 }
 
 export function deleteProduct(id: string): Promise<{ message: string }> {
@@ -211,8 +213,11 @@ export function createCoupon(input: CouponInput): Promise<Coupon> {
   return apiFetch<Coupon>('/api/coupons', { method: 'POST', body: input });
 }
 
-/** Every field of a coupon; there is no delete, a coupon is deactivated so orders keep their record. */
-export function updateCoupon(id: string, input: CouponInput): Promise<Coupon> {
+/**
+ * Every field of a coupon; there is no delete, a coupon is deactivated so orders keep their record.
+ * 409 when it was saved since the form's version (`details.current`: the coupon now).
+ */
+export function updateCoupon(id: string, input: CouponUpdate): Promise<Coupon> {
   return apiFetch<Coupon>(`/api/coupons/${at(id)}`, { method: 'PUT', body: input });
 }
 

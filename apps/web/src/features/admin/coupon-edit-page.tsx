@@ -86,7 +86,9 @@ function serverErrors(err: unknown): CouponFormErrors {
   return named;
 }
 
-function CouponForm({ coupon }: { coupon?: Coupon }) {
+function CouponForm({ coupon: loaded }: { coupon?: Coupon }) {
+  // The coupon as the form was filled from it: its version goes with the save, whatever a refetch brings meanwhile.
+  const [coupon] = useState(loaded);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
@@ -123,7 +125,9 @@ function CouponForm({ coupon }: { coupon?: Coupon }) {
     setPending(true);
     try {
       const body = couponPayload(form);
-      const saved = coupon ? await updateCoupon(coupon._id, body) : await createCoupon(body);
+      const saved = coupon
+        ? await updateCoupon(coupon._id, { ...body, version: coupon.version })
+        : await createCoupon(body);
       toast.success(coupon ? `Coupon ${saved.code} saved` : `Coupon ${saved.code} created`);
       await queryClient.invalidateQueries({ queryKey: ['Coupon'] });
       await navigate(LIST);

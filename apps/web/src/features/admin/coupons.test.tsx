@@ -28,6 +28,7 @@ function coupon(n: number, overrides: Partial<Coupon> = {}): Coupon {
     uses: 0,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
+    version: 1,
     ...overrides,
   };
 }
@@ -333,6 +334,7 @@ describe('the coupon form', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Coupon WELCOME10 saved'));
     expect(sentBodies(fetchMock, `PUT /api/coupons/${uuid(5)}`)).toEqual([
       {
+        version: 1,
         code: 'WELCOME10',
         kind: 'percent',
         value: 10,

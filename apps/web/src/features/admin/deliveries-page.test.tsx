@@ -96,10 +96,10 @@ function kochi(over: Partial<Record<'fee' | 'capacity', number>> = {}): ServiceA
     deliveryAvailable: true,
     leadDays: 0,
     slotTypes: [
-      { type: 'standard', offered: true, fee: 0, capacity: 20 },
-      { type: 'fixed', offered: true, fee: 200, capacity: 10 },
-      { type: 'midnight', offered: false, fee: over.fee ?? 250, capacity: over.capacity ?? 20 },
-      { type: 'early-morning', offered: false, fee: 250, capacity: 20 },
+      { type: 'standard', offered: true, fee: 0, capacity: 20, version: 1 },
+      { type: 'fixed', offered: true, fee: 200, capacity: 10, version: 1 },
+      { type: 'midnight', offered: false, fee: over.fee ?? 250, capacity: over.capacity ?? 20, version: 0 },
+      { type: 'early-morning', offered: false, fee: 250, capacity: 20, version: 0 },
     ],
   };
 }
@@ -304,7 +304,7 @@ describe('slots and capacity', () => {
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Midnight, Kochi saved'));
     expect(sentBodies(fetchMock, 'PUT /api/delivery/areas/1/slot-types/midnight')).toEqual([
-      { offered: true, fee: 300, capacity: 40 },
+      { version: 0, offered: true, fee: 300, capacity: 40 },
     ]);
     await waitFor(() => expect(calls(fetchMock, AREAS)).toBe(2));
     const saved = await screen.findByRole('form', { name: 'Midnight, Kochi' });

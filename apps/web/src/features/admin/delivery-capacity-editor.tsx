@@ -104,15 +104,22 @@ function AreaEditor({ area }: { area: ServiceArea }) {
       </div>
       <div className="mt-3 flex flex-col gap-3 md:mt-0 md:gap-0 md:divide-y md:divide-neutral-200">
         {SLOT_TYPES.map((type) => {
-          const current = area.slotTypes.find((t) => t.type === type) ?? { type, offered: false, fee: 0, capacity: 0 };
+          const current = area.slotTypes.find((t) => t.type === type) ?? {
+            type,
+            offered: false,
+            fee: 0,
+            capacity: 0,
+            version: 0,
+          };
           return (
             <SlotTypeRow
-              key={`${type}:${current.offered}:${current.fee}:${current.capacity}`}
+              key={`${type}:${current.version}`}
               area={area}
               type={type}
               offered={current.offered}
               fee={current.fee}
               capacity={current.capacity}
+              version={current.version}
             />
           );
         })}
@@ -131,6 +138,7 @@ function SlotTypeRow({
   offered: boolean;
   fee: number;
   capacity: number;
+  version: number;
 }) {
   const queryClient = useQueryClient();
   const id = useId();
@@ -154,7 +162,12 @@ function SlotTypeRow({
     const form = e.currentTarget;
     setPending(true);
     try {
-      await updateAreaSlotType(area.id, type, { offered, fee: Number(fee), capacity: Number(capacity) });
+      await updateAreaSlotType(area.id, type, {
+        version: saved.version,
+        offered,
+        fee: Number(fee),
+        capacity: Number(capacity),
+      });
       toast.success(`${name} saved`);
       setPending(false);
       await queryClient.invalidateQueries({ queryKey: adminKeys.deliveries });

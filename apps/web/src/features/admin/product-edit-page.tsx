@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
-import type { ProductDetail } from '@store/contracts';
+import type { AdminProduct } from '@store/contracts';
 import {
   ARRANGEMENT_STYLES,
   CATEGORIES,
@@ -70,10 +70,13 @@ function focusFirst(form: HTMLFormElement | null, errors: ProductFormErrors): vo
   first?.focus();
 }
 
-function ProductForm({ product }: { product: ProductDetail }) {
+function ProductForm({ product: loaded }: { product: AdminProduct }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
+  // The product as the form was filled from it: its version goes with the save, whatever a
+  // refetch in the background brings meanwhile.
+  const [product] = useState(loaded);
   const [form, setForm] = useState<ProductFormState>(() => formFromProduct(product));
   const [tagText, setTagText] = useState('');
   // What the last Update found wrong; shown as the form is now, so a fixed field's message goes.
@@ -129,7 +132,7 @@ function ProductForm({ product }: { product: ProductDetail }) {
         </Alert>
       ) : null}
       <p className="mb-4 text-sm text-neutral-600">
-        Name, price, count in stock, category, and each variant’s name, price and count in stock are required.
+        Name, price, category, and each variant’s name and price (and a new variant’s count in stock) are required.
       </p>
       <div className="grid items-start gap-5 lg:grid-cols-2">
         <div className="flex flex-col gap-5">
@@ -171,18 +174,10 @@ function ProductForm({ product }: { product: ProductDetail }) {
               />
               <Field label="Discount Start Date" type="date" {...text('discountStartDate')} />
               <Field label="Discount End Date" type="date" {...text('discountEndDate')} />
-              <Field
-                label="Count In Stock"
-                id={fieldId.countInStock}
-                required
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                {...text('countInStock')}
-                error={errors[fieldId.countInStock]}
-              />
             </div>
+            <p className="text-sm text-neutral-700">
+              Count In Stock: <span className="font-semibold text-neutral-900">{loaded.countInStock}</span>
+            </p>
           </FormSection>
 
           <FormSection title="Classification">

@@ -34,10 +34,11 @@ describe('the PUT payload', () => {
     dimensions: { length: 30, width: null, height: 12.5 },
   });
 
-  it('gives back what it was filled with: untouched dates exactly, numbers as numbers', () => {
-    const payload = productPayload(stored._id, formFromProduct(stored), stored);
+  it('gives back what it was filled with and its version: untouched dates exactly, numbers as numbers', () => {
+    const payload = productPayload(stored._id, formFromProduct(stored), { ...stored, version: 4 });
     expect(payload).toMatchObject({
       productId: uuid(1),
+      version: 4,
       price: stored.price,
       discountPrice: 400,
       discountStartDate: '2026-12-01T06:30:00.000Z',
@@ -63,12 +64,23 @@ describe('the PUT payload', () => {
 });
 
 it('finds the required fields missing and numbers that are not numbers', () => {
-  const form = { ...formFromProduct(detail(1)), name: ' ', price: '', countInStock: 'many', category: '' };
-  expect(validateProductForm(form)).toEqual({
+  const stored = detail(1, {
+    variants: [{ _id: uuid(11), name: '1 Kg', price: 900, discountPrice: 0, countInStock: 4, image: '' }],
+  });
+  const form = formFromProduct(stored);
+  const edited = {
+    ...form,
+    name: ' ',
+    price: '',
+    category: '',
+    variants: [...form.variants, { key: 'new', name: '2 Kg', price: '1500', countInStock: 'many', image: '' }],
+  };
+  // An existing variant's stock is not the form's: only a new one's is asked for.
+  expect(validateProductForm(edited)).toEqual({
     'product-name': 'Name is required',
     'product-price': 'Price is required',
-    'product-count-in-stock': 'Count in stock must be a number',
     'product-category': 'Category is required',
+    'variant-1-countInStock': 'Variant count in stock must be a number',
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ProductDetail, ProductSummary } from '@store/contracts';
+import type { AdminProduct, ProductSummary } from '@store/contracts';
 import {
   DEFAULT_TAX_CLASS,
   GST_RATE_REQUIRED,
@@ -10,7 +10,11 @@ import {
   type OptionKind,
 } from '@store/domain';
 
-/** A variant as the form edits it: numbers as typed; `_id` kept for existing ones (carts refer to it). */
+/**
+ * A variant as the form edits it: numbers as typed; `_id` kept for existing ones (carts refer to
+ * it). `countInStock` is a new variant's initial stock; an existing one's stock is not the form's
+ * to write (it changes by adjustment, ADR 065), so it is left empty and never sent.
+ */
 export interface VariantDraft {
   /** React's key; a new variant has no `_id` yet. */
   key: string;
@@ -34,11 +38,13 @@ export interface OptionDraft {
   required: boolean;
 }
 
-/** Everything the Edit Product form holds. Numbers and dates stay strings as typed until sent. */
+/**
+ * Everything the Edit Product form holds. Numbers and dates stay strings as typed until sent. The
+ * product's stock is not among them: it changes by adjustment, beside the form (ADR 065).
+ */
 export interface ProductFormState {
   name: string;
   available: boolean;
-  countInStock: string;
   isFeatured: boolean;
   isSellingFast: boolean;
   price: string;
@@ -75,9 +81,13 @@ export interface ProductFormState {
   relatedProducts: ProductSummary[];
 }
 
-/** The spec's PUT /api/products/:id body. Delivery flags go flat; they come back under deliveryOptions. */
+/**
+ * The spec's PUT /api/products/:id body, with the version the form was loaded at and without stock
+ * but a new variant's. Delivery flags go flat; they come back under deliveryOptions.
+ */
 export interface ProductPayload {
   productId: string;
+  version: number;
   name: string;
   price: number;
   image: string;
@@ -87,9 +97,8 @@ export interface ProductPayload {
   hsnCode?: string;
   gstRate?: GstRate;
   description: string;
-  countInStock: number;
   productImages: string[];
-  variants: { _id?: string; name: string; price: number; countInStock: number; image: string }[];
+  variants: { _id?: string; name: string; price: number; countInStock?: number; image: string }[];
   options: { _id?: string; name: string; kind: OptionKind; price: number; maxLength: number; required: boolean }[];
   weight: number | null;
   dimensions: { length: number | null; width: number | null; height: number | null };
@@ -132,11 +141,10 @@ export function emptyOption(kind: OptionKind): OptionDraft {
 }
 
 /** The form filled from the product as stored. */
-export function formFromProduct(p: ProductDetail): ProductFormState {
+export function formFromProduct(p: AdminProduct): ProductFormState {
   return {
     name: p.name,
     available: p.available,
-    countInStock: String(p.countInStock),
     isFeatured: p.isFeatured,
     isSellingFast: p.isSellingFast,
     price: String(p.price),
@@ -159,7 +167,7 @@ export function formFromProduct(p: ProductDetail): ProductFormState {
       _id: v._id,
       name: v.name,
       price: String(v.price),
-      countInStock: String(v.countInStock),
+      countInStock: '',
       image: v.image,
     })),
     options: p.options.map((o) => ({
@@ -203,14 +211,15 @@ function dateValue(text: string, stored: string | null): string | null {
   return stored && dateText(stored) === text ? stored : text;
 }
 
-/** The PUT body from the form. `stored` is the product as loaded, for its dates. */
+/** The PUT body from the form. `stored` is the product as the form was loaded from, for its version and dates. */
 export function productPayload(
   id: string,
   f: ProductFormState,
-  stored?: Pick<ProductDetail, 'discountStartDate' | 'discountEndDate'>,
+  stored: Pick<AdminProduct, 'version' | 'discountStartDate' | 'discountEndDate'>,
 ): ProductPayload {
   return {
     productId: id,
+    version: stored.version,
     name: f.name.trim(),
     price: Number(f.price),
     image: f.image.trim(),
@@ -220,13 +229,11 @@ export function productPayload(
       ? { hsnCode: f.hsnCode.trim(), gstRate: Number(f.gstRate) as GstRate }
       : {}),
     description: f.description,
-    countInStock: Number(f.countInStock),
     productImages: f.productImages,
     variants: f.variants.map((v) => ({
-      ...(v._id ? { _id: v._id } : {}),
+      ...(v._id ? { _id: v._id } : { countInStock: Number(v.countInStock) }),
       name: v.name.trim(),
       price: Number(v.price),
-      countInStock: Number(v.countInStock),
       image: v.image.trim(),
     })),
     options: f.options.map((o) => ({
@@ -241,8 +248,8 @@ export function productPayload(
     dimensions: { length: optionalNumber(f.length), width: optionalNumber(f.width), height: optionalNumber(f.height) },
     tags: f.tags,
     discountPrice: f.discountPrice.trim() === '' ? 0 : Number(f.discountPrice),
-    discountStartDate: dateValue(f.discountStartDate, stored?.discountStartDate ?? null),
-    discountEndDate: dateValue(f.discountEndDate, stored?.discountEndDate ?? null),
+    discountStartDate: dateValue(f.discountStartDate, stored.discountStartDate),
+    discountEndDate: dateValue(f.discountEndDate, stored.discountEndDate),
     available: f.available,
     isFeatured: f.isFeatured,
     isSellingFast: f.isSellingFast,
@@ -303,7 +310,6 @@ export function parseImageList(text: string): string[] {
 export const fieldId = {
   name: 'product-name',
   price: 'product-price',
-  countInStock: 'product-count-in-stock',
   discountPrice: 'product-discount-price',
   category: 'product-category',
   hsnCode: 'product-hsn-code',
@@ -318,16 +324,15 @@ const isNumber = (text: string) => text.trim() !== '' && Number.isFinite(Number(
 
 /**
  * What the browser can tell before asking the server, keyed by input id in form order: the
- * required fields (name, price, count in stock; each variant's name, price and count in stock;
- * each option's name and a text option's character limit) and numbers that are not numbers. The server checks everything again, with its own messages.
+ * required fields (name, price; each variant's name and price, and a new one's count in stock;
+ * each option's name and a text option's character limit) and numbers that are not numbers. The
+ * server checks everything again, with its own messages.
  */
 export function validateProductForm(f: ProductFormState): ProductFormErrors {
   const errors: ProductFormErrors = {};
   if (!f.name.trim()) errors[fieldId.name] = 'Name is required';
   if (!f.price.trim()) errors[fieldId.price] = 'Price is required';
   else if (!isNumber(f.price)) errors[fieldId.price] = 'Price must be a number';
-  if (!f.countInStock.trim()) errors[fieldId.countInStock] = 'Count in stock is required';
-  else if (!isNumber(f.countInStock)) errors[fieldId.countInStock] = 'Count in stock must be a number';
   if (f.discountPrice.trim() && !isNumber(f.discountPrice)) {
     errors[fieldId.discountPrice] = 'Discount price must be a number';
   }
@@ -339,6 +344,7 @@ export function validateProductForm(f: ProductFormState): ProductFormErrors {
     if (!v.name.trim()) errors[fieldId.variant(i, 'name')] = 'Variant name is required';
     if (!v.price.trim()) errors[fieldId.variant(i, 'price')] = 'Variant price is required';
     else if (!isNumber(v.price)) errors[fieldId.variant(i, 'price')] = 'Variant price must be a number';
+    if (v._id) return;
     if (!v.countInStock.trim()) errors[fieldId.variant(i, 'countInStock')] = 'Variant count in stock is required';
     else if (!isNumber(v.countInStock)) {
       errors[fieldId.variant(i, 'countInStock')] = 'Variant count in stock must be a number';

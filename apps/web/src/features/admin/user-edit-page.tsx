@@ -36,7 +36,9 @@ export function UserEditPage() {
   );
 }
 
-function UserForm({ user }: { user: AdminUser }) {
+function UserForm({ user: loaded }: { user: AdminUser }) {
+  // The account as the form was filled from it: its version goes with the save, whatever a refetch brings meanwhile.
+  const [user] = useState(loaded);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
@@ -66,7 +68,13 @@ function UserForm({ user }: { user: AdminUser }) {
   async function save() {
     setPending(true);
     try {
-      await updateUser(user._id, { userId: user._id, name: name.trim(), email: email.trim(), isAdmin });
+      await updateUser(user._id, {
+        userId: user._id,
+        version: user.version,
+        name: name.trim(),
+        email: email.trim(),
+        isAdmin,
+      });
       toast.success('user updated successfully');
       await queryClient.invalidateQueries({ queryKey: queryKeys.users });
       await navigate('/admin/userlist');

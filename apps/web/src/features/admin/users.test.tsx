@@ -17,6 +17,7 @@ const user = (n: number, over: Partial<AdminUser> = {}): AdminUser => ({
   pincode: '',
   createdAt: '2026-11-01T00:00:00.000Z',
   googleLinked: false,
+  version: 1,
   ...over,
 });
 
@@ -126,7 +127,9 @@ describe('removing an admin', () => {
     dialog = await screen.findByRole('alertdialog', { name: 'Remove Ravi Admin as an admin?' });
     await u.click(within(dialog).getByRole('button', { name: 'Remove admin' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Ravi Admin is no longer an admin'));
-    expect(sentBodies(fetchMock, `PUT /api/users/${uuid(3)}`)).toEqual([{ userId: uuid(3), isAdmin: false }]);
+    expect(sentBodies(fetchMock, `PUT /api/users/${uuid(3)}`)).toEqual([
+      { userId: uuid(3), version: 1, isAdmin: false },
+    ]);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     // Now a customer again: edited and deleted like any other.
     expect(await screen.findByRole('link', { name: 'Edit Ravi Admin' })).not.toBeNull();
@@ -176,7 +179,7 @@ describe('Edit User', () => {
     await u.click(within(dialog).getByRole('button', { name: 'Make admin' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('user updated successfully'));
     expect(sentBodies(fetchMock, `PUT /api/users/${uuid(2)}`)).toEqual([
-      { userId: uuid(2), name: 'Asha Nair', email: 'shopper2@example.com', isAdmin: true },
+      { userId: uuid(2), version: 1, name: 'Asha Nair', email: 'shopper2@example.com', isAdmin: true },
     ]);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['User'] });
     await screen.findByRole('heading', { level: 1, name: 'Users' });
@@ -200,7 +203,7 @@ describe('Edit User', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('user updated successfully'));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(sentBodies(fetchMock, `PUT /api/users/${uuid(2)}`)).toEqual([
-      { userId: uuid(2), name: 'Shopper 2', email: 'shopper2@example.com', isAdmin: false },
+      { userId: uuid(2), version: 1, name: 'Shopper 2', email: 'shopper2@example.com', isAdmin: false },
     ]);
   });
 
