@@ -311,3 +311,9 @@ export const adminProductListSchema = z.object({
   page: z.number().int(),
   pages: z.number().int(),
 });
+
+/** A new product: a hidden draft to edit, with the stock it starts with (its first stock ledger row). */
+export const productCreateSchema = z
+  .object({ countInStock: stockCount('Count in stock').default(0) })
+  .nullish()
+  .describe('Optional; without it the draft starts with nothing in stock');

@@ -38,6 +38,8 @@ import {
   updateVariant,
 } from './products.admin.repository.js';
 import { findProduct, lockProduct } from './products.repository.js';
+import { initialStock } from './stock.admin.js';
+import { insertStockAdjustments, type NewStockAdjustment } from './stock.repository.js';
 import { buildSearchColumns } from './products.search-text.js';
 
 /** Where an uploaded or demo picture's smaller copies live: beside it, named by convention. */
@@ -150,20 +152,22 @@ export class ProductsAdmin {
 
   /**
    * A draft to edit: hidden from shoppers (unavailable, and named as the storefront never lists),
-   * with the spec's default fragrance and care instructions, which the form shows as they are.
+   * with the spec's default fragrance and care instructions, which the form shows as they are, and
+   * the stock it starts with, the first row of its stock ledger.
    */
-  async createDraft(actor: SessionUser): Promise<AdminProduct> {
+  async createDraft(actor: SessionUser, countInStock = 0): Promise<AdminProduct> {
     const draft = { name: SAMPLE_PRODUCT_NAME, category: '', subCategory: [], tags: [], description: '' };
     const id = await this.db.transaction(async (tx) => {
       const row = await insertProduct(tx, {
         ...draft,
         price: 0,
         available: false,
-        countInStock: 0,
+        countInStock,
         fragrance: DEFAULT_FRAGRANCE,
         careInstructions: DEFAULT_CARE_INSTRUCTIONS,
         ...buildSearchColumns(draft),
       });
+      await insertStockAdjustments(tx, [initialStock(actor, row.id, countInStock)]);
       const after = await auditView(tx, row.id);
       await recordAudit(tx, { actor, action: 'product.create', entityId: row.id, label: draft.name, after });
       return row.id;
@@ -264,11 +268,17 @@ export class ProductsAdmin {
     await deleteVariantsExcept(tx, id, keep);
     // Positions move out of the way first, so reordering never trips the unique (product, position) index.
     await moveVariantPositionsAside(tx, id);
+    const started: NewStockAdjustment[] = [];
     for (const [position, v] of p.variants.entries()) {
       const values = { name: v.name, price: rupeesToPaise(v.price), image: v.image, position };
       const updated = v._id ? await updateVariant(tx, id, v._id, values) : [];
-      if (updated.length === 0) await insertVariant(tx, id, { ...values, countInStock: v.countInStock ?? 0 });
+      if (updated.length === 0) {
+        const countInStock = v.countInStock ?? 0;
+        const size = await insertVariant(tx, id, { ...values, countInStock });
+        started.push(initialStock(actor, id, countInStock, { id: size.id, name: v.name }));
+      }
     }
+    await insertStockAdjustments(tx, started);
 
     await deleteRelations(tx, id);
     const unique = [...new Set(related)];
