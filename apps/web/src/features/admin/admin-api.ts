@@ -19,6 +19,9 @@ import type {
   ScheduleResponse,
   ServiceArea,
   SlotCapacityUpdate,
+  StockAdjustmentInput,
+  StockAdjustmentResult,
+  StockLedgerPage,
   VitalsSummary,
 } from '@store/contracts';
 import type { DashboardPeriod, SlotType } from '@store/domain';
@@ -45,6 +48,7 @@ export const adminKeys = {
   refunds: [...queryKeys.orders, 'admin', 'refunds'] as const,
   products: (page: number, q = '') => [...queryKeys.products, 'admin', 'list', page, q] as const,
   product: (id: string) => [...queryKeys.products, 'admin', 'detail', id] as const,
+  stockLedger: (id: string, page: number) => [...queryKeys.products, 'admin', 'stock', id, page] as const,
   search: (keyword: string) => [...queryKeys.products, 'search', keyword] as const,
   users: [...queryKeys.users, 'admin', 'list'] as const,
   user: (id: string) => [...queryKeys.users, 'admin', 'detail', id] as const,
@@ -135,6 +139,28 @@ export function createProduct(): Promise<AdminProduct> {
 /** 409 when the product was saved since the form's version (`details.current`: the product now). */
 export function updateProduct(id: string, payload: ProductPayload): Promise<AdminProduct> {
   return apiFetch<AdminProduct>(`/api/products/${at(id)}`, { method: 'PUT', body: payload });
+}
+
+/** STOCK_LEDGER_PAGE_SIZE rows of a product's stock ledger, newest first (admin). */
+export const STOCK_LEDGER_PAGE_SIZE = 20;
+export function useStockLedger(id: string, page: number) {
+  return useQuery({
+    queryKey: adminKeys.stockLedger(id, page),
+    queryFn: ({ signal }) =>
+      apiFetch<StockLedgerPage>(
+        `/api/products/${at(id)}/stock-adjustments?page=${page}&pageSize=${STOCK_LEDGER_PAGE_SIZE}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Units in or out of a product or one of its sizes, applied to what is there now; 409 below nothing. */
+export function adjustStock(id: string, input: StockAdjustmentInput): Promise<StockAdjustmentResult> {
+  return apiFetch<StockAdjustmentResult>(`/api/products/${at(id)}/stock-adjustments`, {
+    method: 'POST',
+    body: input,
+  });
 }
 
 export function deleteProduct(id: string): Promise<{ message: string }> {

@@ -34,6 +34,7 @@ import {
   addTags,
   fieldId,
   formFromProduct,
+  PRODUCT_FIELDS,
   productPayload,
   validateProductForm,
   withCategory,
@@ -44,6 +45,8 @@ import { RelatedProductsPicker } from './related-products-picker.js';
 import { TagInput } from './tag-input.js';
 import { OptionsEditor } from './options-editor.js';
 import { VariantsEditor } from './variants-editor.js';
+import { ConflictReview, conflictRows, reapply, staleCurrent } from './stale-edit.js';
+import { StockPanel } from './stock-panel.js';
 
 /** /admin/product/:id/edit: every field of a product, saved with one PUT. */
 export function ProductEditPage() {
@@ -57,8 +60,12 @@ export function ProductEditPage() {
       ) : product.isError ? (
         <LoadError what="this product" load={product} />
       ) : (
-        // Filled once from the product as loaded; a refetch in the background never wipes what is typed.
-        <ProductForm key={product.data._id} product={product.data} />
+        <>
+          {/* Filled once from the product as loaded; a refetch in the background never wipes what is typed. */}
+          <ProductForm key={product.data._id} product={product.data} />
+          {/* Outside the form, and live: stock moves by adjustment, never by the form's save (ADR 065). */}
+          <StockPanel product={product.data} />
+        </>
       )}
     </AdminPage>
   );
@@ -74,10 +81,13 @@ function ProductForm({ product: loaded }: { product: AdminProduct }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
-  // The product as the form was filled from it: its version goes with the save, whatever a
-  // refetch in the background brings meanwhile.
-  const [product] = useState(loaded);
+  // The product the form stands on: its version goes with the save, whatever a refetch in the
+  // background brings meanwhile; after a stale save, the product as it is now.
+  const [product, setProduct] = useState(loaded);
   const [form, setForm] = useState<ProductFormState>(() => formFromProduct(product));
+  // A save refused because someone saved the product since: the product as it is now, and why.
+  const [conflict, setConflict] = useState<{ current: AdminProduct; message: string } | null>(null);
+  const [reapplied, setReapplied] = useState(false);
   const [tagText, setTagText] = useState('');
   // What the last Update found wrong; shown as the form is now, so a fixed field's message goes.
   const [found, setFound] = useState<ProductFormErrors>({});
@@ -119,13 +129,43 @@ function ProductForm({ product: loaded }: { product: AdminProduct }) {
       await queryClient.invalidateQueries({ queryKey: queryKeys.products });
       await navigate('/admin/productlist');
     } catch (err) {
-      toast.error(errorMessage(err));
+      const current = staleCurrent<AdminProduct>(err);
+      if (current) {
+        setForm(sent);
+        setReapplied(false);
+        setConflict({ current, message: errorMessage(err) });
+      } else {
+        toast.error(errorMessage(err));
+      }
       setPending(false);
     }
   }
 
+  /** Goes on from the product as it is now: with the admin's own changes on top, or without them. */
+  function resolve(keepMine: boolean) {
+    if (!conflict) return;
+    const now = formFromProduct(conflict.current);
+    setForm(keepMine ? reapply(PRODUCT_FIELDS, formFromProduct(product), now, form) : now);
+    setProduct(conflict.current);
+    setConflict(null);
+    setReapplied(keepMine);
+  }
+
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label="Edit Product" aria-busy={pending}>
+      {conflict ? (
+        <ConflictReview
+          className="mb-5"
+          title={conflict.message}
+          rows={conflictRows(PRODUCT_FIELDS, formFromProduct(product), formFromProduct(conflict.current), form)}
+          onReapply={() => resolve(true)}
+          onDiscard={() => resolve(false)}
+        />
+      ) : reapplied ? (
+        <Alert tone="info" role="status" className="mb-5">
+          Your changes are on the product as it is now. Check them, then press Update.
+        </Alert>
+      ) : null}
       {form.name === SAMPLE_PRODUCT_NAME && !form.available ? (
         <Alert tone="info" role="status" className="mb-5">
           A new draft: shoppers do not see it until it has a name of its own and is marked Available.
@@ -148,7 +188,7 @@ function ProductForm({ product: loaded }: { product: AdminProduct }) {
             </div>
           </FormSection>
 
-          <FormSection title="Pricing & stock">
+          <FormSection title="Pricing">
             <div className="grid gap-4 sm:grid-cols-2">
               <Field
                 label="Price"
@@ -175,9 +215,6 @@ function ProductForm({ product: loaded }: { product: AdminProduct }) {
               <Field label="Discount Start Date" type="date" {...text('discountStartDate')} />
               <Field label="Discount End Date" type="date" {...text('discountEndDate')} />
             </div>
-            <p className="text-sm text-neutral-700">
-              Count In Stock: <span className="font-semibold text-neutral-900">{loaded.countInStock}</span>
-            </p>
           </FormSection>
 
           <FormSection title="Classification">
@@ -351,7 +388,7 @@ function ProductForm({ product: loaded }: { product: AdminProduct }) {
       </div>
 
       <div className="sticky bottom-0 z-10 -mx-4 mt-6 flex items-center gap-3 border-t border-neutral-200 bg-white/95 px-4 py-3 backdrop-blur">
-        <Button type="submit" size="lg" disabled={pending || uploading} className="min-w-32">
+        <Button type="submit" size="lg" disabled={pending || uploading || conflict !== null} className="min-w-32">
           {pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
           Update
         </Button>

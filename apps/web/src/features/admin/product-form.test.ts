@@ -3,11 +3,13 @@ import {
   addTags,
   formFromProduct,
   parseImageList,
+  PRODUCT_FIELDS,
   productPayload,
   validateProductForm,
   withCategory,
 } from './product-form.js';
-import { detail, uuid } from './admin-test-utils.js';
+import { detail, summary, uuid } from './admin-test-utils.js';
+import { conflictRows, reapply } from './stale-edit.js';
 
 describe('tags', () => {
   it.each([
@@ -117,5 +119,35 @@ describe('the GST class', () => {
     });
     expect(validateProductForm({ ...form, hsnCode: '06031000', gstRate: '0' })).toEqual({});
     expect(validateProductForm({ ...form, hsnCode: '', gstRate: '' })).toEqual({});
+  });
+});
+
+describe('a save refused as stale', () => {
+  it('names every field of the form, so re-applying never drops one', () => {
+    expect(PRODUCT_FIELDS.map((f) => f.key).sort()).toEqual(Object.keys(formFromProduct(detail(1))).sort());
+  });
+
+  it("puts the admin's changes on what is there now; lists are compared by what is saved of them", () => {
+    const stored = detail(1, {
+      relatedProducts: [summary(2, { rating: 4 })],
+      variants: [{ _id: uuid(11), name: '1 Kg', price: 900, discountPrice: 0, countInStock: 4, image: '' }],
+    });
+    // Someone renamed it; a review since changed the related product's rating, which the form does not hold.
+    const current = { ...stored, name: 'Roses', relatedProducts: [summary(2, { rating: 5 })], version: 2 };
+    const opened = formFromProduct(stored);
+    const now = formFromProduct(current);
+    const mine = { ...opened, price: '1200', variants: opened.variants.map((v) => ({ ...v, key: 'again' })) };
+    expect(conflictRows(PRODUCT_FIELDS, opened, now, mine)).toEqual([
+      { field: 'name', label: 'Name', opened: 'Gift 1', now: 'Roses', mine: 'Gift 1', edited: false },
+      {
+        field: 'price',
+        label: 'Price',
+        opened: String(stored.price),
+        now: String(stored.price),
+        mine: '1200',
+        edited: true,
+      },
+    ]);
+    expect(reapply(PRODUCT_FIELDS, opened, now, mine)).toEqual({ ...now, price: '1200' });
   });
 });

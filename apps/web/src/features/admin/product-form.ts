@@ -1,4 +1,5 @@
 import type { AdminProduct, ProductSummary } from '@store/contracts';
+import type { FieldSpec } from './stale-edit.js';
 import {
   DEFAULT_TAX_CLASS,
   GST_RATE_REQUIRED,
@@ -360,3 +361,61 @@ export function validateProductForm(f: ProductFormState): ProductFormErrors {
   });
   return errors;
 }
+
+/** A list of drafts compared by what is saved of them, not by React's keys. */
+const withoutKeys = (rows: unknown) => (rows as { key: string }[]).map(({ key: _key, ...row }) => row);
+const priced = (price: string) => (price.trim() ? ` ₹${price}` : '');
+
+/** The form's fields as a stale save's conflict view names and shows them, in the form's order. */
+export const PRODUCT_FIELDS: readonly FieldSpec<ProductFormState>[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'brand', label: 'Brand' },
+  { key: 'description', label: 'Description' },
+  { key: 'available', label: 'Available' },
+  { key: 'isFeatured', label: 'Is Featured' },
+  { key: 'isSellingFast', label: 'Is Selling Fast' },
+  { key: 'isSubscription', label: 'Is Subscription' },
+  { key: 'price', label: 'Price' },
+  { key: 'discountPrice', label: 'Discounted Price' },
+  { key: 'discountStartDate', label: 'Discount Start Date' },
+  { key: 'discountEndDate', label: 'Discount End Date' },
+  { key: 'category', label: 'Category' },
+  { key: 'hsnCode', label: 'HSN code' },
+  { key: 'gstRate', label: 'GST rate' },
+  { key: 'subCategory', label: 'Sub Category' },
+  { key: 'occasion', label: 'Occasion' },
+  { key: 'recipient', label: 'Recipient' },
+  { key: 'tags', label: 'Tags' },
+  { key: 'sameDayDelivery', label: 'Same Day Delivery' },
+  { key: 'expressDelivery', label: 'Express Delivery' },
+  { key: 'vendor', label: 'Vendors' },
+  { key: 'image', label: 'Top Image' },
+  { key: 'productImages', label: 'Product Images' },
+  { key: 'weight', label: 'Weight (in gram)' },
+  { key: 'length', label: 'Length' },
+  { key: 'width', label: 'Width' },
+  { key: 'height', label: 'Height' },
+  { key: 'color', label: 'Color' },
+  { key: 'arrangementStyle', label: 'Arrangement Style' },
+  { key: 'material', label: 'Material' },
+  { key: 'fragrance', label: 'Fragrance', show: (v) => (v ? String(v) : 'None') },
+  { key: 'careInstructions', label: 'Care Instructions' },
+  {
+    key: 'variants',
+    label: 'Variants',
+    compared: withoutKeys,
+    show: (v) => (v as VariantDraft[]).map((d) => `${d.name}${priced(d.price)}`).join(', ') || '—',
+  },
+  {
+    key: 'options',
+    label: 'Personalisation options',
+    compared: withoutKeys,
+    show: (v) => (v as OptionDraft[]).map((d) => `${d.name}${priced(d.price)}`).join(', ') || '—',
+  },
+  {
+    key: 'relatedProducts',
+    label: 'Recommended Products',
+    compared: (v) => (v as ProductSummary[]).map((p) => p._id),
+    show: (v) => (v as ProductSummary[]).map((p) => p.name).join(', ') || '—',
+  },
+];
