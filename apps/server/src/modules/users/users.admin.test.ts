@@ -165,6 +165,9 @@ describe(`saving a user form that others changed since it opened, on ${testDatab
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const won = answers.find((a) => a.statusCode === 200)!.json();
     expect(await opened(customer.id)).toMatchObject({ name: won.name, version: 3 });
+    // Admin rights are on the form too: given, they move it on.
+    const promoted = await call('PUT', `/api/users/${customer.id}`, admin.cookie, { version: 3, isAdmin: true });
+    expect(promoted.json()).toMatchObject({ isAdmin: true, version: 4 });
   });
 
   it('saves every account exactly as the admin GET answers it, admins included, and reads the same after', async () => {
