@@ -72,7 +72,7 @@ const listOf = <T extends string>(label: string, values: readonly T[], max = 20)
 
 const COLOR_NAMES = [...new Set(Object.values(COLOR_PALETTES).flatMap((p) => p.map((c) => c.name)))];
 
-export const stockCount = (label: string) =>
+const stockCount = (label: string) =>
   z
     .number({ message: `${label} must be a whole number` })
     .int(`${label} must be a whole number`)

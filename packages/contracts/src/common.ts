@@ -43,9 +43,9 @@ export function repeatableQuery(maxItems = 20, maxLength = 80) {
 }
 
 /**
- * The version an admin form was loaded at (ADR 065): every save of the thing adds one, and a save
- * carrying an older one is refused with 409 and the thing as it is now. `min` is 0 for things that
- * may not exist yet (a slot type an area never offered).
+ * The version an admin form was loaded at (ADR 065): every change of what the form holds adds
+ * one, and a save carrying an older one is refused with 409 and the thing as it is now. `min` is 0
+ * for things that may not exist yet (a slot type an area never offered).
  */
 export const versionSchema = (min = 1) =>
   z
@@ -53,6 +53,3 @@ export const versionSchema = (min = 1) =>
     .int('version must be a whole number')
     .min(min, `version must be at least ${min}`)
     .describe('The version the form was loaded at, as the admin GET answered it');
-
-/** What a stale save's 409 carries: the thing as it is now, in the shape its admin GET answers. */
-export const staleDetailsSchema = <T extends z.ZodType>(current: T) => z.object({ current });
