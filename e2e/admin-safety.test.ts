@@ -42,7 +42,7 @@ describe('admin safety', () => {
     it(`an admin makes a user admin through a confirmation and another admin undoes it (${width})`, async () => {
       const cookie = await adminCookie();
       const other = await register('Ravi Kumar');
-      await api(`/api/users/${other.id}`, { method: 'PUT', cookie, body: { isAdmin: true } });
+      await api(`/api/users/${other.id}`, { method: 'PUT', cookie, body: { version: 1, isAdmin: true } });
       const shopper = await register('Anjali Das');
 
       const admin = await open(width);
@@ -89,7 +89,8 @@ describe('admin safety', () => {
       const shopperNow = await api<{ isAdmin: boolean }>(`/api/users/${shopper.id}`, { cookie });
       expect(shopperNow.isAdmin).toBe(false);
 
-      await api(`/api/users/${other.id}`, { method: 'PUT', cookie, body: { isAdmin: false } });
+      const { version } = await api<{ version: number }>(`/api/users/${other.id}`, { cookie });
+      await api(`/api/users/${other.id}`, { method: 'PUT', cookie, body: { version, isAdmin: false } });
       expect(admin.problems).toEqual([]);
       expect(second.problems).toEqual([]);
       await admin.context.close();

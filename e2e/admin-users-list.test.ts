@@ -23,7 +23,9 @@ async function accounts(): Promise<string> {
     const res = await apiFetch('/api/users', { method: 'POST', body: { name, email, password: 'temple-bells-58' } });
     expect(res.status, `registering ${email}`).toBe(201);
     const { _id } = (await res.json()) as { _id: string };
-    if (ADMINS.includes(name)) await api(`/api/users/${_id}`, { method: 'PUT', cookie, body: { isAdmin: true } });
+    if (ADMINS.includes(name)) {
+      await api(`/api/users/${_id}`, { method: 'PUT', cookie, body: { version: 1, isAdmin: true } });
+    }
   }
   return tag;
 }

@@ -38,9 +38,12 @@ async function shoot(page: Page, name: string) {
 
 /** A shoppable product made through the API, with a picture. */
 async function productByApi(cookie: string, name: string, vendor: string[] = []): Promise<string> {
-  const draft = (await (await fetch(url('/api/products'), { method: 'POST', headers: { cookie } })).json()) as {
-    _id: string;
-  };
+  const created = await fetch(url('/api/products'), {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ countInStock: 10 }),
+  });
+  const draft = (await created.json()) as { _id: string; version: number };
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'review.png');
   const upload = await fetch(url('/api/upload'), { method: 'POST', headers: { cookie }, body: form });
@@ -50,9 +53,9 @@ async function productByApi(cookie: string, name: string, vendor: string[] = [])
     method: 'PUT',
     headers: { cookie, 'content-type': 'application/json' },
     body: JSON.stringify({
+      version: draft.version,
       name,
       price: 650,
-      countInStock: 10,
       category: 'Flowers',
       subCategory: ['Roses'],
       image,
@@ -112,9 +115,17 @@ describe('admin', () => {
     const topImage = page.getByLabel('Top Image', { exact: true });
     await expect.poll(() => topImage.inputValue()).toMatch(/^\/uploads\/products\/[0-9a-f-]{36}\.png$/);
 
+    // Stock comes in by adjustment, beside the form, and shows at once with its ledger row.
+    const adjust = page.getByRole('form', { name: 'Adjust stock' });
+    await adjust.getByLabel('Change').fill('7');
+    await adjust.getByLabel('Reason').selectOption('Received');
+    await adjust.getByRole('button', { name: 'Adjust stock' }).click();
+    await page.getByText('Stock of Sample Product: 0 → 7').waitFor();
+    const ledger = page.getByRole('region', { name: 'Stock ledger' });
+    await ledger.getByRole('cell', { name: '+7' }).waitFor();
+
     await nameBox.fill(name);
     await page.getByLabel('Price', { exact: true }).fill('1299');
-    await page.getByLabel('Count In Stock').fill('7');
     const subCategory = page.getByRole('button', { name: /^Sub Category/ });
     expect(await subCategory.isDisabled()).toBe(true);
     await page.getByLabel('Category', { exact: true }).selectOption('Flowers');

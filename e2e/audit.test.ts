@@ -11,12 +11,16 @@ describe('the audit trail', () => {
   it("finds an admin's price change on the Audit screen, filtered by the product (1280)", async () => {
     const cookie = await adminCookie();
     const name = `Audit Marigolds ${randomUUID().slice(0, 8)}`;
-    const { _id: productId } = await api<{ _id: string }>('/api/products', { method: 'POST', cookie });
+    const { _id: productId, version } = await api<{ _id: string; version: number }>('/api/products', {
+      method: 'POST',
+      cookie,
+      body: { countInStock: 10 },
+    });
     // Off sale, so it never reaches the shop's pages that other files read meanwhile.
     await api(`/api/products/${productId}`, {
       method: 'PUT',
       cookie,
-      body: { name, price: 650, countInStock: 10, category: 'Flowers', subCategory: ['Roses'], available: false },
+      body: { version, name, price: 650, category: 'Flowers', subCategory: ['Roses'], available: false },
     });
 
     const { context, page, problems } = await openPage(browser(), 1280);

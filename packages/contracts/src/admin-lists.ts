@@ -9,7 +9,7 @@ const isoDate = (field: string) =>
     message: `${field} must be a real date`,
   });
 
-const paging = {
+export const paging = {
   page: optionalQuery(
     z.coerce
       .number({ message: 'page must be a number' })
@@ -71,7 +71,7 @@ export const adminOrderRowSchema = z.object({
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 
-const pageOf = <T extends z.ZodType>(rows: T) =>
+export const pageOf = <T extends z.ZodType>(rows: T) =>
   z.object({
     rows: z.array(rows),
     page: z.number().int(),

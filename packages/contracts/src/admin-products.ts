@@ -14,6 +14,7 @@ import {
   isHsnCode,
   MATERIALS,
   MAX_PRODUCT_OPTIONS,
+  MAX_STOCK,
   OPTION_KINDS,
   OPTION_NAME_MAX,
   OPTION_TEXT_MAX,
@@ -22,7 +23,7 @@ import {
   VENDORS,
   type Category,
 } from '@store/domain';
-import { idSchema, optionalQuery, safeText } from './common.js';
+import { idSchema, optionalQuery, safeText, versionSchema } from './common.js';
 import { productDetailSchema, productSummarySchema } from './products.js';
 
 const MAX_RUPEES = 1_000_000;
@@ -36,9 +37,13 @@ const rupees = (label: string) =>
 
 const text = (label: string, max: number) => safeText().trim().max(max, `${label} must be at most ${max} characters`);
 
-/** Only the store's own pictures: anything else would be blocked by the page's CSP anyway. */
+/**
+ * Only the store's own pictures: anything else would be blocked by the page's CSP anyway. A file is
+ * named without dots but its extension's, except for a content hash (hex) after its base name, as
+ * the demo catalogue's copies are: `/uploads/demo/red-roses.3f9a1c07b2-detail.webp`.
+ */
 export const IMAGE_PATH =
-  /^\/uploads\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9_-]+\.(?:jpg|jpeg|png|webp|avif)$/;
+  /^\/uploads\/[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\/[A-Za-z0-9_-]+(?:\.[0-9a-f]{6,64}[A-Za-z0-9_-]*)?\.(?:jpg|jpeg|png|webp|avif)$/;
 const imagePath = (label: string) =>
   z
     .string()
@@ -67,12 +72,20 @@ const listOf = <T extends string>(label: string, values: readonly T[], max = 20)
 
 const COLOR_NAMES = [...new Set(Object.values(COLOR_PALETTES).flatMap((p) => p.map((c) => c.name)))];
 
-const count = (label: string) =>
+const stockCount = (label: string) =>
   z
     .number({ message: `${label} must be a whole number` })
     .int(`${label} must be a whole number`)
     .min(0, `${label} cannot be negative`)
-    .max(100_000, `${label} must be at most 100000`);
+    .max(MAX_STOCK, `${label} must be at most ${MAX_STOCK}`);
+
+/** Stock a save sends back as it read it: checked, never written once the product or size exists (ADR 065). */
+const stockAsRead = (label: string) =>
+  stockCount(label)
+    .optional()
+    .describe(
+      'Read only: an existing product or size changes its stock through POST /api/products/{id}/stock-adjustments',
+    );
 
 const measure = (label: string) =>
   z
@@ -84,11 +97,13 @@ const measure = (label: string) =>
 
 /**
  * The spec's Edit Product payload, validated field by field. Delivery flags arrive flat and are
- * read back nested under deliveryOptions. A field left out takes its empty value.
+ * read back nested under deliveryOptions. A field left out takes its empty value. Whatever the
+ * admin GET answers is accepted back unchanged; `version` is the one it answered (ADR 065).
  */
 export const productUpdateSchema = z
   .object({
     productId: idSchema.optional(),
+    version: versionSchema(),
     name: safeText({ message: 'Name is required' })
       .trim()
       .min(1, 'Name is required')
@@ -97,7 +112,7 @@ export const productUpdateSchema = z
     discountPrice: rupees('Discount price').default(0),
     discountStartDate: optionalDate('Discount start date'),
     discountEndDate: optionalDate('Discount end date'),
-    countInStock: count('Count in stock'),
+    countInStock: stockAsRead('Count in stock'),
     available: z.boolean().default(false),
     isFeatured: z.boolean().default(false),
     isSellingFast: z.boolean().default(false),
@@ -127,7 +142,8 @@ export const productUpdateSchema = z
             .min(1, 'Variant name is required')
             .max(60, 'Variant name must be at most 60 characters'),
           price: rupees('Variant price'),
-          countInStock: count('Variant count in stock'),
+          /** A new size's initial stock; an existing size's is read only, like the product's. */
+          countInStock: stockAsRead('Variant count in stock'),
           image: imagePath('Variant image').default(''),
         }),
       )
@@ -179,10 +195,15 @@ export const productUpdateSchema = z
     material: listOf('Material', MATERIALS),
     vendor: listOf('Vendor', VENDORS),
     arrangementStyle: z.union([z.literal(''), oneOf('Arrangement style', ARRANGEMENT_STYLES)]).default(''),
-    fragrance: oneOf('Fragrance', FRAGRANCES).default(DEFAULT_FRAGRANCE),
+    /** '' is no fragrance (a cake, a box of chocolates); left out, the spec's default. */
+    fragrance: oneOf('Fragrance', ['', ...FRAGRANCES]).default(DEFAULT_FRAGRANCE),
     careInstructions: text('Care instructions', 500).default(DEFAULT_CARE_INSTRUCTIONS),
-    sameDayDelivery: z.boolean().default(false),
-    expressDelivery: z.boolean().default(false),
+    sameDayDelivery: z.boolean().optional(),
+    expressDelivery: z.boolean().optional(),
+    /** As the admin GET answers them; the flat flags, when sent, are what counts. */
+    deliveryOptions: z
+      .object({ sameDayDelivery: z.boolean().optional(), expressDelivery: z.boolean().optional() })
+      .optional(),
     relatedProducts: z
       .array(z.union([idSchema, z.object({ _id: idSchema }).transform((p) => p._id)]))
       .max(12, 'At most 12 recommended products')
@@ -207,6 +228,15 @@ export const productUpdateSchema = z
     if (p.hsnCode === undefined && p.gstRate !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['hsnCode'], message: HSN_CODE_REQUIRED });
     }
+    p.variants.forEach((variant, i) => {
+      if (variant._id === undefined && variant.countInStock === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['variants', i, 'countInStock'],
+          message: 'Variant count in stock is required for a new size',
+        });
+      }
+    });
     const names = new Set<string>();
     const ids = new Set<string>();
     p.options.forEach((option, i) => {
@@ -244,11 +274,21 @@ export const productUpdateSchema = z
         });
       }
     }
-  });
+  })
+  .transform(({ deliveryOptions, ...p }) => ({
+    ...p,
+    sameDayDelivery: p.sameDayDelivery ?? deliveryOptions?.sameDayDelivery ?? false,
+    expressDelivery: p.expressDelivery ?? deliveryOptions?.expressDelivery ?? false,
+  }));
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
 /** The edit form's view: stored values, including a discount that is not in force today. */
-export const adminProductSchema = productDetailSchema;
+export const adminProductSchema = productDetailSchema.extend({
+  version: z
+    .number()
+    .int()
+    .describe('Send it back with PUT: a save of an older version is refused (409) with the product as it is now'),
+});
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 export const adminProductRowSchema = productSummarySchema.extend({ vendor: z.array(z.string()) });
@@ -271,3 +311,9 @@ export const adminProductListSchema = z.object({
   page: z.number().int(),
   pages: z.number().int(),
 });
+
+/** A new product: a hidden draft to edit, with the stock it starts with (its first stock ledger row). */
+export const productCreateSchema = z
+  .object({ countInStock: stockCount('Count in stock').default(0) })
+  .nullish()
+  .describe('Optional; without it the draft starts with nothing in stock');

@@ -41,3 +41,15 @@ export function repeatableQuery(maxItems = 20, maxLength = 80) {
       .max(maxItems, `at most ${maxItems} values`),
   );
 }
+
+/**
+ * The version an admin form was loaded at (ADR 065): every change of what the form holds adds
+ * one, and a save carrying an older one is refused with 409 and the thing as it is now. `min` is 0
+ * for things that may not exist yet (a slot type an area never offered).
+ */
+export const versionSchema = (min = 1) =>
+  z
+    .number({ message: 'version is required: the one the form was loaded at' })
+    .int('version must be a whole number')
+    .min(min, `version must be at least ${min}`)
+    .describe('The version the form was loaded at, as the admin GET answered it');

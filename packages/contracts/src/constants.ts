@@ -38,3 +38,14 @@ export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
 
 export const ADMIN_USER_SORTS = ['createdAt', 'name', 'email'] as const;
 export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+
+/**
+ * The 409 an admin's save gets when someone saved the same thing since the form was loaded (ADR
+ * 065): its `details.current` is the thing as it is now, in the shape its admin GET answers.
+ */
+export const STALE_MESSAGES = {
+  product: 'This product changed since you opened it',
+  coupon: 'This coupon changed since you opened it',
+  user: 'This user changed since you opened it',
+  slotType: 'This slot type changed since you opened it',
+} as const;

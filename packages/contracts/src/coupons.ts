@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, type Category } from '@store/domain';
 import { couponCodeSchema, orderItemsSchema } from './cart.js';
+import { versionSchema } from './common.js';
 
 const MAX_FLAT_RUPEES = 100_000;
 
@@ -78,6 +79,10 @@ export const couponInputSchema = z
   });
 export type CouponInput = z.infer<typeof couponInputSchema>;
 
+/** A change of a coupon: every field, and the version the form was loaded at (ADR 065). */
+export const couponUpdateSchema = couponInputSchema.safeExtend({ version: versionSchema() });
+export type CouponUpdate = z.infer<typeof couponUpdateSchema>;
+
 export const couponSchema = z.object({
   _id: z.string(),
   code: z.string(),
@@ -95,6 +100,10 @@ export const couponSchema = z.object({
   uses: z.number().int().describe('Orders holding it now: placed, paid or awaiting payment'),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  version: z
+    .number()
+    .int()
+    .describe('Send it back with PUT: a save of an older version is refused (409) with the coupon as it is now'),
 });
 export type Coupon = z.infer<typeof couponSchema>;
 

@@ -8,7 +8,7 @@ import {
   SLOT_REASONS,
   SLOT_TYPES,
 } from '@store/domain';
-import { idSchema, optionalQuery, safeText } from './common.js';
+import { idSchema, optionalQuery, safeText, versionSchema } from './common.js';
 import { addressResponseSchema } from './address.js';
 
 /** `YYYY-MM-DD`, a real calendar date; whether it is bookable is the service's question. */
@@ -153,6 +153,10 @@ export const serviceAreaSchema = z.object({
       offered: z.boolean(),
       fee: z.number().describe('Rupees'),
       capacity: z.number().int(),
+      version: z
+        .number()
+        .int()
+        .describe('0 for a slot type the area never offered; send it back with PUT, which refuses an older one (409)'),
     }),
   ),
 });
@@ -164,6 +168,7 @@ export const areaSlotTypeParamsSchema = z.object({
 });
 
 export const areaSlotTypeUpdateSchema = z.object({
+  version: versionSchema(0),
   offered: z.boolean({ message: 'offered must be true or false' }),
   fee: z
     .number({ message: 'fee must be a number of rupees' })

@@ -18,3 +18,4 @@ export * from './pictures.js';
 export * from './vitals.js';
 export * from './admin-lists.js';
 export * from './dashboard.js';
+export * from './stock.js';

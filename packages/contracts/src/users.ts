@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RESET_LINK_INVALID } from './constants.js';
 import { addressResponseSchema } from './address.js';
-import { idSchema, safeText } from './common.js';
+import { idSchema, safeText, versionSchema } from './common.js';
 import { shippingAddressSchema } from './orders.js';
 
 const email = safeText()
@@ -78,12 +78,19 @@ export const adminUserSchema = userResponseSchema.extend({
   createdAt: z.iso.datetime(),
   /** Whether the account can sign in with Google (shown to admins, never the subject id). */
   googleLinked: z.boolean(),
+  version: z
+    .number()
+    .int()
+    .describe(
+      'Changes whenever the name, email or admin flag does; send it back with PUT, which refuses an older one (409)',
+    ),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** The admin's edit of another user; the spec's client also sends userId, which the path already says. */
 export const adminUserUpdateSchema = z.object({
   userId: idSchema.optional(),
+  version: versionSchema(),
   name: name.optional(),
   email: email.optional(),
   isAdmin: z.boolean({ message: 'isAdmin must be true or false' }).optional(),

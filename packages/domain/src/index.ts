@@ -22,3 +22,4 @@ export * from './product-options.js';
 export * from './web-vitals.js';
 export * from './audit.js';
 export * from './dashboard.js';
+export * from './stock.js';

@@ -53,14 +53,16 @@ export async function insertProduct(db: Db, fixture: FixtureProduct): Promise<st
   return id;
 }
 
-/** A complete, valid admin product body (PUT /api/products/:id), money in rupees. */
+/**
+ * A complete, valid admin product body (PUT /api/products/:id, with the product's `version`), money
+ * in rupees. Without the product's stock, as the edit form sends it: a save never writes it.
+ */
 export const FULL_PRODUCT_BODY = {
   name: 'Midnight Red Roses',
   price: 1499,
   discountPrice: 1199,
   discountStartDate: '2026-01-01',
   discountEndDate: '2099-01-01T00:00:00.000Z',
-  countInStock: 12,
   available: true,
   isFeatured: true,
   isSellingFast: false,

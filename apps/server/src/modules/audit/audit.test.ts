@@ -39,6 +39,31 @@ const call = (method: Method, url: string, payload?: unknown, cookie: string | n
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
+/** The version of what `url` answers (or `pick` finds in it) now: saves here are made as a fresh form makes them. */
+async function versionOf(url: string, pick: (body: never) => { version: number } = (b) => b): Promise<number> {
+  const res = await call('GET', url);
+  expect(res.statusCode, res.body).toBe(200);
+  return pick(res.json() as never).version;
+}
+const saveProduct = async (id: string, body: object) =>
+  call('PUT', `/api/products/${id}`, { version: await versionOf(`/api/products/${id}/admin`), ...body });
+const saveUser = async (id: string, body: object) =>
+  call('PUT', `/api/users/${id}`, { version: await versionOf(`/api/users/${id}`), ...body });
+const saveCoupon = async (id: string, body: object) => {
+  const version = await versionOf('/api/coupons', (all: { _id: string; version: number }[]) =>
+    all.find((c) => c._id === id)!,
+  );
+  return call('PUT', `/api/coupons/${id}`, { version, ...body });
+};
+const saveSlotType = async (areaId: number, type: string, body: object) => {
+  const version = await versionOf(
+    '/api/delivery/areas',
+    (areas: { id: number; slotTypes: { type: string; version: number }[] }[]) =>
+      areas.find((a) => a.id === areaId)!.slotTypes.find((t) => t.type === type)!,
+  );
+  return call('PUT', `/api/delivery/areas/${areaId}/slot-types/${type}`, { version, ...body });
+};
+
 async function trail(query = '', cookie = admin.cookie): Promise<AuditPage> {
   const res = await call('GET', `/api/admin/audit${query ? `?${query}` : ''}`, undefined, cookie);
   expect(res.statusCode, res.body).toBe(200);
@@ -87,7 +112,7 @@ describe(`the audit trail of admin writes, on ${testDatabaseKind}`, () => {
       );
       expect(draft!.after).not.toHaveProperty('description');
 
-      expect((await call('PUT', `/api/products/${id}`, FULL_PRODUCT_BODY)).statusCode).toBe(200);
+      expect((await saveProduct(id, FULL_PRODUCT_BODY)).statusCode).toBe(200);
       const filled = await latest(id);
       expect(filled).toMatchObject({
         action: 'product.update',
@@ -105,7 +130,7 @@ describe(`the audit trail of admin writes, on ${testDatabaseKind}`, () => {
       expect(filled!.before).not.toHaveProperty('searchText');
 
       const saved = (await call('GET', `/api/products/${id}/admin`)).json();
-      const priced = await call('PUT', `/api/products/${id}`, {
+      const priced = await saveProduct(id, {
         ...FULL_PRODUCT_BODY,
         price: 1649,
         variants: saved.variants.map((v: { _id: string }) => ({ ...FULL_PRODUCT_BODY.variants[0], _id: v._id })),
@@ -140,8 +165,8 @@ describe(`the audit trail of admin writes, on ${testDatabaseKind}`, () => {
     it('records variants, personalisation options and pictures as they change', async () => {
       const id = await insertProduct(t.database.db, { name: 'Rose Box' });
       const body = { ...FULL_PRODUCT_BODY, name: 'Rose Box', variants: [] };
-      expect((await call('PUT', `/api/products/${id}`, body)).statusCode).toBe(200);
-      const changed = await call('PUT', `/api/products/${id}`, {
+      expect((await saveProduct(id, body)).statusCode).toBe(200);
+      const changed = await saveProduct(id, {
         ...body,
         variants: [{ name: '1 kg', price: 1299, countInStock: 4 }],
         options: [{ name: 'Eggless', kind: 'choice', price: 50 }],
@@ -161,16 +186,18 @@ describe(`the audit trail of admin writes, on ${testDatabaseKind}`, () => {
 
     it('records nothing for a save that is refused or a product that does not exist', async () => {
       const id = await insertProduct(t.database.db, { name: 'Orchid Vase' });
-      const refused = await call('PUT', `/api/products/${id}`, {
+      const refused = await saveProduct(id, {
         ...FULL_PRODUCT_BODY,
         relatedProducts: [randomUUID()],
       });
       expect([refused.statusCode, refused.json().message]).toEqual([400, 'A recommended product does not exist']);
-      const invalid = await call('PUT', `/api/products/${id}`, { ...FULL_PRODUCT_BODY, price: -1 });
+      const invalid = await saveProduct(id, { ...FULL_PRODUCT_BODY, price: -1 });
       expect(invalid.statusCode).toBe(400);
       expect(await rowsFor(id)).toEqual([]);
       const missing = randomUUID();
-      expect((await call('PUT', `/api/products/${missing}`, FULL_PRODUCT_BODY)).statusCode).toBe(404);
+      expect((await call('PUT', `/api/products/${missing}`, { ...FULL_PRODUCT_BODY, version: 1 })).statusCode).toBe(
+        404,
+      );
       expect((await call('DELETE', `/api/products/${missing}`)).statusCode).toBe(404);
       expect(await rowsFor(missing)).toEqual([]);
     });
@@ -179,7 +206,7 @@ describe(`the audit trail of admin writes, on ${testDatabaseKind}`, () => {
   describe('users', () => {
     it("records a customer's new name, admin rights given and taken, and a deletion, never the password hash", async () => {
       const customer = await registerCustomer(t.app);
-      expect((await call('PUT', `/api/users/${customer.id}`, { name: 'Meera P.' })).statusCode).toBe(200);
+      expect((await saveUser(customer.id, { name: 'Meera P.' })).statusCode).toBe(200);
       expect(await latest(customer.id)).toEqual(
         row({
           action: 'user.update',
@@ -189,13 +216,13 @@ describe(`the audit trail of admin writes, on ${testDatabaseKind}`, () => {
         }),
       );
 
-      expect((await call('PUT', `/api/users/${customer.id}`, { isAdmin: true })).statusCode).toBe(200);
+      expect((await saveUser(customer.id, { isAdmin: true })).statusCode).toBe(200);
       expect(await latest(customer.id)).toMatchObject({
         action: 'user.role',
         before: { isAdmin: false },
         after: { isAdmin: true },
       });
-      expect((await call('PUT', `/api/users/${customer.id}`, { isAdmin: false })).statusCode).toBe(200);
+      expect((await saveUser(customer.id, { isAdmin: false })).statusCode).toBe(200);
       expect(await latest(customer.id)).toMatchObject({
         action: 'user.role',
         before: { isAdmin: true },
@@ -224,10 +251,10 @@ describe(`the audit trail of admin writes, on ${testDatabaseKind}`, () => {
     it('records nothing for a refused change: its own rights, an email taken, an admin deleted', async () => {
       const other = await registerCustomer(t.app);
       const before = (await rowsFor(admin.id)).length;
-      expect((await call('PUT', `/api/users/${admin.id}`, { isAdmin: false })).statusCode).toBe(400);
+      expect((await saveUser(admin.id, { isAdmin: false })).statusCode).toBe(400);
       expect((await call('DELETE', `/api/users/${admin.id}`)).statusCode).toBe(400);
       expect((await rowsFor(admin.id)).length).toBe(before);
-      const taken = await call('PUT', `/api/users/${other.id}`, { email: 'customer@example.com' });
+      const taken = await saveUser(other.id, { email: 'customer@example.com' });
       expect(taken.statusCode).toBe(409);
       expect(await rowsFor(other.id)).toEqual([]);
     });
@@ -293,7 +320,7 @@ describe(`the audit trail of admin writes, on ${testDatabaseKind}`, () => {
           },
         }),
       );
-      const changed = await call('PUT', `/api/coupons/${coupon._id}`, {
+      const changed = await saveCoupon(coupon._id, {
         code: coupon.code,
         kind: 'flat',
         value: 150,
@@ -315,9 +342,14 @@ describe(`the audit trail of admin writes, on ${testDatabaseKind}`, () => {
       const typeCount = (await trail('entityType=coupon')).total;
       const duplicate = await call('POST', '/api/coupons', { code: first.code, kind: 'percent', value: 5 });
       expect(duplicate.statusCode).toBe(409);
-      const renamed = await call('PUT', `/api/coupons/${second._id}`, { code: first.code, kind: 'flat', value: 100 });
+      const renamed = await saveCoupon(second._id, { code: first.code, kind: 'flat', value: 100 });
       expect(renamed.statusCode).toBe(409);
-      const missing = await call('PUT', `/api/coupons/${randomUUID()}`, { code: code(), kind: 'flat', value: 1 });
+      const missing = await call('PUT', `/api/coupons/${randomUUID()}`, {
+        version: 1,
+        code: code(),
+        kind: 'flat',
+        value: 1,
+      });
       expect(missing.statusCode).toBe(404);
       expect((await trail('entityType=coupon')).total).toBe(typeCount);
     });
@@ -335,8 +367,8 @@ describe(`the audit trail of admin writes, on ${testDatabaseKind}`, () => {
 
     it("records a slot type's settings as they change, one field per setting", async () => {
       const area = await kochi();
-      const url = `/api/delivery/areas/${area.id}/slot-types/midnight`;
-      expect((await call('PUT', url, { offered: true, fee: 300, capacity: 15 })).statusCode).toBe(200);
+      const save = (body: object) => saveSlotType(area.id, 'midnight', body);
+      expect((await save({ offered: true, fee: 300, capacity: 15 })).statusCode).toBe(200);
       expect(await latest(area.id)).toEqual(
         row({
           action: 'delivery.slot_type',
@@ -345,12 +377,13 @@ describe(`the audit trail of admin writes, on ${testDatabaseKind}`, () => {
           after: { 'midnight.fee': 300, 'midnight.capacity': 15 },
         }),
       );
-      expect((await call('PUT', url, { offered: false, fee: 300, capacity: 15 })).statusCode).toBe(200);
+      expect((await save({ offered: false, fee: 300, capacity: 15 })).statusCode).toBe(200);
       expect(await latest(area.id)).toMatchObject({
         before: { 'midnight.offered': true, 'midnight.fee': 300, 'midnight.capacity': 15 },
         after: { 'midnight.offered': false, 'midnight.fee': null, 'midnight.capacity': null },
       });
       const unknown = await call('PUT', '/api/delivery/areas/987654/slot-types/midnight', {
+        version: 0,
         offered: true,
         fee: 1,
         capacity: 1,
@@ -659,7 +692,7 @@ describe(`GET /api/admin/audit, on ${testDatabaseKind}`, () => {
 
   it("an admin's own writes through the API show under their id", async () => {
     const second = await registerCustomer(t.app, uniqueEmail());
-    expect((await call('PUT', `/api/users/${second.id}`, { isAdmin: true })).statusCode).toBe(200);
+    expect((await saveUser(second.id, { isAdmin: true })).statusCode).toBe(200);
     const signedIn = await t.app.inject({
       method: 'POST',
       url: '/api/users/auth',

@@ -4,7 +4,7 @@ import { couponUses, coupons } from './coupons.table.js';
 
 type Reader = Db | Tx;
 export type CouponRow = typeof coupons.$inferSelect;
-export type NewCoupon = Omit<typeof coupons.$inferInsert, 'id' | 'uses' | 'createdAt' | 'updatedAt'>;
+export type NewCoupon = Omit<typeof coupons.$inferInsert, 'id' | 'uses' | 'version' | 'createdAt' | 'updatedAt'>;
 
 export function listCoupons(db: Reader): Promise<CouponRow[]> {
   return db.select().from(coupons).orderBy(desc(coupons.createdAt), coupons.id);
@@ -27,15 +27,25 @@ export async function insertCoupon(db: Reader, coupon: NewCoupon): Promise<Coupo
 }
 
 /**
- * Changes a coupon, unless its new total uses is below the uses orders hold: the condition is
- * checked on the row as it is once locked, after any order taking a use meanwhile has committed.
+ * Changes a coupon at `version` and moves it to the next, unless its new total uses is below the
+ * uses orders hold: the conditions are checked on the row as it is once locked, after any order
+ * taking a use (or admin saving it) meanwhile has committed.
  */
-export async function updateCoupon(db: Reader, id: string, coupon: NewCoupon): Promise<CouponRow | undefined> {
+export async function updateCoupon(
+  db: Reader,
+  id: string,
+  version: number,
+  coupon: NewCoupon,
+): Promise<CouponRow | undefined> {
   const [row] = await db
     .update(coupons)
-    .set({ ...coupon, updatedAt: new Date() })
+    .set({ ...coupon, version: sql`${coupons.version} + 1`, updatedAt: new Date() })
     .where(
-      and(eq(coupons.id, id), typeof coupon.totalUses === 'number' ? lte(coupons.uses, coupon.totalUses) : undefined),
+      and(
+        eq(coupons.id, id),
+        eq(coupons.version, version),
+        typeof coupon.totalUses === 'number' ? lte(coupons.uses, coupon.totalUses) : undefined,
+      ),
     )
     .returning();
   return row;

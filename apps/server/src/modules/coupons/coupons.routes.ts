@@ -5,6 +5,7 @@ import {
   couponInputSchema,
   couponQuoteSchema,
   couponSchema,
+  couponUpdateSchema,
   errorResponseSchema,
   validateCouponSchema,
 } from '@store/contracts';
@@ -91,8 +92,12 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Change a coupon (admin); deactivate it rather than delete it, so orders keep their record',
+        description:
+          'Send `version` as `GET /api/coupons` answered it. If the coupon was saved since, the answer is 409 ' +
+          "'This coupon changed since you opened it' with the coupon as it is now in `details.current` (the " +
+          "list's shape), and nothing is written. Orders taking uses do not change the version.",
         params: couponIdParamsSchema,
-        body: couponInputSchema,
+        body: couponUpdateSchema,
         response: { 200: couponSchema, ...errors },
       },
       preHandler: adminOnly,

@@ -9,7 +9,7 @@ import {
   type CouponRules,
   type CouponUsage,
 } from '@store/domain';
-import type { Coupon, CouponInput } from '@store/contracts';
+import { STALE_MESSAGES, type Coupon, type CouponInput, type CouponUpdate } from '@store/contracts';
 import type { RateLimit } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -48,12 +48,13 @@ function toCoupon(row: CouponRow): Coupon {
     uses: row.uses,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }
 
 /** A coupon as the audit trail compares it: the admin's rules, not the uses orders take. */
 function auditView(row: CouponRow) {
-  const { _id, uses: _uses, createdAt: _c, updatedAt: _u, ...rules } = toCoupon(row);
+  const { _id, uses: _uses, createdAt: _c, updatedAt: _u, version: _v, ...rules } = toCoupon(row);
   return rules;
 }
 
@@ -147,18 +148,22 @@ export class CouponsService {
   }
 
   /**
-   * Orders take uses while an admin edits, so total uses below the uses held is refused by the
-   * update itself (a conditional update, never the table's CHECK): 409, since it is the orders
-   * that decided it, with the count as it was then. The row is locked first, so the trail's
-   * 'before' is the coupon the update changed.
+   * Saves the coupon if it is still at the version the form was loaded at (ADR 065), else 409
+   * with the coupon as it is now. Orders take uses while an admin edits, so total uses below the
+   * uses held is refused by the update itself (a conditional update, never the table's CHECK):
+   * 409, since it is the orders that decided it, with the count as it was then. The row is locked
+   * first, so the trail's 'before' is the coupon the update changed.
    */
-  async update(actor: SessionUser, id: string, input: CouponInput): Promise<Coupon> {
+  async update(actor: SessionUser, id: string, input: CouponUpdate): Promise<Coupon> {
     try {
       return toCoupon(
         await this.db.transaction(async (tx) => {
           const before = await repo.lockCoupon(tx, id);
           if (!before) throw new AppError('NOT_FOUND', 'Coupon not found');
-          const row = await repo.updateCoupon(tx, id, toRow(input));
+          if (before.version !== input.version) {
+            throw new AppError('CONFLICT', STALE_MESSAGES.coupon, { current: toCoupon(before) });
+          }
+          const row = await repo.updateCoupon(tx, id, input.version, toRow(input));
           if (!row) {
             const held = before.uses === 1 ? 'An order already holds' : `${before.uses} orders already hold`;
             const message = `${held} this coupon; total uses cannot be below that`;

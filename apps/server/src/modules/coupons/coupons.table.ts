@@ -29,6 +29,8 @@ export const coupons = pgTable(
       .default(sql`'{}'::text[]`),
     active: boolean('active').notNull().default(true),
     uses: integer('uses').notNull().default(0),
+    /** One more with every admin save of the rules (ADR 065); the uses orders take leave it alone. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

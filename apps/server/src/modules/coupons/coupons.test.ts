@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { addDays, istDate } from '@store/domain';
+import { STALE_MESSAGES } from '@store/contracts';
 import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
 import { insertProduct } from '../../test/fixtures.js';
 import { checkoutProof, orderBody, placeOrder, UNCAPPED_ORDERS, verify } from '../../test/orders.js';
@@ -41,8 +42,16 @@ const validate = (couponCode: string, orderItems: { _id: string; qty: number }[]
     payload: { couponCode, orderItems },
   });
 
-const updateCoupon = (id: string, body: Record<string, unknown>) =>
-  t.app.inject({ method: 'PUT', url: `/api/coupons/${id}`, headers: { cookie: admin.cookie }, payload: body });
+/** The coupon's version now (1 for one that does not exist): these saves are made as a fresh form makes them. */
+const versionOf = async (id: string) =>
+  (await t.database.db.select({ v: coupons.version }).from(coupons).where(eq(coupons.id, id)))[0]?.v ?? 1;
+const updateCoupon = async (id: string, body: Record<string, unknown>, version?: number) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/coupons/${id}`,
+    headers: { cookie: admin.cookie },
+    payload: { version: version ?? (await versionOf(id)), ...body },
+  });
 
 const usesOf = async (id: string) =>
   (await t.database.db.select({ n: coupons.uses }).from(coupons).where(eq(coupons.id, id)))[0]!.n;
@@ -90,12 +99,7 @@ describe(`coupons for admins on ${testDatabaseKind}`, () => {
     expect(again.json().message).toBe(`A coupon with the code ${code} already exists`);
 
     const id = created.json()._id;
-    const changed = await t.app.inject({
-      method: 'PUT',
-      url: `/api/coupons/${id}`,
-      headers: { cookie: admin.cookie },
-      payload: { code, kind: 'flat', value: 75, active: false },
-    });
+    const changed = await updateCoupon(id, { code, kind: 'flat', value: 75, active: false });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ code, kind: 'flat', value: 75, maxDiscount: null, active: false });
 
@@ -131,6 +135,7 @@ describe(`coupons for admins on ${testDatabaseKind}`, () => {
     const { _id, code } = await coupon({ code: newCode('MIDWAY'), kind: 'flat', value: 50, totalUses: 3 });
     // One order holds it already.
     await t.database.db.update(coupons).set({ uses: 1 }).where(eq(coupons.id, _id));
+    const version = await versionOf(_id);
     let lowering: ReturnType<typeof updateCoupon> | undefined;
     await t.database.db.transaction(async (tx) => {
       // An order's transaction, midway: it has taken a use and has not committed yet.
@@ -138,7 +143,7 @@ describe(`coupons for admins on ${testDatabaseKind}`, () => {
         .update(coupons)
         .set({ uses: sql`${coupons.uses} + 1` })
         .where(eq(coupons.id, _id));
-      lowering = updateCoupon(_id, { code, kind: 'flat', value: 50, totalUses: 1 });
+      lowering = updateCoupon(_id, { code, kind: 'flat', value: 50, totalUses: 1 }, version);
       if (testDatabaseKind === 'postgres') {
         // On PostgreSQL the admin's change goes ahead on another connection, and waits for the row.
         await expect
@@ -184,6 +189,60 @@ describe(`coupons for admins on ${testDatabaseKind}`, () => {
     expect((await createCoupon({ code: newCode('NOPE'), kind: 'flat', value: 10 }, shopper.cookie)).statusCode).toBe(
       403,
     );
+  });
+});
+
+describe(`saving a coupon form that others changed since it opened, on ${testDatabaseKind}`, () => {
+  const listed = async (id: string) =>
+    (
+      (await t.app.inject({ method: 'GET', url: '/api/coupons', headers: { cookie: admin.cookie } })).json() as {
+        _id: string;
+      }[]
+    ).find((c) => c._id === id) as Record<string, unknown> & { version: number };
+
+  it('refuses a save of an older version with the coupon as it is now; orders taking uses leave it alone', async () => {
+    const cake = await insertProduct(t.database.db, { name: 'Version Cake', category: 'Cakes', price: 50_000 });
+    const { _id, code } = await coupon({ code: newCode('VER'), kind: 'flat', value: 50, totalUses: 5 });
+    const mine = await listed(_id);
+    const theirs = await listed(_id);
+    expect(mine).toMatchObject({ version: 1, uses: 0 });
+    const shopper = await registerCustomer(t.app);
+    const placed = await placeOrder(t.app, shopper.cookie, orderBody([{ _id: cake, qty: 1 }], { couponCode: code }));
+    expect(placed.statusCode).toBe(201);
+    expect(await listed(_id)).toMatchObject({ version: 1, uses: 1 });
+
+    const saved = await updateCoupon(_id, { ...theirs, value: 60 }, theirs.version);
+    expect(saved.json()).toMatchObject({ value: 60, uses: 1, version: 2 });
+    const stale = await updateCoupon(_id, { ...mine, active: false }, mine.version);
+    expect([stale.statusCode, stale.json().message]).toEqual([409, STALE_MESSAGES.coupon]);
+    expect(stale.json().details.current).toEqual(await listed(_id));
+    expect(await listed(_id)).toMatchObject({ value: 60, active: true, version: 2 });
+
+    const fresh = await listed(_id);
+    const answers = await Promise.all([70, 80].map((value) => updateCoupon(_id, { ...fresh, value }, fresh.version)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const won = answers.find((a) => a.statusCode === 200)!.json();
+    expect(await listed(_id)).toMatchObject({ value: won.value, version: 3 });
+    const missing = await updateCoupon(_id, { code, kind: 'flat', value: 90 }, 0);
+    expect([missing.statusCode, missing.json().message]).toEqual([400, 'version must be at least 1']);
+  });
+
+  it('saves every coupon exactly as the list shows it, and reads the same after', async () => {
+    await coupon({ code: newCode('TRIP'), kind: 'percent', value: 10, maxDiscount: 150, validFrom: '2026-12-01' });
+    const all = (await t.app.inject({ method: 'GET', url: '/api/coupons', headers: { cookie: admin.cookie } })).json();
+    expect(all.map((c: { code: string }) => c.code)).toEqual(expect.arrayContaining(['WELCOME10', 'FLAT100']));
+    for (const opened of all) {
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: `/api/coupons/${opened._id}`,
+        headers: { cookie: admin.cookie },
+        payload: opened,
+      });
+      expect([opened.code, saved.statusCode]).toEqual([opened.code, 200]);
+      const { updatedAt: _u, version, ...after } = await listed(opened._id);
+      const { updatedAt: _o, version: was, ...before } = opened;
+      expect([after, version]).toEqual([before, was + 1]);
+    }
   });
 });
 

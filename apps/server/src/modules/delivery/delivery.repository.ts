@@ -20,11 +20,12 @@ export interface PlaceRow {
   capacity: number | null;
 }
 
+/** The slot types the area offers now. */
 export async function slotTypesOf(db: Reader, areaId: number): Promise<AreaSlotType[]> {
   return db
     .select({ type: areaSlotTypes.type, fee: areaSlotTypes.fee, capacity: areaSlotTypes.capacity })
     .from(areaSlotTypes)
-    .where(eq(areaSlotTypes.areaId, areaId));
+    .where(and(eq(areaSlotTypes.areaId, areaId), eq(areaSlotTypes.offered, true)));
 }
 
 /** What `slotsOfPincode` read: the area covering the PIN code, its slot types and its places on one date. */
@@ -53,7 +54,7 @@ export async function slotsOfPincode(db: Db, pincode: string, date: string): Pro
     sql`
     SELECT a.id AS area_id, a.delivery_available, a.lead_days,
       (SELECT coalesce(json_agg(json_build_object('type', t.type, 'fee', t.fee, 'capacity', t.capacity)), '[]')
-        FROM ${areaSlotTypes} t WHERE t.area_id = a.id) AS slot_types,
+        FROM ${areaSlotTypes} t WHERE t.area_id = a.id AND t.offered) AS slot_types,
       (SELECT coalesce(json_agg(json_build_object('areaId', p.area_id, 'date', p.date, 'slotId', p.slot_id,
           'taken', p.taken, 'capacity', p.capacity)), '[]')
         FROM ${slotPlaces} p WHERE p.area_id = a.id AND p.date = ${date}) AS places
@@ -70,10 +71,12 @@ export async function slotsOfPincode(db: Db, pincode: string, date: string): Pro
   );
 }
 
-/** What an area offers of one slot type, its row locked until the transaction ends; undefined when not offered. */
-export async function lockSlotType(tx: Tx, areaId: number, type: SlotType) {
+export type SlotTypeRow = typeof areaSlotTypes.$inferSelect;
+
+/** An area's row for one slot type, offered or withdrawn, locked until the transaction ends; undefined when it never had one. */
+export async function lockSlotType(tx: Tx, areaId: number, type: SlotType): Promise<SlotTypeRow | undefined> {
   const [row] = await tx
-    .select({ fee: areaSlotTypes.fee, capacity: areaSlotTypes.capacity })
+    .select()
     .from(areaSlotTypes)
     .where(and(eq(areaSlotTypes.areaId, areaId), eq(areaSlotTypes.type, type)))
     .for('update');
@@ -113,7 +116,8 @@ export function takePlace(tx: Tx, key: PlaceKey, type: SlotType) {
           eq(slotPlaces.slotId, key.slotId),
           sql`${slotPlaces.taken} < coalesce(${slotPlaces.capacity}, (
           SELECT ${areaSlotTypes.capacity} FROM ${areaSlotTypes}
-          WHERE ${areaSlotTypes.areaId} = ${key.areaId} AND ${areaSlotTypes.type} = ${type}), 0)`,
+          WHERE ${areaSlotTypes.areaId} = ${key.areaId} AND ${areaSlotTypes.type} = ${type}
+            AND ${areaSlotTypes.offered}), 0)`,
         ),
       )
       .returning({ taken: slotPlaces.taken }),
@@ -157,17 +161,43 @@ export async function setPlaceCapacity(tx: Tx, key: PlaceKey, capacity: number):
   return row!;
 }
 
-export async function allSlotTypes(db: Reader) {
+/** Every area's slot types, withdrawn ones included (`offered` false). */
+export async function allSlotTypes(db: Reader): Promise<SlotTypeRow[]> {
   return db.select().from(areaSlotTypes);
 }
 
-export async function upsertSlotType(db: Reader, areaId: number, type: SlotType, fee: number, capacity: number) {
-  await db
-    .insert(areaSlotTypes)
-    .values({ areaId, type, fee, capacity })
-    .onConflictDoUpdate({ target: [areaSlotTypes.areaId, areaSlotTypes.type], set: { fee, capacity } });
+export interface SlotTypeSettings {
+  offered: boolean;
+  fee: number;
+  capacity: number;
 }
 
-export async function removeSlotType(db: Reader, areaId: number, type: SlotType) {
-  await db.delete(areaSlotTypes).where(and(eq(areaSlotTypes.areaId, areaId), eq(areaSlotTypes.type, type)));
+/**
+ * Saves an area's slot type if it is still at `version`, moving it to the next, in one statement;
+ * version 0 is a type the area never had, which only an insert finds. Undefined when the version
+ * has moved on: of two saves of one version, the second waits on the first's lock (or its insert)
+ * and then finds nothing to save.
+ */
+export async function saveSlotType(
+  db: Reader,
+  areaId: number,
+  type: SlotType,
+  version: number,
+  settings: SlotTypeSettings,
+): Promise<SlotTypeRow | undefined> {
+  const [row] =
+    version === 0
+      ? await db
+          .insert(areaSlotTypes)
+          .values({ areaId, type, ...settings, version: 1 })
+          .onConflictDoNothing()
+          .returning()
+      : await db
+          .update(areaSlotTypes)
+          .set({ ...settings, version: sql`${areaSlotTypes.version} + 1` })
+          .where(
+            and(eq(areaSlotTypes.areaId, areaId), eq(areaSlotTypes.type, type), eq(areaSlotTypes.version, version)),
+          )
+          .returning();
+  return row;
 }

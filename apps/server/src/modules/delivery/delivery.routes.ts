@@ -23,6 +23,7 @@ const errors = {
   401: errorResponseSchema,
   403: errorResponseSchema,
   404: errorResponseSchema,
+  409: errorResponseSchema,
   429: errorResponseSchema,
 };
 
@@ -83,6 +84,10 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Offer or withdraw a slot type in a service area, with its fee and places per slot (admin)',
+        description:
+          "Send the slot type's `version` as `GET /api/delivery/areas` answered it (0 for a type the area never " +
+          "had). If it was saved since, the answer is 409 'This slot type changed since you opened it' with the " +
+          'area as it is now in `details.current` (shaped as this answer), and nothing is written.',
         params: areaSlotTypeParamsSchema,
         body: areaSlotTypeUpdateSchema,
         response: { 200: serviceAreaSchema, ...errors },

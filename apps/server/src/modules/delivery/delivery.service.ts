@@ -19,13 +19,14 @@ import {
   type SlotAvailability,
   type SlotOccupancy,
 } from '@store/domain';
-import type {
-  AreaSlotTypeUpdate,
-  DeliverySlotsResponse,
-  ScheduledOrder,
-  ScheduleResponse,
-  ServiceArea,
-  SlotCapacityUpdate,
+import {
+  STALE_MESSAGES,
+  type AreaSlotTypeUpdate,
+  type DeliverySlotsResponse,
+  type ScheduledOrder,
+  type ScheduleResponse,
+  type ServiceArea,
+  type SlotCapacityUpdate,
 } from '@store/contracts';
 import type { Db, Tx } from '../../db/client.js';
 import type { Answer, Pipeline } from '../../db/pipeline.js';
@@ -215,11 +216,16 @@ export class DeliveryService {
     return pick ? { date: pick.date, slotId: pick.slotId, label: pick.label } : null;
   }
 
+  /** Every area with its slot types: those it offers, and every row it has, withdrawn ones included. */
   private async areasWithSlotTypes() {
     const [areas, types] = await Promise.all([this.pincodes.serviceAreas(), repo.allSlotTypes(this.db)]);
-    return areas.map((a) => ({ ...a, slotTypes: types.filter((t) => t.areaId === a.id) }));
+    return areas.map((a) => {
+      const rows = types.filter((t) => t.areaId === a.id);
+      return { ...a, rows, slotTypes: rows.filter((t) => t.offered) };
+    });
   }
 
+  /** A withdrawn slot type shows the fee and capacity it had, to offer again as they were. */
   async areas(): Promise<ServiceArea[]> {
     const rows = await this.areasWithSlotTypes();
     return rows.map((a) => ({
@@ -229,40 +235,52 @@ export class DeliveryService {
       deliveryAvailable: a.deliveryAvailable,
       leadDays: a.leadDays,
       slotTypes: SLOT_TYPES.map((type) => {
-        const offered = a.slotTypes.find((t) => t.type === type);
+        const row = a.rows.find((t) => t.type === type);
         return {
           type,
-          offered: offered !== undefined,
-          fee: paiseToRupees(offered?.fee ?? DEFAULT_SLOT_FEES[type]),
-          capacity: offered?.capacity ?? DEFAULT_SLOT_CAPACITY,
+          offered: row?.offered ?? false,
+          fee: paiseToRupees(row?.fee ?? DEFAULT_SLOT_FEES[type]),
+          capacity: row?.capacity ?? DEFAULT_SLOT_CAPACITY,
+          version: row?.version ?? 0,
         };
       }),
     }));
   }
 
+  private async area(areaId: number): Promise<ServiceArea> {
+    return (await this.areas()).find((a) => a.id === areaId)!;
+  }
+
+  /**
+   * Offers or withdraws a slot type, with its fee and capacity, if it is still at the version the
+   * form was loaded at (ADR 065); else 409 with the area as it is now, and nothing written.
+   */
   async updateSlotType(
     actor: SessionUser,
     areaId: number,
     type: (typeof SLOT_TYPES)[number],
     update: AreaSlotTypeUpdate,
-  ) {
+  ): Promise<ServiceArea> {
     const area = await this.pincodes.serviceArea(areaId);
     if (!area) throw new AppError('NOT_FOUND', 'Service area not found');
-    await this.db.transaction(async (tx) => {
+    const saved = await this.db.transaction(async (tx) => {
       const before = await repo.lockSlotType(tx, areaId, type);
       const fee = rupeesToPaise(update.fee);
-      if (update.offered) await repo.upsertSlotType(tx, areaId, type, fee, update.capacity);
-      else await repo.removeSlotType(tx, areaId, type);
+      const settings = { offered: update.offered, fee, capacity: update.capacity };
+      const row = await repo.saveSlotType(tx, areaId, type, update.version, settings);
+      if (!row) return false;
       await recordAudit(tx, {
         actor,
         action: 'delivery.slot_type',
         entityId: areaId,
         label: area.name,
-        before: slotTypeView(type, before),
-        after: slotTypeView(type, update.offered ? { fee, capacity: update.capacity } : undefined),
+        before: slotTypeView(type, before?.offered ? before : undefined),
+        after: slotTypeView(type, update.offered ? settings : undefined),
       });
+      return true;
     });
-    return (await this.areas()).find((a) => a.id === areaId)!;
+    if (!saved) throw new AppError('CONFLICT', STALE_MESSAGES.slotType, { current: await this.area(areaId) });
+    return this.area(areaId);
   }
 
   /** One slot's capacity on one date; never below the places already taken there. */

@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { check, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { SlotType } from '@store/domain';
 import { serviceAreas } from '../pincodes/pincodes.table.js';
 
-/** The slot types a service area offers (a row is an offer), each with its fee and places per slot per date. */
+/**
+ * The slot types a service area offers, each with its fee and places per slot per date. A slot
+ * type withdrawn keeps its row, `offered` false, so its version goes on counting (ADR 065): a row
+ * deleted and made again would start again at 1, and a form loaded before could save over it.
+ */
 export const areaSlotTypes = pgTable(
   'area_slot_types',
   {
@@ -14,6 +18,9 @@ export const areaSlotTypes = pgTable(
     /** Paise. */
     fee: integer('fee').notNull(),
     capacity: integer('capacity').notNull(),
+    offered: boolean('offered').notNull().default(true),
+    /** One more with every admin save; 0 is what a form sends for a type the area never had. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.areaId, t.type] }),

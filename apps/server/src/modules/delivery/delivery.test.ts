@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
 import { insertProduct } from '../../test/fixtures.js';
 import { ADDRESS, checkoutProof, orderBody, placeOrder, UNCAPPED_ORDERS, verify } from '../../test/orders.js';
+import { STALE_MESSAGES } from '@store/contracts';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 import { orders } from '../orders/orders.table.js';
 import { serviceAreas } from '../pincodes/pincodes.table.js';
@@ -320,7 +321,7 @@ describe(`the delivery schedule and capacity (admin) on ${testDatabaseKind}`, ()
       {
         method: 'PUT' as const,
         url: `/api/delivery/areas/${kochi}/slot-types/midnight`,
-        payload: { offered: true, fee: 1, capacity: 1 },
+        payload: { version: 1, offered: true, fee: 1, capacity: 1 },
       },
       {
         method: 'PUT' as const,
@@ -372,16 +373,28 @@ describe(`the delivery schedule and capacity (admin) on ${testDatabaseKind}`, ()
 
   it('lets an admin withdraw or reprice a slot type in an area, validated', async () => {
     at('2026-12-23T04:30:00Z');
-    const put = (type: string, payload: object) =>
-      t.app.inject({
+    /** Saved at the version it is at now, as a fresh form saves it. */
+    const put = async (type: string, payload: object) => {
+      const areas = (await t.app.inject({ url: '/api/delivery/areas', headers: { cookie: admin.cookie } })).json();
+      const current = areas
+        .find((a: { id: number }) => a.id === kochi)
+        ?.slotTypes.find((s: { type: string }) => s.type === type);
+      return t.app.inject({
         method: 'PUT',
         url: `/api/delivery/areas/${kochi}/slot-types/${type}`,
         headers: { cookie: admin.cookie },
-        payload,
+        payload: { version: current?.version ?? 0, ...payload },
       });
+    };
     const repriced = await put('midnight', { offered: true, fee: 299.5, capacity: 12 });
     expect(repriced.statusCode).toBe(200);
-    expect(repriced.json().slotTypes).toContainEqual({ type: 'midnight', offered: true, fee: 299.5, capacity: 12 });
+    expect(repriced.json().slotTypes).toContainEqual({
+      type: 'midnight',
+      offered: true,
+      fee: 299.5,
+      capacity: 12,
+      version: 2,
+    });
     const withdrawn = await put('early-morning', { offered: false, fee: 250, capacity: 20 });
     expect(withdrawn.json().slotTypes).toContainEqual(
       expect.objectContaining({ type: 'early-morning', offered: false }),
@@ -408,9 +421,81 @@ describe(`the delivery schedule and capacity (admin) on ${testDatabaseKind}`, ()
       method: 'PUT',
       url: '/api/delivery/areas/999999/slot-types/midnight',
       headers: { cookie: admin.cookie },
-      payload: { offered: true, fee: 1, capacity: 1 },
+      payload: { version: 0, offered: true, fee: 1, capacity: 1 },
     });
     expect(missing.statusCode).toBe(404);
     await put('early-morning', { offered: true, fee: 250, capacity: 20 });
+  });
+});
+
+describe(`saving a slot type that others changed since it opened, on ${testDatabaseKind}`, () => {
+  interface SlotTypeForm {
+    type: string;
+    offered: boolean;
+    fee: number;
+    capacity: number;
+    version: number;
+  }
+  interface AreaForm {
+    id: number;
+    pincodePrefix: string;
+    slotTypes: SlotTypeForm[];
+  }
+  const areas = async () =>
+    (await t.app.inject({ url: '/api/delivery/areas', headers: { cookie: admin.cookie } })).json() as AreaForm[];
+  const opened = async (prefix: string, type: string) => {
+    const area = (await areas()).find((a) => a.pincodePrefix === prefix)!;
+    return { area, form: area.slotTypes.find((s) => s.type === type)! };
+  };
+  const save = (areaId: number, { type, ...body }: SlotTypeForm) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/delivery/areas/${areaId}/slot-types/${type}`,
+      headers: { cookie: admin.cookie },
+      payload: body,
+    });
+
+  it('refuses a save of an older version with the area as it is now; orders taking places leave it alone', async () => {
+    at('2026-12-23T04:30:00Z');
+    const { area, form } = await opened('682', 'fixed');
+    expect((await order({ date: '2026-12-30', slotId: 'fixed-1100' })).statusCode).toBe(201);
+    expect((await opened('682', 'fixed')).form).toEqual(form);
+
+    expect((await save(area.id, { ...form, fee: 220 })).statusCode).toBe(200);
+    const stale = await save(area.id, { ...form, capacity: 30 });
+    expect([stale.statusCode, stale.json().message]).toEqual([409, STALE_MESSAGES.slotType]);
+    const now = await opened('682', 'fixed');
+    expect(stale.json().details.current).toEqual(now.area);
+    expect(now.form).toEqual({ ...form, fee: 220, version: form.version + 1 });
+
+    // Withdrawn, a slot type keeps counting: a form opened while it was offered stays stale.
+    expect((await save(area.id, { ...now.form, offered: false })).statusCode).toBe(200);
+    const withdrawn = (await opened('682', 'fixed')).form;
+    expect(withdrawn).toEqual({ ...now.form, offered: false, version: now.form.version + 1 });
+    expect((await save(area.id, { ...now.form, fee: 200 })).statusCode).toBe(409);
+    expect((await save(area.id, { ...withdrawn, offered: true, fee: 200 })).statusCode).toBe(200);
+  });
+
+  it('lets one of two first offers of a slot type win', async () => {
+    const { area, form } = await opened('', 'midnight');
+    expect(form).toMatchObject({ offered: false, version: 0 });
+    const answers = await Promise.all([300, 350].map((fee) => save(area.id, { ...form, offered: true, fee })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const won = (await opened('', 'midnight')).form;
+    expect(won).toMatchObject({ offered: true, version: 1 });
+    expect((await save(area.id, { ...won, offered: false })).statusCode).toBe(200);
+  });
+
+  it('saves every slot type exactly as the areas list shows it, and reads the same after', async () => {
+    const before = await areas();
+    for (const area of before) {
+      for (const form of area.slotTypes) {
+        const saved = await save(area.id, form);
+        expect([area.pincodePrefix, form.type, saved.statusCode]).toEqual([area.pincodePrefix, form.type, 200]);
+      }
+    }
+    const unversioned = (list: AreaForm[]) =>
+      list.map((a) => ({ ...a, slotTypes: a.slotTypes.map(({ version: _v, ...s }) => s) }));
+    expect(unversioned(await areas())).toEqual(unversioned(before));
   });
 });

@@ -6,6 +6,8 @@ import { productRelations, productVariants, products } from './products.table.js
 export type ProductInsert = typeof products.$inferInsert;
 export type ProductChanges = Partial<ProductInsert>;
 export type VariantValues = Omit<typeof productVariants.$inferInsert, 'productId'>;
+/** What a save changes of a size that exists: everything but its stock (ADR 065). */
+export type VariantChanges = Omit<VariantValues, 'countInStock'>;
 
 /** Products whose name holds `name`, any case (the trigram index on lower(name)); all without it. */
 const nameHolds = (name: string | undefined) =>
@@ -57,6 +59,20 @@ export async function updateProduct(db: Db | Tx, id: string, changes: ProductCha
   await db.update(products).set(changes).where(eq(products.id, id));
 }
 
+/**
+ * Moves the product on from `version` to the next, locking its row, in one statement; false when
+ * it is not at that version (or gone). Of two saves of one version, the second waits on the
+ * first's lock, then finds the version moved on.
+ */
+export async function claimVersion(tx: Tx, id: string, version: number): Promise<boolean> {
+  const rows = await tx
+    .update(products)
+    .set({ version: sql`${products.version} + 1` })
+    .where(and(eq(products.id, id), eq(products.version, version)))
+    .returning({ id: products.id });
+  return rows.length > 0;
+}
+
 /** Deletes the product's variants except those kept. */
 export async function deleteVariantsExcept(db: Db | Tx, productId: string, keep: readonly string[]): Promise<void> {
   await db
@@ -77,7 +93,7 @@ export async function moveVariantPositionsAside(db: Db | Tx, productId: string):
 }
 
 /** Updates the product's variant; returns it when it was there to update. */
-export function updateVariant(db: Db | Tx, productId: string, variantId: string, values: VariantValues) {
+export function updateVariant(db: Db | Tx, productId: string, variantId: string, values: VariantChanges) {
   return db
     .update(productVariants)
     .set(values)
@@ -85,8 +101,12 @@ export function updateVariant(db: Db | Tx, productId: string, variantId: string,
     .returning({ id: productVariants.id });
 }
 
-export async function insertVariant(db: Db | Tx, productId: string, values: VariantValues): Promise<void> {
-  await db.insert(productVariants).values({ ...values, productId });
+export async function insertVariant(db: Db | Tx, productId: string, values: VariantValues): Promise<{ id: string }> {
+  const [row] = await db
+    .insert(productVariants)
+    .values({ ...values, productId })
+    .returning({ id: productVariants.id });
+  return row!;
 }
 
 export async function deleteRelations(db: Db | Tx, productId: string): Promise<void> {

@@ -16,10 +16,16 @@ import {
   adminProductListQuerySchema,
   adminProductListSchema,
   adminProductSchema,
+  productCreateSchema,
   productUpdateSchema,
+  stockAdjustmentInputSchema,
+  stockAdjustmentResultSchema,
+  stockLedgerPageSchema,
+  stockLedgerQuerySchema,
 } from '@store/contracts';
 import { adminOnly, signedInUser } from '../../lib/auth.js';
 import { ProductsAdmin } from './products.admin.js';
+import { StockAdmin } from './stock.admin.js';
 import { createReview } from './reviews.service.js';
 import { cardsShow, productPageShows, sendCached } from '../../plugins/catalog-cache.js';
 import { AppError } from '../../lib/app-error.js';
@@ -30,12 +36,14 @@ const tags = ['Products'];
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new ProductsService(app.database.db, app.catalogReadModel);
   const admin = new ProductsAdmin(app.database.db);
+  const stock = new StockAdmin(app.database.db);
   const adminTags = ['Products (admin)'];
   const adminErrors = {
     400: errorResponseSchema,
     401: errorResponseSchema,
     403: errorResponseSchema,
     404: errorResponseSchema,
+    409: errorResponseSchema,
   };
   // Searches are the costliest catalogue reads. Cached answers count too: the limit is there to
   // stop scraping and CPU burning, and a scraper's words are rarely in the cache anyway.
@@ -78,11 +86,50 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: adminTags,
         summary: 'Create a draft product to edit (hidden from shoppers until saved as available)',
+        description:
+          'Optionally with the `countInStock` it starts with (0 without), which is the first row of its stock ledger.',
+        body: productCreateSchema,
         response: { 201: adminProductSchema, ...adminErrors },
       },
       preHandler: adminOnly,
     },
-    async (req, reply) => reply.code(201).send(await admin.createDraft(signedInUser(req))),
+    async (req, reply) => reply.code(201).send(await admin.createDraft(signedInUser(req), req.body?.countInStock)),
+  );
+
+  app.post(
+    '/api/products/:id/stock-adjustments',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Add stock to a product or one of its sizes, or take some away, with the reason',
+        description:
+          '`change` is relative (+10 received, −2 damaged) and applied to the figure as it is when the request ' +
+          'arrives, whatever orders took meanwhile; adjustments made at once add up. Received and returned stock ' +
+          'comes in, damaged stock goes out, a count correction goes either way. Stock that would go below 0 (or ' +
+          "above 100000) is refused with 409 saying what is there. Each adjustment is a row of the product's " +
+          "stock ledger and of the audit trail. Answers the row, and the product's stock and each size's now.",
+        params: idParamsSchema,
+        body: stockAdjustmentInputSchema,
+        response: { 201: stockAdjustmentResultSchema, ...adminErrors },
+      },
+      preHandler: adminOnly,
+    },
+    async (req, reply) => reply.code(201).send(await stock.adjust(signedInUser(req), req.params.id, req.body)),
+  );
+
+  app.get(
+    '/api/products/:id/stock-adjustments',
+    {
+      schema: {
+        tags: adminTags,
+        summary: "A product's stock ledger, newest first: who changed its stock (or a size's), when, why, by how much",
+        params: idParamsSchema,
+        querystring: stockLedgerQuerySchema,
+        response: { 200: stockLedgerPageSchema, ...adminErrors },
+      },
+      preHandler: adminOnly,
+    },
+    async (req) => stock.ledger(req.params.id, req.query),
   );
 
   app.put(
@@ -91,6 +138,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: adminTags,
         summary: 'Save every field of a product',
+        description:
+          'Send `version` as `GET /api/products/{id}/admin` answered it. If the product was saved since, the ' +
+          "answer is 409 'This product changed since you opened it' with the product as it is now in " +
+          "`details.current` (the admin GET's shape), and nothing is written. Whatever the admin GET answers " +
+          "is accepted back unchanged. `countInStock`, and each existing variant's, are read only: they are " +
+          'checked but never written, since orders take stock while the form is open; stock changes through ' +
+          '`POST /api/products/{id}/stock-adjustments`. A new variant (no `_id`) starts with the `countInStock` it is sent with.',
         params: idParamsSchema,
         body: productUpdateSchema,
         response: { 200: adminProductSchema, ...adminErrors },

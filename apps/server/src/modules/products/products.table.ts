@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -15,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ProductOption } from '@store/domain';
+import type { ProductOption, StockLedgerReason } from '@store/domain';
 
 export interface OptimizedImages {
   thumbnail: string;
@@ -101,6 +102,12 @@ export const products = pgTable(
      * and written only with its product, so it lives on the row; orders keep their own copy.
      */
     options: jsonb('options').$type<ProductOption[]>().notNull().default([]),
+    /**
+     * One more with every save of the edit form, and nothing else (ADR 065): a save carrying an
+     * older one is refused. Orders taking stock, stock adjustments and reviews leave it alone, as
+     * none of them is a field the form writes.
+     */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -184,5 +191,38 @@ export const reviews = pgTable(
     // One review per account per product, also when two arrive at once.
     uniqueIndex('reviews_product_user').on(t.productId, t.userId),
     check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+/**
+ * A product's stock ledger (ADR 065): every change an admin made to its stock or one of its sizes',
+ * with the figure before and after, written in the change's own transaction, and the stock each
+ * started with. Orders' takes are not here: each order keeps its lines. The ledger goes with its
+ * product (the audit trail keeps the deletion); a size keeps no foreign key, so its rows outlive it
+ * under the name it had.
+ */
+export const stockAdjustments = pgTable(
+  'stock_adjustments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: uuid('variant_id'),
+    variantName: text('variant_name'),
+    actorId: uuid('actor_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    reason: text('reason').$type<StockLedgerReason>().notNull(),
+    note: text('note').notNull().default(''),
+    change: integer('change').notNull(),
+    before: integer('before').notNull(),
+    after: integer('after').notNull(),
+  },
+  (t) => [
+    // A product's ledger newest first is a range of this index, however long it grows.
+    index('stock_adjustments_product_at').on(t.productId, t.at.desc(), t.id.desc()),
+    check('stock_adjustments_reason', sql`${t.reason} IN ('initial', 'received', 'damaged', 'correction', 'returned')`),
+    check('stock_adjustments_arithmetic', sql`${t.after} = ${t.before} + ${t.change} AND ${t.after} >= 0`),
   ],
 );

@@ -1,7 +1,11 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { MAX_STOCK } from '@store/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { listed } from './products.repository.js';
-import { productVariants, products } from './products.table.js';
+import { productVariants, products, stockAdjustments } from './products.table.js';
+
+export type StockAdjustmentRow = typeof stockAdjustments.$inferSelect;
+export type NewStockAdjustment = Omit<typeof stockAdjustments.$inferInsert, 'id' | 'at'>;
 
 export function findProductsByIds(db: Db | Tx, ids: readonly string[]) {
   return db
@@ -78,4 +82,80 @@ export function lowStockRows(db: Db, threshold: number, limit: number) {
     .where(and(listed, lt(left, threshold)))
     .orderBy(left, asc(products.name), asc(productVariants.position))
     .limit(limit);
+}
+
+/** The figure after adding `change` stays from 0 to MAX_STOCK: checked on the row as it is when locked. */
+const withinBounds = (column: typeof products.countInStock | typeof productVariants.countInStock, change: number) =>
+  sql`${column} + ${change} BETWEEN 0 AND ${MAX_STOCK}`;
+
+/**
+ * Adds `change` (below 0: takes away) to the product's stock, relative to the figure as it is when
+ * its row is locked, unless that leaves it out of bounds; the stock after and the product's name,
+ * or nothing when it was not changed (gone, or out of bounds).
+ */
+export function adjustProductStock(tx: Tx, productId: string, change: number) {
+  return tx
+    .update(products)
+    .set({ countInStock: sql`${products.countInStock} + ${change}` })
+    .where(and(eq(products.id, productId), withinBounds(products.countInStock, change)))
+    .returning({ after: products.countInStock, name: products.name });
+}
+
+/** The same for one of the product's sizes; the stock after and the size's name. */
+export function adjustVariantStock(tx: Tx, productId: string, variantId: string, change: number) {
+  return tx
+    .update(productVariants)
+    .set({ countInStock: sql`${productVariants.countInStock} + ${change}` })
+    .where(
+      and(
+        eq(productVariants.id, variantId),
+        eq(productVariants.productId, productId),
+        withinBounds(productVariants.countInStock, change),
+      ),
+    )
+    .returning({ after: productVariants.countInStock, name: productVariants.name });
+}
+
+/** The product's name and stock and each of its sizes', as they are now. */
+export async function stockOf(db: Db | Tx, productId: string) {
+  const [[product], variants] = await Promise.all([
+    db
+      .select({ name: products.name, countInStock: products.countInStock })
+      .from(products)
+      .where(eq(products.id, productId)),
+    db
+      .select({ id: productVariants.id, name: productVariants.name, countInStock: productVariants.countInStock })
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId))
+      .orderBy(asc(productVariants.position)),
+  ]);
+  return product && { ...product, variants };
+}
+
+export async function insertStockAdjustments(
+  tx: Tx,
+  rows: readonly NewStockAdjustment[],
+): Promise<StockAdjustmentRow[]> {
+  return rows.length
+    ? tx
+        .insert(stockAdjustments)
+        .values([...rows])
+        .returning()
+    : [];
+}
+
+/** One page of the product's ledger, newest first (rows of one transaction: last written first). */
+export function stockLedgerPage(db: Db, productId: string, page: { limit: number; offset: number }) {
+  return db
+    .select()
+    .from(stockAdjustments)
+    .where(eq(stockAdjustments.productId, productId))
+    .orderBy(desc(stockAdjustments.at), desc(stockAdjustments.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function countStockLedger(db: Db, productId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(stockAdjustments).where(eq(stockAdjustments.productId, productId));
+  return row?.n ?? 0;
 }

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 import type { AppError } from '../../lib/app-error.js';
 import { UsersService } from './users.service.js';
+import { users } from './users.table.js';
 
 const LAST_ADMIN = '409 The store must keep at least one admin: this is the last one';
 const NOT_ADMIN = '403 This needs an admin account';
@@ -19,9 +21,14 @@ afterAll(async () => {
 
 const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-const setAdmin = (cookie: string, id: string, isAdmin: boolean) =>
-  call('PUT', `/api/users/${id}`, cookie, { userId: id, isAdmin });
-const answer = async (res: ReturnType<typeof call>) => {
+/** The account's version now, read from the table: the admin asking may be losing their rights. */
+const versionOf = async (id: string) => {
+  const [row] = await t.database.db.select({ version: users.version }).from(users).where(eq(users.id, id));
+  return row?.version ?? 1;
+};
+const setAdmin = async (cookie: string, id: string, isAdmin: boolean, version?: number) =>
+  call('PUT', `/api/users/${id}`, cookie, { userId: id, version: version ?? (await versionOf(id)), isAdmin });
+const answer = async (res: Promise<Awaited<ReturnType<typeof call>>>) => {
   const r = await res;
   return [r.statusCode, r.json().message] as const;
 };
@@ -43,7 +50,8 @@ describe(`admin rights on ${testDatabaseKind}`, () => {
   it("lets an admin take another admin's rights away, at once on every session, but not edit them", async () => {
     const other = await newAdmin();
     expect((await call('GET', '/api/users', other.cookie)).statusCode).toBe(200);
-    expect(await answer(call('PUT', `/api/users/${other.id}`, seedAdmin.cookie, { name: 'Renamed' }))).toEqual([
+    const renamed = { version: await versionOf(other.id), name: 'Renamed' };
+    expect(await answer(call('PUT', `/api/users/${other.id}`, seedAdmin.cookie, renamed))).toEqual([
       400,
       'Admin users cannot be edited',
     ]);
@@ -71,8 +79,9 @@ describe(`admin rights on ${testDatabaseKind}`, () => {
     ]);
     // Promoted and deleted at the same moment: either it was deleted first, or it is kept as an admin.
     const customer = await registerCustomer(t.app);
+    const version = await versionOf(customer.id);
     const [promoted, deleted] = await Promise.all([
-      setAdmin(seedAdmin.cookie, customer.id, true),
+      setAdmin(seedAdmin.cookie, customer.id, true, version),
       call('DELETE', `/api/users/${customer.id}`, seedAdmin.cookie),
     ]);
     const outcome = [promoted.statusCode, deleted.statusCode, deleted.json().message];
@@ -102,14 +111,15 @@ describe(`admin rights on ${testDatabaseKind}`, () => {
       // Half the rounds through HTTP, where the second request may already be refused by the admin
       // guard (403); half straight to the service, both past the guard, so they meet at the lock.
       const viaHttp = round % 2 === 0;
+      const [aVersion, bVersion] = [await versionOf(a.id), await versionOf(b.id)];
       const outcomes = viaHttp
-        ? (await Promise.all([setAdmin(a.cookie, b.id, false), setAdmin(b.cookie, a.id, false)])).map((r) =>
-            r.statusCode === 200 ? 'demoted' : `${r.statusCode} ${r.json().message}`,
-          )
+        ? (
+            await Promise.all([setAdmin(a.cookie, b.id, false, bVersion), setAdmin(b.cookie, a.id, false, aVersion)])
+          ).map((r) => (r.statusCode === 200 ? 'demoted' : `${r.statusCode} ${r.json().message}`))
         : (
             await Promise.allSettled([
-              service.adminUpdate(actor(a), b.id, { isAdmin: false }),
-              service.adminUpdate(actor(b), a.id, { isAdmin: false }),
+              service.adminUpdate(actor(a), b.id, { version: bVersion, isAdmin: false }),
+              service.adminUpdate(actor(b), a.id, { version: aVersion, isAdmin: false }),
             ])
           ).map((r) =>
             r.status === 'fulfilled'

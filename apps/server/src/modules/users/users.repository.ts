@@ -137,11 +137,32 @@ export async function insertUser(db: Db | Tx, values: NewUser): Promise<UserRow>
   return user!;
 }
 
-export async function updateUser(db: Db | Tx, id: string, changes: UserChanges): Promise<UserRow | undefined> {
+/** The columns the admin's edit form holds: a change of any of them moves the account's version on. */
+const VERSIONED = { name: users.name, email: users.email, isAdmin: users.isAdmin } as const;
+
+/**
+ * Changes the account; with `version`, only if it is still at that version. The version moves on
+ * when a name, email or admin flag given differs from the stored one, whoever writes it (ADR 065):
+ * the admin's form holds those, so a shopper renaming themselves makes an open form stale, and a
+ * new password does not. Compared in the statement, on the row as it is when locked.
+ */
+export async function updateUser(
+  db: Db | Tx,
+  id: string,
+  changes: UserChanges,
+  version?: number,
+): Promise<UserRow | undefined> {
+  const differs = (Object.keys(VERSIONED) as (keyof typeof VERSIONED)[])
+    .filter((key) => changes[key] !== undefined)
+    .map((key) => sql`${VERSIONED[key]} IS DISTINCT FROM ${changes[key]}`);
   const [updated] = await db
     .update(users)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(users.id, id))
+    .set({
+      ...changes,
+      ...(differs.length ? { version: sql`${users.version} + CASE WHEN ${or(...differs)} THEN 1 ELSE 0 END` } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(users.id, id), version === undefined ? undefined : eq(users.version, version)))
     .returning();
   return updated;
 }

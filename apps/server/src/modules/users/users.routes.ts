@@ -409,7 +409,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: adminTags,
         summary:
           "Change a customer's name, email or admin flag, or take another admin's rights away (never one's own or the last admin's: 409)",
-        description: 'A new email spends every reset link of the account not used yet.',
+        description:
+          'Send `version` as `GET /api/users/{id}` (or the list) answered it. If the name, email or admin flag ' +
+          "changed since, by anyone, the answer is 409 'This user changed since you opened it' with the account " +
+          'as it is now in `details.current`, and nothing is written. A new email spends every reset link of the ' +
+          'account not used yet.',
         params: userIdParamsSchema,
         body: adminUserUpdateSchema,
         response: { 200: adminUserSchema, ...adminErrors },

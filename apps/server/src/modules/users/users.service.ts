@@ -7,6 +7,7 @@ import {
   RESET_LINK_EXPIRED,
   RESET_LINK_INVALID,
   RESET_LINK_USED,
+  STALE_MESSAGES,
   type AdminUser,
   type AdminUserListQuery,
   type AdminUserPage,
@@ -48,8 +49,17 @@ export function toUserResponse(u: SessionUser): UserResponse {
 }
 
 export function toAdminUser(u: UserRow): AdminUser {
-  return { ...toUserResponse(u), createdAt: u.createdAt.toISOString(), googleLinked: u.googleSubject !== null };
+  return {
+    ...toUserResponse(u),
+    createdAt: u.createdAt.toISOString(),
+    googleLinked: u.googleSubject !== null,
+    version: u.version,
+  };
 }
+
+/** The refusal of an admin's save of an older version: 409 with the account as it is now (ADR 065). */
+const staleUser = (current: UserRow) =>
+  new AppError('CONFLICT', STALE_MESSAGES.user, { current: toAdminUser(current) });
 
 export function toSavedAddress(row: SavedAddressRow): SavedAddress {
   return { _id: row.id, ...addressValues(row), lastUsedAt: row.lastUsedAt.toISOString() };
@@ -373,10 +383,13 @@ export class UsersService {
    */
   async adminUpdate(actor: SessionUser, id: string, update: AdminUserUpdate): Promise<UserRow> {
     const target = await this.get(id);
+    // Checked again on the locked row below; first here, so a stale form hears that before anything it might fix.
+    if (target.version !== update.version) throw staleUser(target);
     if (target.id === actor.id && update.isAdmin === false) throw new AppError('VALIDATION', OWN_ADMIN_RIGHTS);
-    if (target.isAdmin && (update.name !== undefined || update.email !== undefined)) {
-      throw new AppError('VALIDATION', 'Admin users cannot be edited');
-    }
+    // An admin's name and email sent back as they are (the form sends every field) change nothing.
+    const renames = update.name !== undefined && update.name !== target.name;
+    const readdresses = update.email !== undefined && update.email !== target.email;
+    if (target.isAdmin && (renames || readdresses)) throw new AppError('VALIDATION', 'Admin users cannot be edited');
     if (update.email !== undefined && update.email.toLowerCase() !== target.email.toLowerCase()) {
       if (await repo.findUserByEmail(this.db, update.email)) throw emailTaken();
     }
@@ -386,11 +399,17 @@ export class UsersService {
         // After the admins' locks, which are taken first whenever rights change, never the other way round.
         const before = await repo.lockUser(tx, id);
         if (!before) throw new AppError('NOT_FOUND', 'User not found');
-        const updated = (await repo.updateUser(tx, id, {
-          ...(update.name === undefined ? {} : { name: update.name }),
-          ...(update.email === undefined ? {} : { email: update.email }),
-          ...(update.isAdmin === undefined ? {} : { isAdmin: update.isAdmin }),
-        }))!;
+        if (before.version !== update.version) throw staleUser(before);
+        const updated = (await repo.updateUser(
+          tx,
+          id,
+          {
+            ...(update.name === undefined ? {} : { name: update.name }),
+            ...(update.email === undefined ? {} : { email: update.email }),
+            ...(update.isAdmin === undefined ? {} : { isAdmin: update.isAdmin }),
+          },
+          update.version,
+        ))!;
         if (updated.email !== before.email) await credentialsChanged(tx, id, 'nowhere');
         await recordAudit(tx, {
           actor,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { products } from '../products/products.table.js';
 
 export const users = pgTable(
@@ -13,6 +13,11 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     pincode: text('pincode').notNull().default(''),
     googleSubject: text('google_subject'),
+    /**
+     * One more whenever the name, email or admin flag changes, whoever changes them (ADR 065): the
+     * admin's edit form holds those three. A password, PIN code or Google link leaves it alone.
+     */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   AdminOrderPage,
+  AdminProduct,
   AdminUser,
   AdminUserPage,
   AdminUserUpdate,
@@ -8,16 +9,19 @@ import type {
   AuditPage,
   Coupon,
   CouponInput,
+  CouponUpdate,
   Dashboard,
   OutboxList,
   OutboxMessage,
   OutboxStatus,
-  ProductDetail,
   PaymentRefund,
   ProductSummary,
   ScheduleResponse,
   ServiceArea,
   SlotCapacityUpdate,
+  StockAdjustmentInput,
+  StockAdjustmentResult,
+  StockLedgerPage,
   VitalsSummary,
 } from '@store/contracts';
 import type { DashboardPeriod, SlotType } from '@store/domain';
@@ -44,6 +48,7 @@ export const adminKeys = {
   refunds: [...queryKeys.orders, 'admin', 'refunds'] as const,
   products: (page: number, q = '') => [...queryKeys.products, 'admin', 'list', page, q] as const,
   product: (id: string) => [...queryKeys.products, 'admin', 'detail', id] as const,
+  stockLedger: (id: string, page: number) => [...queryKeys.products, 'admin', 'stock', id, page] as const,
   search: (keyword: string) => [...queryKeys.products, 'search', keyword] as const,
   users: [...queryKeys.users, 'admin', 'list'] as const,
   user: (id: string) => [...queryKeys.users, 'admin', 'detail', id] as const,
@@ -106,11 +111,11 @@ export function useAdminProducts(page: number, q = '') {
   });
 }
 
-/** A product as stored (a scheduled discount included), for the edit form. */
+/** A product as stored (a scheduled discount included), with its version, for the edit form. */
 export function useAdminProduct(id: string) {
   return useQuery({
     queryKey: adminKeys.product(id),
-    queryFn: ({ signal }) => apiFetch<ProductDetail>(`/api/products/${at(id)}/admin`, { signal }),
+    queryFn: ({ signal }) => apiFetch<AdminProduct>(`/api/products/${at(id)}/admin`, { signal }),
   });
 }
 
@@ -127,12 +132,35 @@ export function useProductSearch(keyword: string) {
   });
 }
 
-export function createProduct(): Promise<ProductDetail> {
-  return apiFetch<ProductDetail>('/api/products', { method: 'POST' });
+export function createProduct(): Promise<AdminProduct> {
+  return apiFetch<AdminProduct>('/api/products', { method: 'POST' });
 }
 
-export function updateProduct(id: string, payload: ProductPayload): Promise<ProductDetail> {
-  return apiFetch<ProductDetail>(`/api/products/${at(id)}`, { method: 'PUT', body: payload });
+/** 409 when the product was saved since the form's version (`details.current`: the product now). */
+export function updateProduct(id: string, payload: ProductPayload): Promise<AdminProduct> {
+  return apiFetch<AdminProduct>(`/api/products/${at(id)}`, { method: 'PUT', body: payload });
+}
+
+/** STOCK_LEDGER_PAGE_SIZE rows of a product's stock ledger, newest first (admin). */
+export const STOCK_LEDGER_PAGE_SIZE = 20;
+export function useStockLedger(id: string, page: number) {
+  return useQuery({
+    queryKey: adminKeys.stockLedger(id, page),
+    queryFn: ({ signal }) =>
+      apiFetch<StockLedgerPage>(
+        `/api/products/${at(id)}/stock-adjustments?page=${page}&pageSize=${STOCK_LEDGER_PAGE_SIZE}`,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Units in or out of a product or one of its sizes, applied to what is there now; 409 below nothing. */
+export function adjustStock(id: string, input: StockAdjustmentInput): Promise<StockAdjustmentResult> {
+  return apiFetch<StockAdjustmentResult>(`/api/products/${at(id)}/stock-adjustments`, {
+    method: 'POST',
+    body: input,
+  });
 }
 
 export function deleteProduct(id: string): Promise<{ message: string }> {
@@ -211,8 +239,11 @@ export function createCoupon(input: CouponInput): Promise<Coupon> {
   return apiFetch<Coupon>('/api/coupons', { method: 'POST', body: input });
 }
 
-/** Every field of a coupon; there is no delete, a coupon is deactivated so orders keep their record. */
-export function updateCoupon(id: string, input: CouponInput): Promise<Coupon> {
+/**
+ * Every field of a coupon; there is no delete, a coupon is deactivated so orders keep their record.
+ * 409 when it was saved since the form's version (`details.current`: the coupon now).
+ */
+export function updateCoupon(id: string, input: CouponUpdate): Promise<Coupon> {
   return apiFetch<Coupon>(`/api/coupons/${at(id)}`, { method: 'PUT', body: input });
 }
 

@@ -1,4 +1,4 @@
-import type { ProductDetail, ProductSummary } from '@store/contracts';
+import type { AdminProduct, ProductSummary } from '@store/contracts';
 import type { UserInfo } from '../../stores/user-store.js';
 import { productSummary } from '../../test/product-test-utils.js';
 
@@ -28,7 +28,7 @@ export const summary = (n: number, overrides: Partial<ProductSummary> = {}): Pro
   });
 
 /** A stored product as GET /api/products/:id/admin answers it. */
-export function detail(n: number, overrides: Partial<ProductDetail> = {}): ProductDetail {
+export function detail(n: number, overrides: Partial<AdminProduct> = {}): AdminProduct {
   return {
     ...summary(n),
     description: 'Twelve red roses.',
@@ -51,6 +51,7 @@ export function detail(n: number, overrides: Partial<ProductDetail> = {}): Produ
     relatedProducts: [],
     reviews: [],
     updatedAt: '2026-11-02T00:00:00.000Z',
+    version: 1,
     ...overrides,
   };
 }

@@ -40,7 +40,15 @@ const pageOf = (rows: AuditEntry[], over: Partial<AuditPage> = {}): AuditPage =>
 
 const admins: AdminUserPage = {
   rows: [
-    { ...priya, name: 'Priya', isAdmin: true, pincode: '', createdAt: '2026-01-01T00:00:00.000Z', googleLinked: false },
+    {
+      ...priya,
+      name: 'Priya',
+      isAdmin: true,
+      pincode: '',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      googleLinked: false,
+      version: 1,
+    },
   ],
   page: 1,
   pageSize: 200,

@@ -15,6 +15,7 @@ import { createCoupon, updateCoupon, useAdminCoupons } from './admin-api.js';
 import { AdminPage, Loading } from './admin-page.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import {
+  COUPON_FIELD_SPECS,
   COUPON_FIELDS,
   couponFieldId,
   couponPayload,
@@ -28,6 +29,7 @@ import {
 import { fieldErrorsOf } from './delivery-capacity-editor.js';
 import { Checkbox, FieldError, FormSection, labelClasses } from './form-controls.js';
 import { MultiSelect } from './multi-select.js';
+import { ConflictReview, conflictRows, reapply, staleCurrent } from './stale-edit.js';
 
 const LIST = '/admin/coupons';
 
@@ -86,11 +88,15 @@ function serverErrors(err: unknown): CouponFormErrors {
   return named;
 }
 
-function CouponForm({ coupon }: { coupon?: Coupon }) {
+function CouponForm({ coupon: loaded }: { coupon?: Coupon }) {
+  // The coupon the form stands on: its version goes with the save, whatever a refetch brings
+  // meanwhile; after a stale save, the coupon as it is now.
+  const [coupon, setCoupon] = useState(loaded);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, setForm] = useState<CouponFormState>(() => (coupon ? formFromCoupon(coupon) : emptyCouponForm()));
+  const [conflict, setConflict] = useState<{ current: Coupon; message: string } | null>(null);
   const [errors, setErrors] = useState<CouponFormErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -123,17 +129,33 @@ function CouponForm({ coupon }: { coupon?: Coupon }) {
     setPending(true);
     try {
       const body = couponPayload(form);
-      const saved = coupon ? await updateCoupon(coupon._id, body) : await createCoupon(body);
+      const saved = coupon
+        ? await updateCoupon(coupon._id, { ...body, version: coupon.version })
+        : await createCoupon(body);
       toast.success(coupon ? `Coupon ${saved.code} saved` : `Coupon ${saved.code} created`);
       await queryClient.invalidateQueries({ queryKey: ['Coupon'] });
       await navigate(LIST);
     } catch (err) {
+      setPending(false);
+      const current = staleCurrent<Coupon>(err);
+      if (current) {
+        setConflict({ current, message: errorMessage(err) });
+        return;
+      }
       const byField = serverErrors(err);
       setErrors(byField);
       setProblem(errorMessage(err));
-      setPending(false);
       focusFirst(formRef.current, byField);
     }
+  }
+
+  /** Goes on from the coupon as it is now: with the admin's own changes on top, or without them. */
+  function resolve(keepMine: boolean) {
+    if (!conflict || !coupon) return;
+    const now = formFromCoupon(conflict.current);
+    setForm(keepMine ? reapply(COUPON_FIELD_SPECS, formFromCoupon(coupon), now, form) : now);
+    setCoupon(conflict.current);
+    setConflict(null);
   }
 
   const percent = form.kind === 'percent';
@@ -146,6 +168,14 @@ function CouponForm({ coupon }: { coupon?: Coupon }) {
       aria-busy={pending}
       className="flex flex-col gap-5"
     >
+      {conflict && coupon ? (
+        <ConflictReview
+          title={conflict.message}
+          rows={conflictRows(COUPON_FIELD_SPECS, formFromCoupon(coupon), formFromCoupon(conflict.current), form)}
+          onReapply={() => resolve(true)}
+          onDiscard={() => resolve(false)}
+        />
+      ) : null}
       <p className="text-sm text-neutral-600">
         Code and value are required. An empty limit means no limit. Money is in rupees.
       </p>
@@ -275,7 +305,7 @@ function CouponForm({ coupon }: { coupon?: Coupon }) {
       {problem ? <Alert>{problem}</Alert> : null}
 
       <div className="flex items-center gap-3">
-        <Button type="submit" size="lg" disabled={pending} className="min-w-32">
+        <Button type="submit" size="lg" disabled={pending || conflict !== null} className="min-w-32">
           {pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
           {coupon ? 'Save' : 'Create Coupon'}
         </Button>

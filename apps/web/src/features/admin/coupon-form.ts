@@ -1,4 +1,5 @@
 import type { Coupon, CouponInput } from '@store/contracts';
+import type { FieldSpec } from './stale-edit.js';
 import { isCategory } from '@store/domain';
 import { inr } from './admin-page.js';
 
@@ -35,6 +36,22 @@ export const COUPON_FIELDS = [
 ] as const;
 export type CouponField = (typeof COUPON_FIELDS)[number];
 export type CouponFormErrors = Partial<Record<CouponField, string>>;
+
+/** The form's fields as a stale save's conflict view names them, in the form's order. */
+export const COUPON_FIELD_SPECS: readonly FieldSpec<CouponFormState>[] = [
+  { key: 'code', label: 'Code' },
+  { key: 'kind', label: 'Kind', show: (v) => (v === 'flat' ? 'Flat amount off' : 'Percent off') },
+  { key: 'value', label: 'Value' },
+  { key: 'maxDiscount', label: 'Maximum discount (₹)' },
+  { key: 'minOrderValue', label: 'Minimum order value (₹)' },
+  { key: 'categories', label: 'Categories' },
+  { key: 'firstOrderOnly', label: 'First order only' },
+  { key: 'validFrom', label: 'Valid from (IST)' },
+  { key: 'validTo', label: 'Valid to (IST, inclusive)' },
+  { key: 'totalUses', label: 'Total uses' },
+  { key: 'usesPerCustomer', label: 'Uses per customer' },
+  { key: 'active', label: 'Active' },
+];
 
 /** Ids of the form's inputs, so a problem can focus the input it is about. */
 export const couponFieldId = (field: CouponField) => `coupon-${field}`;

@@ -28,6 +28,7 @@ function coupon(n: number, overrides: Partial<Coupon> = {}): Coupon {
     uses: 0,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
+    version: 1,
     ...overrides,
   };
 }
@@ -333,6 +334,7 @@ describe('the coupon form', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Coupon WELCOME10 saved'));
     expect(sentBodies(fetchMock, `PUT /api/coupons/${uuid(5)}`)).toEqual([
       {
+        version: 1,
         code: 'WELCOME10',
         kind: 'percent',
         value: 10,
@@ -365,6 +367,46 @@ describe('the coupon form', () => {
     expect(document.getElementById('coupon-totalUses-error')?.textContent).toBe(message);
     expect(input('Code').getAttribute('aria-invalid')).toBeNull();
     expect(document.activeElement).toBe(input('Total uses'));
+  });
+
+  it('shows what changed since the form opened and re-applies the admin’s changes on the coupon as it is now', async () => {
+    const stored = coupon(5, { code: 'WELCOME10', totalUses: 100 });
+    const now = { ...stored, value: 12, active: false, version: 2 };
+    let puts = 0;
+    const { user, fetchMock } = open(`/admin/coupon/${uuid(5)}/edit`, {
+      'GET /api/coupons': [200, [stored]],
+      [`PUT /api/coupons/${uuid(5)}`]: () =>
+        (puts += 1) === 1
+          ? [409, { message: 'This coupon changed since you opened it', code: 'CONFLICT', details: { current: now } }]
+          : [200, now],
+    });
+    await waitFor(() => expect(input('Total uses').value).toBe('100'));
+    await user.clear(input('Total uses'));
+    await user.type(input('Total uses'), '200');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const review = await screen.findByRole('region', { name: 'This coupon changed since you opened it' });
+    expect(
+      within(review)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent)),
+    ).toEqual([
+      ['Value', '10', '12', 'not changed'],
+      ['Total uses', '100', '100', '200'],
+      ['Active', 'yes', 'no', 'not changed'],
+    ]);
+    await user.click(within(review).getByRole('button', { name: 'Re-apply my changes' }));
+    expect(input('Value (%)').value).toBe('12');
+    expect(input('Total uses').value).toBe('200');
+    expect(input('Active').checked).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Coupon WELCOME10 saved'));
+    expect(sentBodies(fetchMock, `PUT /api/coupons/${uuid(5)}`)[1]).toMatchObject({
+      version: 2,
+      value: 12,
+      totalUses: 200,
+      active: false,
+    });
   });
 
   it('says when the coupon is not there', async () => {

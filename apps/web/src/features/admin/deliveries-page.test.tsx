@@ -96,10 +96,10 @@ function kochi(over: Partial<Record<'fee' | 'capacity', number>> = {}): ServiceA
     deliveryAvailable: true,
     leadDays: 0,
     slotTypes: [
-      { type: 'standard', offered: true, fee: 0, capacity: 20 },
-      { type: 'fixed', offered: true, fee: 200, capacity: 10 },
-      { type: 'midnight', offered: false, fee: over.fee ?? 250, capacity: over.capacity ?? 20 },
-      { type: 'early-morning', offered: false, fee: 250, capacity: 20 },
+      { type: 'standard', offered: true, fee: 0, capacity: 20, version: 1 },
+      { type: 'fixed', offered: true, fee: 200, capacity: 10, version: 1 },
+      { type: 'midnight', offered: false, fee: over.fee ?? 250, capacity: over.capacity ?? 20, version: 0 },
+      { type: 'early-morning', offered: false, fee: 250, capacity: 20, version: 0 },
     ],
   };
 }
@@ -304,12 +304,57 @@ describe('slots and capacity', () => {
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Midnight, Kochi saved'));
     expect(sentBodies(fetchMock, 'PUT /api/delivery/areas/1/slot-types/midnight')).toEqual([
-      { offered: true, fee: 300, capacity: 40 },
+      { version: 0, offered: true, fee: 300, capacity: 40 },
     ]);
     await waitFor(() => expect(calls(fetchMock, AREAS)).toBe(2));
     const saved = await screen.findByRole('form', { name: 'Midnight, Kochi' });
     await waitFor(() => expect((within(saved).getByLabelText('Offered') as HTMLInputElement).checked).toBe(true));
     expect((within(saved).getByLabelText('Capacity per slot') as HTMLInputElement).value).toBe('40');
+  });
+
+  it('shows what changed in a slot type since it was loaded, and re-applies the admin’s change on top', async () => {
+    const now = kochi({ capacity: 25 });
+    now.slotTypes[2] = { ...now.slotTypes[2]!, offered: true, version: 1 };
+    let puts = 0;
+    const { fetchMock, user } = open({
+      [SCHEDULE]: [200, schedule()],
+      [AREAS]: [200, [kochi()]],
+      'PUT /api/delivery/areas/1/slot-types/midnight': () =>
+        (puts += 1) === 1
+          ? [
+              409,
+              { message: 'This slot type changed since you opened it', code: 'CONFLICT', details: { current: now } },
+            ]
+          : [200, now],
+    });
+    const row = await screen.findByRole('form', { name: 'Midnight, Kochi' });
+    await user.clear(within(row).getByLabelText('Fee (₹)'));
+    await user.type(within(row).getByLabelText('Fee (₹)'), '275');
+    await user.click(within(row).getByRole('button', { name: /^Save/ }));
+    const review = await within(row).findByRole('region', {
+      name: 'Midnight, Kochi: This slot type changed since you opened it',
+    });
+    expect(
+      within(review)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent)),
+    ).toEqual([
+      ['Offered', 'no', 'yes', 'not changed'],
+      ['Fee (₹)', '250', '250', '275'],
+      ['Capacity per slot', '20', '25', 'not changed'],
+    ]);
+    await user.click(within(review).getByRole('button', { name: 'Re-apply my changes' }));
+    expect((within(row).getByLabelText('Offered') as HTMLInputElement).checked).toBe(true);
+    expect((within(row).getByLabelText('Capacity per slot') as HTMLInputElement).value).toBe('25');
+    await user.click(within(row).getByRole('button', { name: /^Save/ }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Midnight, Kochi saved'));
+    expect(sentBodies(fetchMock, 'PUT /api/delivery/areas/1/slot-types/midnight')[1]).toEqual({
+      version: 1,
+      offered: true,
+      fee: 275,
+      capacity: 25,
+    });
   });
 
   it("shows the server's field error under its field", async () => {

@@ -12,6 +12,7 @@ import { adminKeys, updateAreaSlotType, useServiceAreas } from './admin-api.js';
 import { EmptyNote, Loading } from './admin-page.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { Checkbox, controlClasses, FieldError, labelClasses } from './form-controls.js';
+import { ConflictReview, conflictRows, reapply, staleCurrent, type FieldSpec } from './stale-edit.js';
 
 type RowField = 'offered' | 'fee' | 'capacity';
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
@@ -103,44 +104,71 @@ function AreaEditor({ area }: { area: ServiceArea }) {
         <span>CAPACITY PER SLOT</span>
       </div>
       <div className="mt-3 flex flex-col gap-3 md:mt-0 md:gap-0 md:divide-y md:divide-neutral-200">
-        {SLOT_TYPES.map((type) => {
-          const current = area.slotTypes.find((t) => t.type === type) ?? { type, offered: false, fee: 0, capacity: 0 };
-          return (
-            <SlotTypeRow
-              key={`${type}:${current.offered}:${current.fee}:${current.capacity}`}
-              area={area}
-              type={type}
-              offered={current.offered}
-              fee={current.fee}
-              capacity={current.capacity}
-            />
-          );
-        })}
+        {SLOT_TYPES.map((type) => (
+          // Filled once, and from its own saves after: a refetch never wipes what is typed in a row.
+          <SlotTypeRow
+            key={type}
+            area={area}
+            type={type}
+            saved={
+              area.slotTypes.find((t) => t.type === type) ?? { type, offered: false, fee: 0, capacity: 0, version: 0 }
+            }
+          />
+        ))}
       </div>
     </section>
   );
 }
 
-function SlotTypeRow({
-  area,
-  type,
-  ...saved
-}: {
-  area: ServiceArea;
-  type: SlotType;
+type SlotTypeSettings = ServiceArea['slotTypes'][number];
+
+/** A row's fields as typed. */
+interface RowState {
   offered: boolean;
-  fee: number;
-  capacity: number;
-}) {
+  fee: string;
+  capacity: string;
+}
+const rowOf = (s: SlotTypeSettings): RowState => ({
+  offered: s.offered,
+  fee: String(s.fee),
+  capacity: String(s.capacity),
+});
+
+/** The row's fields as a stale save's conflict view names them. */
+const ROW_FIELDS: readonly FieldSpec<RowState>[] = [
+  { key: 'offered', label: 'Offered' },
+  { key: 'fee', label: 'Fee (₹)' },
+  { key: 'capacity', label: 'Capacity per slot' },
+];
+
+function SlotTypeRow({ area, type, saved: loaded }: { area: ServiceArea; type: SlotType; saved: SlotTypeSettings }) {
   const queryClient = useQueryClient();
   const id = useId();
+  // The slot type the row stands on: its version goes with the save; after a stale save, the slot type as it is now.
+  const [saved, setSaved] = useState(loaded);
   const [offered, setOffered] = useState(saved.offered);
   const [fee, setFee] = useState(String(saved.fee));
   const [capacity, setCapacity] = useState(String(saved.capacity));
   const [errors, setErrors] = useState<FieldErrors<RowField>>({});
   const [pending, setPending] = useState(false);
+  const [conflict, setConflict] = useState<{ current: SlotTypeSettings; message: string } | null>(null);
   const label = SLOT_TYPE_LABELS[type];
   const name = `${label}, ${area.name}`;
+  const slotTypeOf = (a: ServiceArea) => a.slotTypes.find((t) => t.type === type)!;
+  const show = (row: RowState) => {
+    setOffered(row.offered);
+    setFee(row.fee);
+    setCapacity(row.capacity);
+  };
+
+  /** Goes on from the slot type as it is now: with the admin's own changes on top, or without them. */
+  function resolve(keepMine: boolean) {
+    if (!conflict) return;
+    const now = rowOf(conflict.current);
+    show(keepMine ? reapply(ROW_FIELDS, rowOf(saved), now, { offered, fee, capacity }) : now);
+    setSaved(conflict.current);
+    setConflict(null);
+  }
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -154,11 +182,25 @@ function SlotTypeRow({
     const form = e.currentTarget;
     setPending(true);
     try {
-      await updateAreaSlotType(area.id, type, { offered, fee: Number(fee), capacity: Number(capacity) });
+      const answer = await updateAreaSlotType(area.id, type, {
+        version: saved.version,
+        offered,
+        fee: Number(fee),
+        capacity: Number(capacity),
+      });
+      const now = slotTypeOf(answer);
+      setSaved(now);
+      show(rowOf(now));
       toast.success(`${name} saved`);
       setPending(false);
       await queryClient.invalidateQueries({ queryKey: adminKeys.deliveries });
     } catch (err) {
+      const current = staleCurrent<ServiceArea>(err);
+      if (current) {
+        setConflict({ current: slotTypeOf(current), message: errorMessage(err) });
+        setPending(false);
+        return;
+      }
       const fields = fieldErrorsOf(err, ['offered', 'fee', 'capacity'] as const);
       setErrors(fields);
       const first = (['offered', 'fee', 'capacity'] as const).find((f) => fields[f]);
@@ -235,10 +277,25 @@ function SlotTypeRow({
         />
         <FieldError id={`${id}-capacity-error`}>{errors.capacity}</FieldError>
       </div>
-      <Button type="submit" variant="outline" disabled={pending} className="col-span-2 md:col-span-1">
+      <Button
+        type="submit"
+        variant="outline"
+        disabled={pending || conflict !== null}
+        className="col-span-2 md:col-span-1"
+      >
         {pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
         Save<span className="sr-only"> {name}</span>
       </Button>
+      {conflict ? (
+        <ConflictReview
+          level={4}
+          className="col-span-2 md:col-span-5"
+          title={`${name}: ${conflict.message}`}
+          rows={conflictRows(ROW_FIELDS, rowOf(saved), rowOf(conflict.current), { offered, fee, capacity })}
+          onReapply={() => resolve(true)}
+          onDiscard={() => resolve(false)}
+        />
+      ) : null}
     </form>
   );
 }

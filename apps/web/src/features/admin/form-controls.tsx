@@ -8,7 +8,7 @@ import {
 import { CircleAlert } from 'lucide-react';
 import { cn } from '../../lib/cn.js';
 
-/** A titled card of the Edit Product form (Basics, Pricing & stock, …). */
+/** A titled card of the Edit Product page (Basics, Pricing, Stock, …). */
 export function FormSection({ title, children }: { title: string; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (

@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { Route } from 'react-router';
 import { toast } from 'sonner';
-import type { ProductDetail } from '@store/contracts';
+import type { AdminProduct, StockAdjustment } from '@store/contracts';
 import { setUserInfo } from '../../stores/user-store.js';
 import { admin, detail, renderRoutes, sentBodies, stubApi, summary, uuid, type Answers } from './admin-test-utils.js';
 import { ProductEditPage } from './product-edit-page.js';
@@ -11,8 +11,21 @@ import { ProductEditPage } from './product-edit-page.js';
 const ID = uuid(7);
 const PATH = `/admin/product/${ID}/edit`;
 
-function renderEdit(product: ProductDetail, more: Answers = {}) {
-  const fetchMock = stubApi({ [`GET /api/products/${ID}/admin`]: [200, product], ...more });
+const LEDGER = `GET /api/products/${ID}/stock-adjustments?page=1&pageSize=20`;
+const ledgerPage = (rows: StockAdjustment[] = []) => ({
+  rows,
+  page: 1,
+  pageSize: 20,
+  pages: rows.length ? 1 : 0,
+  total: rows.length,
+});
+
+function renderEdit(product: AdminProduct, more: Answers = {}) {
+  const fetchMock = stubApi({
+    [`GET /api/products/${ID}/admin`]: [200, product],
+    [LEDGER]: [200, ledgerPage()],
+    ...more,
+  });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const invalidate = vi.spyOn(client, 'invalidateQueries');
   const rendered = renderRoutes(PATH, <Route path="/admin/product/:id/edit" element={<ProductEditPage />} />, client);
@@ -59,7 +72,8 @@ describe('Edit Product', () => {
     expect(input('Price').value).toBe('999');
     expect(input('Discounted Price').value).toBe('799');
     expect(input('Discount Start Date').value).toBe('2026-12-01');
-    expect(input('Count In Stock').value).toBe('12');
+    const stock = screen.getByRole('region', { name: 'Stock' });
+    expect(within(stock.querySelector('dl')!).getByText('Count In Stock').nextSibling?.textContent).toBe('12');
     expect(input('Available').checked).toBe(true);
     expect(input('Is Featured').checked).toBe(true);
     expect(input('Is Selling Fast').checked).toBe(false);
@@ -221,15 +235,15 @@ describe('Edit Product', () => {
     const [body] = sentBodies(fetchMock, `PUT /api/products/${ID}`) as [Record<string, unknown>];
     expect(body).toMatchObject({
       productId: ID,
+      version: 1,
       name: 'Red Roses',
       price: 1099.5,
-      countInStock: 12,
       category: 'Flowers',
       subCategory: ['Roses'],
       sameDayDelivery: false,
       expressDelivery: true,
       variants: [
-        { _id: variantId, name: '12 stems', price: 999, countInStock: 4, image: '' },
+        { _id: variantId, name: '12 stems', price: 999, image: '' },
         { name: '24 stems', price: 1799, countInStock: 3, image: '' },
       ],
       relatedProducts: [related._id, uuid(9)],
@@ -246,9 +260,26 @@ describe('Edit Product', () => {
       vendor: [],
     });
     expect(body).not.toHaveProperty('deliveryOptions');
+    // Stock is not the form's to write: only a new variant's stock to start with goes.
+    expect(body).not.toHaveProperty('countInStock');
+    expect((body.variants as object[])[0]).not.toHaveProperty('countInStock');
     expect((body.variants as object[])[1]).not.toHaveProperty('_id');
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['Product'] });
     await waitFor(() => expect(where()).toBe('/admin/productlist'));
+  });
+
+  it('shows a product without a fragrance as None and saves it back as it is', async () => {
+    const product = detail(7, { _id: ID, category: 'Cakes', subCategory: [], fragrance: '', careInstructions: '' });
+    const { user, fetchMock } = renderEdit(product, { [`PUT /api/products/${ID}`]: [200, product] });
+    await waitFor(() => expect(input('Name').value).toBe('Gift 7'));
+    const fragrance = screen.getByLabelText('Fragrance') as HTMLSelectElement;
+    expect(fragrance.value).toBe('');
+    expect(fragrance.selectedOptions[0]!.textContent).toBe('None');
+    expect(input('Care Instructions').value).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product updated'));
+    const [body] = sentBodies(fetchMock, `PUT /api/products/${ID}`) as [Record<string, unknown>];
+    expect(body).toMatchObject({ fragrance: '', careInstructions: '' });
   });
 
   it('edits personalisation options: an Eggless choice and a message with its limit, ids kept', async () => {
@@ -400,5 +431,197 @@ describe('Edit Product', () => {
     await user.upload(input('Upload top image'), new File(['x'], 'x.png', { type: 'image/png' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Only JPEG, PNG, WebP or AVIF pictures'));
     expect(input('Top Image').value).toBe('');
+  });
+});
+
+describe('a save refused because someone saved the product meanwhile', () => {
+  const opened = detail(7, { _id: ID, name: 'Red Roses', price: 999, description: 'Twelve red roses.', tags: [] });
+  const now: AdminProduct = { ...opened, price: 1099, tags: ['valentine'], version: 2 };
+  const stale = [
+    409,
+    { message: 'This product changed since you opened it', code: 'CONFLICT', details: { current: now } },
+  ];
+
+  /** Opens the form, lets the admin change the price and description, and saves into the 409. */
+  async function saveIntoConflict() {
+    let puts = 0;
+    const rendered = renderEdit(opened, {
+      [`PUT /api/products/${ID}`]: () => ((puts += 1) === 1 ? (stale as [number, unknown]) : [200, now]),
+    });
+    const { user } = rendered;
+    await waitFor(() => expect(input('Name').value).toBe('Red Roses'));
+    await user.clear(input('Price'));
+    await user.type(input('Price'), '949');
+    await user.clear(input('Description'));
+    await user.type(input('Description'), 'Twelve long-stemmed roses.');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    const review = await screen.findByRole('region', { name: 'This product changed since you opened it' });
+    return { ...rendered, review };
+  }
+
+  const rowsOf = (review: HTMLElement) =>
+    within(review)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent));
+
+  it('shows each field as it was when opened, as it is now and as the admin has it, and saves nothing meanwhile', async () => {
+    const { review } = await saveIntoConflict();
+    expect(document.activeElement).toBe(within(review).getByRole('heading'));
+    expect(rowsOf(review)).toEqual([
+      ['Description', 'Twelve red roses.', 'Twelve red roses.', 'Twelve long-stemmed roses.'],
+      ['Price', '999', '1099', '949'],
+      ['Tags', '—', 'valentine', 'not changed'],
+    ]);
+    expect((screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(screen.queryByRole('status', { name: 'where' })).toBeNull();
+  });
+
+  it("re-applies the admin's changes on top of the product as it is now, and saves them with its version", async () => {
+    const { user, review, fetchMock } = await saveIntoConflict();
+    await user.click(within(review).getByRole('button', { name: 'Re-apply my changes' }));
+    expect(screen.queryByRole('region', { name: 'This product changed since you opened it' })).toBeNull();
+    expect(screen.getByRole('status', { name: '' }).textContent).toContain(
+      'Your changes are on the product as it is now',
+    );
+    expect(input('Price').value).toBe('949');
+    expect(input('Description').value).toBe('Twelve long-stemmed roses.');
+    expect(screen.queryByRole('button', { name: 'Remove tag valentine' })).not.toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product updated'));
+    const [first, second] = sentBodies(fetchMock, `PUT /api/products/${ID}`) as Record<string, unknown>[];
+    expect(first).toMatchObject({ version: 1, price: 949, tags: [] });
+    expect(second).toMatchObject({
+      version: 2,
+      price: 949,
+      description: 'Twelve long-stemmed roses.',
+      tags: ['valentine'],
+    });
+    await waitFor(() => expect(where()).toBe('/admin/productlist'));
+  });
+
+  it("discards the admin's changes for the product as it is now", async () => {
+    const { user, review, fetchMock } = await saveIntoConflict();
+    await user.click(within(review).getByRole('button', { name: 'Discard my changes' }));
+    expect(input('Price').value).toBe('1099');
+    expect(input('Description').value).toBe('Twelve red roses.');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product updated'));
+    expect(sentBodies(fetchMock, `PUT /api/products/${ID}`)[1]).toMatchObject({ version: 2, price: 1099 });
+  });
+});
+
+describe('the stock beside the form', () => {
+  const cake = detail(7, {
+    _id: ID,
+    name: 'Truffle Cake',
+    countInStock: 0,
+    variants: [
+      { _id: uuid(71), name: 'Half Kg', price: 650, discountPrice: 0, countInStock: 5, image: '' },
+      { _id: uuid(72), name: '1 Kg', price: 1150, discountPrice: 0, countInStock: 4, image: '' },
+    ],
+  });
+  const row = (over: Partial<StockAdjustment>): StockAdjustment => ({
+    _id: '1',
+    at: '2026-11-20T06:30:00.000Z',
+    actor: { _id: admin._id, email: 'admin@example.com' },
+    size: { _id: uuid(72), name: '1 Kg' },
+    reason: 'received',
+    note: '',
+    change: 4,
+    before: 0,
+    after: 4,
+    ...over,
+  });
+
+  it('shows each size’s stock and the ledger, newest first, and never sends stock with the form', async () => {
+    const { user, fetchMock } = renderEdit(cake, {
+      [LEDGER]: [
+        200,
+        ledgerPage([
+          row({ _id: '2', reason: 'damaged', change: -1, before: 5, after: 4, note: 'Dropped' }),
+          row({ reason: 'initial', change: 5, before: 0, after: 5 }),
+        ]),
+      ],
+      [`PUT /api/products/${ID}`]: [200, cake],
+    });
+    const stock = await screen.findByRole('region', { name: 'Stock' });
+    expect(within(stock.querySelector('dl')!).getByText('1 Kg').nextSibling?.textContent).toBe('4');
+    const ledger = await within(stock).findByRole('region', { name: 'Stock ledger' });
+    expect(
+      within(ledger)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) =>
+          within(r)
+            .getAllByRole('cell')
+            .slice(2)
+            .map((c) => c.textContent),
+        ),
+    ).toEqual([
+      ['1 Kg', '−1', '5 → to 4', 'DamagedDropped'],
+      ['1 Kg', '5', '0 → to 5', 'Initial stock'],
+    ]);
+    // The variants show no stock to edit: only a new one asks for its stock to start with.
+    expect(
+      within(screen.getByRole('group', { name: 'Variant 1' })).queryByLabelText('Variant count in stock'),
+    ).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product updated'));
+    const [body] = sentBodies(fetchMock, `PUT /api/products/${ID}`) as Record<string, unknown>[];
+    expect(body).not.toHaveProperty('countInStock');
+    expect(body!.variants).toEqual([
+      { _id: uuid(71), name: 'Half Kg', price: 650, image: '' },
+      { _id: uuid(72), name: '1 Kg', price: 1150, image: '' },
+    ]);
+  });
+
+  it('adjusts one size by a change with its reason, refusing a change that does not fit the reason', async () => {
+    const { user, fetchMock, invalidate } = renderEdit(cake, {
+      [`POST /api/products/${ID}/stock-adjustments`]: [
+        201,
+        {
+          adjustment: row({ reason: 'damaged', change: -2, before: 4, after: 2, note: 'Dropped in the van' }),
+          countInStock: 0,
+          variants: [],
+        },
+      ],
+    });
+    const form = await screen.findByRole('form', { name: 'Adjust stock' });
+    await user.selectOptions(within(form).getByLabelText('Of'), '1 Kg');
+    await user.type(within(form).getByLabelText('Change'), '2');
+    await user.selectOptions(within(form).getByLabelText('Reason'), 'Damaged');
+    await user.click(within(form).getByRole('button', { name: 'Adjust stock' }));
+    expect(within(form).getByText('Damaged stock goes out: the change must be below 0')).not.toBeNull();
+    expect(sentBodies(fetchMock, `POST /api/products/${ID}/stock-adjustments`)).toEqual([]);
+
+    await user.clear(within(form).getByLabelText('Change'));
+    await user.type(within(form).getByLabelText('Change'), '-2');
+    await user.type(within(form).getByLabelText(/Note/), 'Dropped in the van');
+    await user.click(within(form).getByRole('button', { name: 'Adjust stock' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Stock of Truffle Cake (1 Kg): 4 → 2'));
+    expect(sentBodies(fetchMock, `POST /api/products/${ID}/stock-adjustments`)).toEqual([
+      { sizeId: uuid(72), change: -2, reason: 'damaged', note: 'Dropped in the van' },
+    ]);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['Product'] });
+    expect((within(form).getByLabelText('Change') as HTMLInputElement).value).toBe('');
+  });
+
+  it('says why stock cannot go below nothing, at the change', async () => {
+    const message = 'Only 4 in stock: cannot take away 9';
+    const { user } = renderEdit(cake, {
+      [`POST /api/products/${ID}/stock-adjustments`]: [
+        409,
+        { message, code: 'CONFLICT', details: [{ field: 'change', message }] },
+      ],
+    });
+    const form = await screen.findByRole('form', { name: 'Adjust stock' });
+    await user.type(within(form).getByLabelText('Change'), '-9');
+    await user.selectOptions(within(form).getByLabelText('Reason'), 'Count correction');
+    await user.click(within(form).getByRole('button', { name: 'Adjust stock' }));
+    await waitFor(() => expect(within(form).queryByText(message)).not.toBeNull());
+    expect(within(form).getByLabelText('Change').getAttribute('aria-invalid')).toBe('true');
   });
 });

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
-import type { ProductDetail } from '@store/contracts';
+import type { AdminProduct } from '@store/contracts';
 import {
   ARRANGEMENT_STYLES,
   CATEGORIES,
@@ -34,6 +34,7 @@ import {
   addTags,
   fieldId,
   formFromProduct,
+  PRODUCT_FIELDS,
   productPayload,
   validateProductForm,
   withCategory,
@@ -44,6 +45,8 @@ import { RelatedProductsPicker } from './related-products-picker.js';
 import { TagInput } from './tag-input.js';
 import { OptionsEditor } from './options-editor.js';
 import { VariantsEditor } from './variants-editor.js';
+import { ConflictReview, conflictRows, reapply, staleCurrent } from './stale-edit.js';
+import { StockPanel } from './stock-panel.js';
 
 /** /admin/product/:id/edit: every field of a product, saved with one PUT. */
 export function ProductEditPage() {
@@ -57,8 +60,12 @@ export function ProductEditPage() {
       ) : product.isError ? (
         <LoadError what="this product" load={product} />
       ) : (
-        // Filled once from the product as loaded; a refetch in the background never wipes what is typed.
-        <ProductForm key={product.data._id} product={product.data} />
+        <>
+          {/* Filled once from the product as loaded; a refetch in the background never wipes what is typed. */}
+          <ProductForm key={product.data._id} product={product.data} />
+          {/* Outside the form, and live: stock moves by adjustment, never by the form's save (ADR 065). */}
+          <StockPanel product={product.data} />
+        </>
       )}
     </AdminPage>
   );
@@ -70,11 +77,17 @@ function focusFirst(form: HTMLFormElement | null, errors: ProductFormErrors): vo
   first?.focus();
 }
 
-function ProductForm({ product }: { product: ProductDetail }) {
+function ProductForm({ product: loaded }: { product: AdminProduct }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
+  // The product the form stands on: its version goes with the save, whatever a refetch in the
+  // background brings meanwhile; after a stale save, the product as it is now.
+  const [product, setProduct] = useState(loaded);
   const [form, setForm] = useState<ProductFormState>(() => formFromProduct(product));
+  // A save refused because someone saved the product since: the product as it is now, and why.
+  const [conflict, setConflict] = useState<{ current: AdminProduct; message: string } | null>(null);
+  const [reapplied, setReapplied] = useState(false);
   const [tagText, setTagText] = useState('');
   // What the last Update found wrong; shown as the form is now, so a fixed field's message goes.
   const [found, setFound] = useState<ProductFormErrors>({});
@@ -116,20 +129,50 @@ function ProductForm({ product }: { product: ProductDetail }) {
       await queryClient.invalidateQueries({ queryKey: queryKeys.products });
       await navigate('/admin/productlist');
     } catch (err) {
-      toast.error(errorMessage(err));
+      const current = staleCurrent<AdminProduct>(err);
+      if (current) {
+        setForm(sent);
+        setReapplied(false);
+        setConflict({ current, message: errorMessage(err) });
+      } else {
+        toast.error(errorMessage(err));
+      }
       setPending(false);
     }
   }
 
+  /** Goes on from the product as it is now: with the admin's own changes on top, or without them. */
+  function resolve(keepMine: boolean) {
+    if (!conflict) return;
+    const now = formFromProduct(conflict.current);
+    setForm(keepMine ? reapply(PRODUCT_FIELDS, formFromProduct(product), now, form) : now);
+    setProduct(conflict.current);
+    setConflict(null);
+    setReapplied(keepMine);
+  }
+
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label="Edit Product" aria-busy={pending}>
+      {conflict ? (
+        <ConflictReview
+          className="mb-5"
+          title={conflict.message}
+          rows={conflictRows(PRODUCT_FIELDS, formFromProduct(product), formFromProduct(conflict.current), form)}
+          onReapply={() => resolve(true)}
+          onDiscard={() => resolve(false)}
+        />
+      ) : reapplied ? (
+        <Alert tone="info" role="status" className="mb-5">
+          Your changes are on the product as it is now. Check them, then press Update.
+        </Alert>
+      ) : null}
       {form.name === SAMPLE_PRODUCT_NAME && !form.available ? (
         <Alert tone="info" role="status" className="mb-5">
           A new draft: shoppers do not see it until it has a name of its own and is marked Available.
         </Alert>
       ) : null}
       <p className="mb-4 text-sm text-neutral-600">
-        Name, price, count in stock, category, and each variant’s name, price and count in stock are required.
+        Name, price, category, and each variant’s name and price (and a new variant’s count in stock) are required.
       </p>
       <div className="grid items-start gap-5 lg:grid-cols-2">
         <div className="flex flex-col gap-5">
@@ -145,7 +188,7 @@ function ProductForm({ product }: { product: ProductDetail }) {
             </div>
           </FormSection>
 
-          <FormSection title="Pricing & stock">
+          <FormSection title="Pricing">
             <div className="grid gap-4 sm:grid-cols-2">
               <Field
                 label="Price"
@@ -171,17 +214,6 @@ function ProductForm({ product }: { product: ProductDetail }) {
               />
               <Field label="Discount Start Date" type="date" {...text('discountStartDate')} />
               <Field label="Discount End Date" type="date" {...text('discountEndDate')} />
-              <Field
-                label="Count In Stock"
-                id={fieldId.countInStock}
-                required
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                {...text('countInStock')}
-                error={errors[fieldId.countInStock]}
-              />
             </div>
           </FormSection>
 
@@ -322,6 +354,7 @@ function ProductForm({ product }: { product: ProductDetail }) {
               onChange={(v) => set('material', v)}
             />
             <SelectField label="Fragrance" {...text('fragrance')}>
+              <option value="">None</option>
               {FRAGRANCES.map((f) => (
                 <option key={f} value={f}>
                   {f}
@@ -355,7 +388,7 @@ function ProductForm({ product }: { product: ProductDetail }) {
       </div>
 
       <div className="sticky bottom-0 z-10 -mx-4 mt-6 flex items-center gap-3 border-t border-neutral-200 bg-white/95 px-4 py-3 backdrop-blur">
-        <Button type="submit" size="lg" disabled={pending || uploading} className="min-w-32">
+        <Button type="submit" size="lg" disabled={pending || uploading || conflict !== null} className="min-w-32">
           {pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
           Update
         </Button>

@@ -3,11 +3,13 @@ import {
   addTags,
   formFromProduct,
   parseImageList,
+  PRODUCT_FIELDS,
   productPayload,
   validateProductForm,
   withCategory,
 } from './product-form.js';
-import { detail, uuid } from './admin-test-utils.js';
+import { detail, summary, uuid } from './admin-test-utils.js';
+import { conflictRows, reapply } from './stale-edit.js';
 
 describe('tags', () => {
   it.each([
@@ -34,10 +36,11 @@ describe('the PUT payload', () => {
     dimensions: { length: 30, width: null, height: 12.5 },
   });
 
-  it('gives back what it was filled with: untouched dates exactly, numbers as numbers', () => {
-    const payload = productPayload(stored._id, formFromProduct(stored), stored);
+  it('gives back what it was filled with and its version: untouched dates exactly, numbers as numbers', () => {
+    const payload = productPayload(stored._id, formFromProduct(stored), { ...stored, version: 4 });
     expect(payload).toMatchObject({
       productId: uuid(1),
+      version: 4,
       price: stored.price,
       discountPrice: 400,
       discountStartDate: '2026-12-01T06:30:00.000Z',
@@ -63,12 +66,23 @@ describe('the PUT payload', () => {
 });
 
 it('finds the required fields missing and numbers that are not numbers', () => {
-  const form = { ...formFromProduct(detail(1)), name: ' ', price: '', countInStock: 'many', category: '' };
-  expect(validateProductForm(form)).toEqual({
+  const stored = detail(1, {
+    variants: [{ _id: uuid(11), name: '1 Kg', price: 900, discountPrice: 0, countInStock: 4, image: '' }],
+  });
+  const form = formFromProduct(stored);
+  const edited = {
+    ...form,
+    name: ' ',
+    price: '',
+    category: '',
+    variants: [...form.variants, { key: 'new', name: '2 Kg', price: '1500', countInStock: 'many', image: '' }],
+  };
+  // An existing variant's stock is not the form's: only a new one's is asked for.
+  expect(validateProductForm(edited)).toEqual({
     'product-name': 'Name is required',
     'product-price': 'Price is required',
-    'product-count-in-stock': 'Count in stock must be a number',
     'product-category': 'Category is required',
+    'variant-1-countInStock': 'Variant count in stock must be a number',
   });
 });
 
@@ -105,5 +119,35 @@ describe('the GST class', () => {
     });
     expect(validateProductForm({ ...form, hsnCode: '06031000', gstRate: '0' })).toEqual({});
     expect(validateProductForm({ ...form, hsnCode: '', gstRate: '' })).toEqual({});
+  });
+});
+
+describe('a save refused as stale', () => {
+  it('names every field of the form, so re-applying never drops one', () => {
+    expect(PRODUCT_FIELDS.map((f) => f.key).sort()).toEqual(Object.keys(formFromProduct(detail(1))).sort());
+  });
+
+  it("puts the admin's changes on what is there now; lists are compared by what is saved of them", () => {
+    const stored = detail(1, {
+      relatedProducts: [summary(2, { rating: 4 })],
+      variants: [{ _id: uuid(11), name: '1 Kg', price: 900, discountPrice: 0, countInStock: 4, image: '' }],
+    });
+    // Someone renamed it; a review since changed the related product's rating, which the form does not hold.
+    const current = { ...stored, name: 'Roses', relatedProducts: [summary(2, { rating: 5 })], version: 2 };
+    const opened = formFromProduct(stored);
+    const now = formFromProduct(current);
+    const mine = { ...opened, price: '1200', variants: opened.variants.map((v) => ({ ...v, key: 'again' })) };
+    expect(conflictRows(PRODUCT_FIELDS, opened, now, mine)).toEqual([
+      { field: 'name', label: 'Name', opened: 'Gift 1', now: 'Roses', mine: 'Gift 1', edited: false },
+      {
+        field: 'price',
+        label: 'Price',
+        opened: String(stored.price),
+        now: String(stored.price),
+        mine: '1200',
+        edited: true,
+      },
+    ]);
+    expect(reapply(PRODUCT_FIELDS, opened, now, mine)).toEqual({ ...now, price: '1200' });
   });
 });

@@ -1,7 +1,6 @@
-import type { ProductDetail, ProductSummary } from '@store/contracts';
+import type { AdminProduct, ProductSummary } from '@store/contracts';
+import type { FieldSpec } from './stale-edit.js';
 import {
-  DEFAULT_CARE_INSTRUCTIONS,
-  DEFAULT_FRAGRANCE,
   DEFAULT_TAX_CLASS,
   GST_RATE_REQUIRED,
   HSN_CODE_REQUIRED,
@@ -12,7 +11,11 @@ import {
   type OptionKind,
 } from '@store/domain';
 
-/** A variant as the form edits it: numbers as typed; `_id` kept for existing ones (carts refer to it). */
+/**
+ * A variant as the form edits it: numbers as typed; `_id` kept for existing ones (carts refer to
+ * it). `countInStock` is a new variant's initial stock; an existing one's stock is not the form's
+ * to write (it changes by adjustment, ADR 065), so it is left empty and never sent.
+ */
 export interface VariantDraft {
   /** React's key; a new variant has no `_id` yet. */
   key: string;
@@ -36,11 +39,13 @@ export interface OptionDraft {
   required: boolean;
 }
 
-/** Everything the Edit Product form holds. Numbers and dates stay strings as typed until sent. */
+/**
+ * Everything the Edit Product form holds. Numbers and dates stay strings as typed until sent. The
+ * product's stock is not among them: it changes by adjustment, beside the form (ADR 065).
+ */
 export interface ProductFormState {
   name: string;
   available: boolean;
-  countInStock: string;
   isFeatured: boolean;
   isSellingFast: boolean;
   price: string;
@@ -77,9 +82,13 @@ export interface ProductFormState {
   relatedProducts: ProductSummary[];
 }
 
-/** The spec's PUT /api/products/:id body. Delivery flags go flat; they come back under deliveryOptions. */
+/**
+ * The spec's PUT /api/products/:id body, with the version the form was loaded at and without stock
+ * but a new variant's. Delivery flags go flat; they come back under deliveryOptions.
+ */
 export interface ProductPayload {
   productId: string;
+  version: number;
   name: string;
   price: number;
   image: string;
@@ -89,9 +98,8 @@ export interface ProductPayload {
   hsnCode?: string;
   gstRate?: GstRate;
   description: string;
-  countInStock: number;
   productImages: string[];
-  variants: { _id?: string; name: string; price: number; countInStock: number; image: string }[];
+  variants: { _id?: string; name: string; price: number; countInStock?: number; image: string }[];
   options: { _id?: string; name: string; kind: OptionKind; price: number; maxLength: number; required: boolean }[];
   weight: number | null;
   dimensions: { length: number | null; width: number | null; height: number | null };
@@ -134,11 +142,10 @@ export function emptyOption(kind: OptionKind): OptionDraft {
 }
 
 /** The form filled from the product as stored. */
-export function formFromProduct(p: ProductDetail): ProductFormState {
+export function formFromProduct(p: AdminProduct): ProductFormState {
   return {
     name: p.name,
     available: p.available,
-    countInStock: String(p.countInStock),
     isFeatured: p.isFeatured,
     isSellingFast: p.isSellingFast,
     price: String(p.price),
@@ -161,7 +168,7 @@ export function formFromProduct(p: ProductDetail): ProductFormState {
       _id: v._id,
       name: v.name,
       price: String(v.price),
-      countInStock: String(v.countInStock),
+      countInStock: '',
       image: v.image,
     })),
     options: p.options.map((o) => ({
@@ -182,8 +189,9 @@ export function formFromProduct(p: ProductDetail): ProductFormState {
     color: [...p.color],
     arrangementStyle: p.arrangementStyle,
     material: [...p.material],
-    fragrance: p.fragrance || DEFAULT_FRAGRANCE,
-    careInstructions: p.careInstructions || DEFAULT_CARE_INSTRUCTIONS,
+    // As stored: '' is no fragrance (a cake), and a new draft already has the spec's defaults.
+    fragrance: p.fragrance,
+    careInstructions: p.careInstructions,
     sameDayDelivery: p.deliveryOptions.sameDayDelivery,
     expressDelivery: p.deliveryOptions.expressDelivery,
     vendor: [...p.vendor],
@@ -204,14 +212,15 @@ function dateValue(text: string, stored: string | null): string | null {
   return stored && dateText(stored) === text ? stored : text;
 }
 
-/** The PUT body from the form. `stored` is the product as loaded, for its dates. */
+/** The PUT body from the form. `stored` is the product as the form was loaded from, for its version and dates. */
 export function productPayload(
   id: string,
   f: ProductFormState,
-  stored?: Pick<ProductDetail, 'discountStartDate' | 'discountEndDate'>,
+  stored: Pick<AdminProduct, 'version' | 'discountStartDate' | 'discountEndDate'>,
 ): ProductPayload {
   return {
     productId: id,
+    version: stored.version,
     name: f.name.trim(),
     price: Number(f.price),
     image: f.image.trim(),
@@ -221,13 +230,11 @@ export function productPayload(
       ? { hsnCode: f.hsnCode.trim(), gstRate: Number(f.gstRate) as GstRate }
       : {}),
     description: f.description,
-    countInStock: Number(f.countInStock),
     productImages: f.productImages,
     variants: f.variants.map((v) => ({
-      ...(v._id ? { _id: v._id } : {}),
+      ...(v._id ? { _id: v._id } : { countInStock: Number(v.countInStock) }),
       name: v.name.trim(),
       price: Number(v.price),
-      countInStock: Number(v.countInStock),
       image: v.image.trim(),
     })),
     options: f.options.map((o) => ({
@@ -242,8 +249,8 @@ export function productPayload(
     dimensions: { length: optionalNumber(f.length), width: optionalNumber(f.width), height: optionalNumber(f.height) },
     tags: f.tags,
     discountPrice: f.discountPrice.trim() === '' ? 0 : Number(f.discountPrice),
-    discountStartDate: dateValue(f.discountStartDate, stored?.discountStartDate ?? null),
-    discountEndDate: dateValue(f.discountEndDate, stored?.discountEndDate ?? null),
+    discountStartDate: dateValue(f.discountStartDate, stored.discountStartDate),
+    discountEndDate: dateValue(f.discountEndDate, stored.discountEndDate),
     available: f.available,
     isFeatured: f.isFeatured,
     isSellingFast: f.isSellingFast,
@@ -304,7 +311,6 @@ export function parseImageList(text: string): string[] {
 export const fieldId = {
   name: 'product-name',
   price: 'product-price',
-  countInStock: 'product-count-in-stock',
   discountPrice: 'product-discount-price',
   category: 'product-category',
   hsnCode: 'product-hsn-code',
@@ -319,16 +325,15 @@ const isNumber = (text: string) => text.trim() !== '' && Number.isFinite(Number(
 
 /**
  * What the browser can tell before asking the server, keyed by input id in form order: the
- * required fields (name, price, count in stock; each variant's name, price and count in stock;
- * each option's name and a text option's character limit) and numbers that are not numbers. The server checks everything again, with its own messages.
+ * required fields (name, price; each variant's name and price, and a new one's count in stock;
+ * each option's name and a text option's character limit) and numbers that are not numbers. The
+ * server checks everything again, with its own messages.
  */
 export function validateProductForm(f: ProductFormState): ProductFormErrors {
   const errors: ProductFormErrors = {};
   if (!f.name.trim()) errors[fieldId.name] = 'Name is required';
   if (!f.price.trim()) errors[fieldId.price] = 'Price is required';
   else if (!isNumber(f.price)) errors[fieldId.price] = 'Price must be a number';
-  if (!f.countInStock.trim()) errors[fieldId.countInStock] = 'Count in stock is required';
-  else if (!isNumber(f.countInStock)) errors[fieldId.countInStock] = 'Count in stock must be a number';
   if (f.discountPrice.trim() && !isNumber(f.discountPrice)) {
     errors[fieldId.discountPrice] = 'Discount price must be a number';
   }
@@ -340,6 +345,7 @@ export function validateProductForm(f: ProductFormState): ProductFormErrors {
     if (!v.name.trim()) errors[fieldId.variant(i, 'name')] = 'Variant name is required';
     if (!v.price.trim()) errors[fieldId.variant(i, 'price')] = 'Variant price is required';
     else if (!isNumber(v.price)) errors[fieldId.variant(i, 'price')] = 'Variant price must be a number';
+    if (v._id) return;
     if (!v.countInStock.trim()) errors[fieldId.variant(i, 'countInStock')] = 'Variant count in stock is required';
     else if (!isNumber(v.countInStock)) {
       errors[fieldId.variant(i, 'countInStock')] = 'Variant count in stock must be a number';
@@ -355,3 +361,61 @@ export function validateProductForm(f: ProductFormState): ProductFormErrors {
   });
   return errors;
 }
+
+/** A list of drafts compared by what is saved of them, not by React's keys. */
+const withoutKeys = (rows: unknown) => (rows as { key: string }[]).map(({ key: _key, ...row }) => row);
+const priced = (price: string) => (price.trim() ? ` ₹${price}` : '');
+
+/** The form's fields as a stale save's conflict view names and shows them, in the form's order. */
+export const PRODUCT_FIELDS: readonly FieldSpec<ProductFormState>[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'brand', label: 'Brand' },
+  { key: 'description', label: 'Description' },
+  { key: 'available', label: 'Available' },
+  { key: 'isFeatured', label: 'Is Featured' },
+  { key: 'isSellingFast', label: 'Is Selling Fast' },
+  { key: 'isSubscription', label: 'Is Subscription' },
+  { key: 'price', label: 'Price' },
+  { key: 'discountPrice', label: 'Discounted Price' },
+  { key: 'discountStartDate', label: 'Discount Start Date' },
+  { key: 'discountEndDate', label: 'Discount End Date' },
+  { key: 'category', label: 'Category' },
+  { key: 'hsnCode', label: 'HSN code' },
+  { key: 'gstRate', label: 'GST rate' },
+  { key: 'subCategory', label: 'Sub Category' },
+  { key: 'occasion', label: 'Occasion' },
+  { key: 'recipient', label: 'Recipient' },
+  { key: 'tags', label: 'Tags' },
+  { key: 'sameDayDelivery', label: 'Same Day Delivery' },
+  { key: 'expressDelivery', label: 'Express Delivery' },
+  { key: 'vendor', label: 'Vendors' },
+  { key: 'image', label: 'Top Image' },
+  { key: 'productImages', label: 'Product Images' },
+  { key: 'weight', label: 'Weight (in gram)' },
+  { key: 'length', label: 'Length' },
+  { key: 'width', label: 'Width' },
+  { key: 'height', label: 'Height' },
+  { key: 'color', label: 'Color' },
+  { key: 'arrangementStyle', label: 'Arrangement Style' },
+  { key: 'material', label: 'Material' },
+  { key: 'fragrance', label: 'Fragrance', show: (v) => (v ? String(v) : 'None') },
+  { key: 'careInstructions', label: 'Care Instructions' },
+  {
+    key: 'variants',
+    label: 'Variants',
+    compared: withoutKeys,
+    show: (v) => (v as VariantDraft[]).map((d) => `${d.name}${priced(d.price)}`).join(', ') || '—',
+  },
+  {
+    key: 'options',
+    label: 'Personalisation options',
+    compared: withoutKeys,
+    show: (v) => (v as OptionDraft[]).map((d) => `${d.name}${priced(d.price)}`).join(', ') || '—',
+  },
+  {
+    key: 'relatedProducts',
+    label: 'Recommended Products',
+    compared: (v) => (v as ProductSummary[]).map((p) => p._id),
+    show: (v) => (v as ProductSummary[]).map((p) => p.name).join(', ') || '—',
+  },
+];

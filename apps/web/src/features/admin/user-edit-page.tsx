@@ -17,6 +17,7 @@ import { updateUser, useAdminUser } from './admin-api.js';
 import { AdminPage, Loading } from './admin-page.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { Checkbox } from './form-controls.js';
+import { ConflictReview, conflictRows, reapply, staleCurrent, type FieldSpec } from './stale-edit.js';
 
 /** /admin/user/:id/edit: name, email and admin rights of a shopper's account; making them an admin is confirmed first. */
 export function UserEditPage() {
@@ -36,13 +37,31 @@ export function UserEditPage() {
   );
 }
 
-function UserForm({ user }: { user: AdminUser }) {
+interface UserFormState {
+  name: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+/** The form's fields as a stale save's conflict view names them. */
+const USER_FIELDS: readonly FieldSpec<UserFormState>[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'email', label: 'Email Address' },
+  { key: 'isAdmin', label: 'Is Admin' },
+];
+const formOf = ({ name, email, isAdmin }: AdminUser): UserFormState => ({ name, email, isAdmin });
+
+function UserForm({ user: loaded }: { user: AdminUser }) {
+  // The account the form stands on: its version goes with the save, whatever a refetch brings
+  // meanwhile; after a stale save, the account as it is now.
+  const [user, setUser] = useState(loaded);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
   const [isAdmin, setIsAdmin] = useState(user.isAdmin);
+  const [conflict, setConflict] = useState<{ current: AdminUser; message: string } | null>(null);
   const [errors, setErrors] = useState<FieldMessages<'name' | 'email'>>({});
   const [pending, setPending] = useState(false);
   // Making someone an admin waits for this confirmation.
@@ -66,11 +85,24 @@ function UserForm({ user }: { user: AdminUser }) {
   async function save() {
     setPending(true);
     try {
-      await updateUser(user._id, { userId: user._id, name: name.trim(), email: email.trim(), isAdmin });
+      await updateUser(user._id, {
+        userId: user._id,
+        version: user.version,
+        name: name.trim(),
+        email: email.trim(),
+        isAdmin,
+      });
       toast.success('user updated successfully');
       await queryClient.invalidateQueries({ queryKey: queryKeys.users });
       await navigate('/admin/userlist');
     } catch (err) {
+      const current = staleCurrent<AdminUser>(err);
+      if (current) {
+        setConflict({ current, message: errorMessage(err) });
+        setAsking(false);
+        setPending(false);
+        return;
+      }
       const fields = fieldErrorsOfApiError(err);
       setErrors({ name: fields.name, email: fields.email });
       setAsking(false);
@@ -78,6 +110,18 @@ function UserForm({ user }: { user: AdminUser }) {
       setPending(false);
       focusField(formRef.current, fields.name ? 'name' : fields.email ? 'email' : undefined);
     }
+  }
+
+  /** Goes on from the account as it is now: with the admin's own changes on top, or without them. */
+  function resolve(keepMine: boolean) {
+    if (!conflict) return;
+    const now = formOf(conflict.current);
+    const next = keepMine ? reapply(USER_FIELDS, formOf(user), now, { name, email, isAdmin }) : now;
+    setName(next.name);
+    setEmail(next.email);
+    setIsAdmin(next.isAdmin);
+    setUser(conflict.current);
+    setConflict(null);
   }
 
   return (
@@ -89,6 +133,14 @@ function UserForm({ user }: { user: AdminUser }) {
       aria-busy={pending}
       className="flex flex-col gap-4 rounded-xl border border-neutral-200 bg-neutral-50 p-5"
     >
+      {conflict ? (
+        <ConflictReview
+          title={conflict.message}
+          rows={conflictRows(USER_FIELDS, formOf(user), formOf(conflict.current), { name, email, isAdmin })}
+          onReapply={() => resolve(true)}
+          onDiscard={() => resolve(false)}
+        />
+      ) : null}
       {user.isAdmin ? (
         <Alert tone="info" role="status">
           Admin users cannot be edited.
@@ -119,7 +171,7 @@ function UserForm({ user }: { user: AdminUser }) {
         }}
       />
       <Checkbox label="Is Admin" checked={isAdmin} onCheckedChange={setIsAdmin} />
-      <Button type="submit" size="lg" disabled={pending} className="mt-1 w-full">
+      <Button type="submit" size="lg" disabled={pending || conflict !== null} className="mt-1 w-full">
         {pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
         Update
       </Button>

@@ -118,14 +118,14 @@ function RemoveAdmin({ user: u }: { user: AdminUser }) {
   async function demote() {
     setPending(true);
     try {
-      await updateUser(u._id, { userId: u._id, isAdmin: false });
+      await updateUser(u._id, { userId: u._id, version: u.version, isAdmin: false });
       toast.success(`${u.name} is no longer an admin`);
       setAsking(false);
       await queryClient.invalidateQueries({ queryKey: queryKeys.users });
     } catch (err) {
       toast.error(errorMessage(err));
       setAsking(false);
-      // Refused because the list is out of date (demoted meanwhile, the last admin): show it as it is now.
+      // Refused because the list is out of date (changed or demoted meanwhile, the last admin): show it as it is now.
       void queryClient.invalidateQueries({ queryKey: queryKeys.users });
     } finally {
       setPending(false);

@@ -17,6 +17,7 @@ const user = (n: number, over: Partial<AdminUser> = {}): AdminUser => ({
   pincode: '',
   createdAt: '2026-11-01T00:00:00.000Z',
   googleLinked: false,
+  version: 1,
   ...over,
 });
 
@@ -126,7 +127,9 @@ describe('removing an admin', () => {
     dialog = await screen.findByRole('alertdialog', { name: 'Remove Ravi Admin as an admin?' });
     await u.click(within(dialog).getByRole('button', { name: 'Remove admin' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Ravi Admin is no longer an admin'));
-    expect(sentBodies(fetchMock, `PUT /api/users/${uuid(3)}`)).toEqual([{ userId: uuid(3), isAdmin: false }]);
+    expect(sentBodies(fetchMock, `PUT /api/users/${uuid(3)}`)).toEqual([
+      { userId: uuid(3), version: 1, isAdmin: false },
+    ]);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     // Now a customer again: edited and deleted like any other.
     expect(await screen.findByRole('link', { name: 'Edit Ravi Admin' })).not.toBeNull();
@@ -176,10 +179,49 @@ describe('Edit User', () => {
     await u.click(within(dialog).getByRole('button', { name: 'Make admin' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('user updated successfully'));
     expect(sentBodies(fetchMock, `PUT /api/users/${uuid(2)}`)).toEqual([
-      { userId: uuid(2), name: 'Asha Nair', email: 'shopper2@example.com', isAdmin: true },
+      { userId: uuid(2), version: 1, name: 'Asha Nair', email: 'shopper2@example.com', isAdmin: true },
     ]);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['User'] });
     await screen.findByRole('heading', { level: 1, name: 'Users' });
+  });
+
+  it('shows what changed since the form opened, and discards the admin’s changes for the account as it is now', async () => {
+    const now = { ...user(2), email: 'asha.new@example.com', version: 2 };
+    let puts = 0;
+    const fetchMock = stubApi({
+      [`GET /api/users/${uuid(2)}`]: [200, user(2)],
+      [`PUT /api/users/${uuid(2)}`]: () =>
+        (puts += 1) === 1
+          ? [409, { message: 'This user changed since you opened it', code: 'CONFLICT', details: { current: now } }]
+          : [200, now],
+      'GET /api/users/admin': [200, pageOf([])],
+    });
+    const { user: u } = renderRoutes(`/admin/user/${uuid(2)}/edit`, routes);
+    const name = (await screen.findByLabelText('Name')) as HTMLInputElement;
+    await u.clear(name);
+    await u.type(name, 'Asha Nair');
+    await u.click(screen.getByRole('button', { name: 'Update' }));
+    const review = await screen.findByRole('region', { name: 'This user changed since you opened it' });
+    expect(
+      within(review)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent)),
+    ).toEqual([
+      ['Name', 'Shopper 2', 'Shopper 2', 'Asha Nair'],
+      ['Email Address', 'shopper2@example.com', 'asha.new@example.com', 'not changed'],
+    ]);
+    expect((screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement).disabled).toBe(true);
+    await u.click(within(review).getByRole('button', { name: 'Discard my changes' }));
+    expect(name.value).toBe('Shopper 2');
+    expect((screen.getByLabelText('Email Address') as HTMLInputElement).value).toBe('asha.new@example.com');
+    await u.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('user updated successfully'));
+    expect(sentBodies(fetchMock, `PUT /api/users/${uuid(2)}`)[1]).toMatchObject({
+      version: 2,
+      name: 'Shopper 2',
+      email: 'asha.new@example.com',
+    });
   });
 
   it('saves a name without asking when the admin flag is not turned on, and Cancel keeps a customer one', async () => {
@@ -200,7 +242,7 @@ describe('Edit User', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('user updated successfully'));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(sentBodies(fetchMock, `PUT /api/users/${uuid(2)}`)).toEqual([
-      { userId: uuid(2), name: 'Shopper 2', email: 'shopper2@example.com', isAdmin: false },
+      { userId: uuid(2), version: 1, name: 'Shopper 2', email: 'shopper2@example.com', isAdmin: false },
     ]);
   });
 

@@ -6,8 +6,9 @@ import { SingleImageField, type Upload } from './image-fields.js';
 import { emptyVariant, fieldId, type ProductFormErrors, type VariantDraft } from './product-form.js';
 
 /**
- * The product's variants (a half-kilo and a 1 Kg cake, say). Name, price and count in stock are
- * required, the image is not. An existing variant keeps its `_id`: carts refer to it.
+ * The product's variants (a half-kilo and a 1 Kg cake, say). Name and price are required, and a new
+ * variant's count in stock to start with; the image is not. An existing variant keeps its `_id`
+ * (carts refer to it), and its stock changes by adjustment, not here (ADR 065).
  */
 export function VariantsEditor({
   variants,
@@ -41,15 +42,18 @@ export function VariantsEditor({
               step="0.01"
               {...field('price')}
             />
-            <Field
-              label="Variant count in stock"
-              required
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              {...field('countInStock')}
-            />
+            {v._id ? null : (
+              <Field
+                label="Variant count in stock"
+                hint="Its stock to start with."
+                required
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                {...field('countInStock')}
+              />
+            )}
           </div>
           <SingleImageField
             label="Variant image"
