@@ -386,8 +386,12 @@ describe(`a link asked for before the account's email or password changed, on ${
 
   it("is spent when an admin changes the account's email; a new name alone leaves it", async () => {
     const admin = await signInAsAdmin(t.app);
-    const edit = (id: string, payload: object) =>
-      t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers: { cookie: admin.cookie }, payload });
+    // As a freshly loaded Edit User form saves: with the version the account is at.
+    const edit = async (id: string, payload: object) => {
+      const headers = { cookie: admin.cookie };
+      const { version } = (await t.app.inject({ url: `/api/users/${id}`, headers })).json();
+      return t.app.inject({ method: 'PUT', url: `/api/users/${id}`, headers, payload: { version, ...payload } });
+    };
     const account = await registerCustomer(t.app);
     const token = await emailedToken(account.email);
     expect((await edit(account.id, { name: 'Meera P.' })).statusCode).toBe(200);
