@@ -1,3 +1,4 @@
+import { within } from '@testing-library/react';
 import type { AdminProduct, ProductSummary } from '@store/contracts';
 import type { UserInfo } from '../../stores/user-store.js';
 import { productSummary } from '../../test/product-test-utils.js';
@@ -55,3 +56,10 @@ export function detail(n: number, overrides: Partial<AdminProduct> = {}): AdminP
     ...overrides,
   };
 }
+
+/** A stale save's conflict view as text, a row a field: field, when opened, now, the admin's. */
+export const conflictRowsOf = (review: HTMLElement) =>
+  within(review)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent));

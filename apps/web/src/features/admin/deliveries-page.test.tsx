@@ -5,7 +5,16 @@ import { toast } from 'sonner';
 import type { ScheduledOrder, ScheduleResponse, ServiceArea } from '@store/contracts';
 import { addDays, istDate } from '@store/domain';
 import { setUserInfo } from '../../stores/user-store.js';
-import { admin, renderRoutes, sentBodies, stubApi, uuid, Where, type Answers } from './admin-test-utils.js';
+import {
+  admin,
+  conflictRowsOf,
+  renderRoutes,
+  sentBodies,
+  stubApi,
+  uuid,
+  Where,
+  type Answers,
+} from './admin-test-utils.js';
 import { DeliveriesPage } from './deliveries-page.js';
 
 const DATE = '2026-02-14';
@@ -334,12 +343,7 @@ describe('slots and capacity', () => {
     const review = await within(row).findByRole('region', {
       name: 'Midnight, Kochi: This slot type changed since you opened it',
     });
-    expect(
-      within(review)
-        .getAllByRole('row')
-        .slice(1)
-        .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent)),
-    ).toEqual([
+    expect(conflictRowsOf(review)).toEqual([
       ['Offered', 'no', 'yes', 'not changed'],
       ['Fee (₹)', '250', '250', '275'],
       ['Capacity per slot', '20', '25', 'not changed'],

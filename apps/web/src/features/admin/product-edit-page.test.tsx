@@ -5,7 +5,17 @@ import { Route } from 'react-router';
 import { toast } from 'sonner';
 import type { AdminProduct, StockAdjustment } from '@store/contracts';
 import { setUserInfo } from '../../stores/user-store.js';
-import { admin, detail, renderRoutes, sentBodies, stubApi, summary, uuid, type Answers } from './admin-test-utils.js';
+import {
+  admin,
+  conflictRowsOf,
+  detail,
+  renderRoutes,
+  sentBodies,
+  stubApi,
+  summary,
+  uuid,
+  type Answers,
+} from './admin-test-utils.js';
 import { ProductEditPage } from './product-edit-page.js';
 
 const ID = uuid(7);
@@ -459,16 +469,10 @@ describe('a save refused because someone saved the product meanwhile', () => {
     return { ...rendered, review };
   }
 
-  const rowsOf = (review: HTMLElement) =>
-    within(review)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent));
-
   it('shows each field as it was when opened, as it is now and as the admin has it, and saves nothing meanwhile', async () => {
     const { review } = await saveIntoConflict();
     expect(document.activeElement).toBe(within(review).getByRole('heading'));
-    expect(rowsOf(review)).toEqual([
+    expect(conflictRowsOf(review)).toEqual([
       ['Description', 'Twelve red roses.', 'Twelve red roses.', 'Twelve long-stemmed roses.'],
       ['Price', '999', '1099', '949'],
       ['Tags', '—', 'valentine', 'not changed'],
