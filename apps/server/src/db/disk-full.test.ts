@@ -90,7 +90,7 @@ describe.runIf(testDatabaseKind === 'pglite' && canMount)('the embedded database
     expect(refused!.statusCode).toBe(503);
     expect(refused!.json()).toEqual({
       code: 'UNAVAILABLE',
-      message: "This couldn't be saved: our store is short of space right now. Please try again in a few minutes.",
+      message: "This couldn't be saved: our store can't save anything right now. Please try again in a few minutes.",
     });
     expect(refused!.headers['retry-after']).toBe('300');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DatabaseUnavailableError, isDatabaseUnreachable } from './errors.js';
+import { DatabaseUnavailableError, isDatabaseUnableToWrite, isDatabaseUnreachable } from './errors.js';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
@@ -26,5 +26,24 @@ describe('isDatabaseUnreachable', () => {
     ['not an error', 'ECONNREFUSED'],
   ])('is false for %s', (_, err) => {
     expect(isDatabaseUnreachable(err)).toBe(false);
+  });
+});
+
+describe('isDatabaseUnableToWrite', () => {
+  it.each([
+    ['a full disk (53100)', withCode('53100', 'could not extend file: No space left on device')],
+    ['out of memory (53200)', withCode('53200')],
+    ['an I/O error of its files (58030)', withCode('58030', 'could not write to file')],
+    ['any of these wrapped by Drizzle', new Error('Failed query: insert', { cause: withCode('53100') })],
+  ])('is true for %s', (_, err) => {
+    expect(isDatabaseUnableToWrite(err)).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation', withCode('23505')],
+    ['a lost connection', withCode('ECONNRESET')],
+    ['a plain error', new Error('boom')],
+  ])('is false for %s', (_, err) => {
+    expect(isDatabaseUnableToWrite(err)).toBe(false);
   });
 });

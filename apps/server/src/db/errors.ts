@@ -81,15 +81,19 @@ export function isDatabaseUnreachable(err: unknown): boolean {
   return false;
 }
 
+/** An I/O error of the database's own files (58030), and a system error under them (58000). */
+const STORAGE_SQLSTATES = new Set(['58000', '58030']);
+
 /**
- * True when the database refused a statement for want of room: a full disk (53100), memory
- * (53200) or connections (53300). The statement's transaction is rolled back whole, so nothing is
- * half-written; the database itself stays up and answers again once there is room.
+ * True when the database could not write: for want of room (class 53: a full disk, memory,
+ * connections) or because its files could not be written (class 58). The statement's transaction
+ * is rolled back whole, so nothing is half-written; the database itself stays up and writes again
+ * once the disk has room or answers.
  */
-export function isDatabaseOutOfRoom(err: unknown): boolean {
+export function isDatabaseUnableToWrite(err: unknown): boolean {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && code.startsWith('53')) return true;
+    if (typeof code === 'string' && (code.startsWith('53') || STORAGE_SQLSTATES.has(code))) return true;
   }
   return false;
 }

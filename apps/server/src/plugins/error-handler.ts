@@ -1,16 +1,16 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isPoolExhausted } from '../db/client.js';
-import { isDatabaseOutOfRoom, isDatabaseUnreachable } from '../db/errors.js';
+import { isDatabaseUnableToWrite, isDatabaseUnreachable } from '../db/errors.js';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../lib/app-error.js';
 
 /** Seconds a client is asked to wait when the server sheds load. */
 export const BUSY_RETRY_AFTER_SECONDS = 2;
 export const BUSY_MESSAGE = 'The store is very busy right now. Please try again in a moment.';
-/** A full disk waits for someone to make room: minutes, not seconds. */
-export const OUT_OF_ROOM_RETRY_AFTER_SECONDS = 300;
-export const OUT_OF_ROOM_MESSAGE =
-  "This couldn't be saved: our store is short of space right now. Please try again in a few minutes.";
+/** A full or failing disk waits for someone to see to it: minutes, not seconds. */
+export const UNABLE_TO_WRITE_RETRY_AFTER_SECONDS = 300;
+export const UNABLE_TO_WRITE_MESSAGE =
+  "This couldn't be saved: our store can't save anything right now. Please try again in a few minutes.";
 /** Seconds a client is asked to wait while the database cannot be reached: it is tried every half second. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 export const DATABASE_UNAVAILABLE_MESSAGE =
@@ -70,13 +70,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
         .send({ message: DATABASE_UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' });
     }
-    if (isDatabaseOutOfRoom(error)) {
-      // The operator has to make room (a full disk): said at every refusal, at error level.
-      req.log.error({ err: error }, 'the database has no room to write: the request was refused and nothing kept');
+    if (isDatabaseUnableToWrite(error)) {
+      // The operator has to see to the disk: said at every refusal, at error level.
+      req.log.error({ err: error }, 'the database could not write: the request was refused and nothing kept');
       return reply
         .code(503)
-        .header('retry-after', String(OUT_OF_ROOM_RETRY_AFTER_SECONDS))
-        .send({ message: OUT_OF_ROOM_MESSAGE, code: 'UNAVAILABLE' });
+        .header('retry-after', String(UNABLE_TO_WRITE_RETRY_AFTER_SECONDS))
+        .send({ message: UNABLE_TO_WRITE_MESSAGE, code: 'UNAVAILABLE' });
     }
     req.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
