@@ -44,7 +44,7 @@ describe.runIf(testDatabaseKind === 'pglite' && canMount)('the embedded database
     const [product] = await queryRows<{ id: string }>(
       database.db,
       sql`SELECT p.id FROM products p
-           WHERE p.available AND NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id)
+           WHERE p.available AND p.name <> 'Sample Product' AND NOT EXISTS (SELECT 1 FROM product_variants v WHERE v.product_id = p.id)
              AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements(p.options) o WHERE (o->>'required')::boolean)
            ORDER BY p.id LIMIT 1`,
     );

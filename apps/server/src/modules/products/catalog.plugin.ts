@@ -93,7 +93,8 @@ export function registerCatalogReadModel(app: FastifyInstance): void {
       },
     });
     await model.settled();
-    app.log.info({ products: model.size, ms: Date.now() - started }, 'catalogue read model loaded');
+    if (model.live) app.log.info({ products: model.size, ms: Date.now() - started }, 'catalogue read model loaded');
+    else app.log.warn('catalogue read model not loaded: the database did not answer; it loads once it does');
   });
   app.addHook('onClose', async () => {
     closed = true;
