@@ -15,9 +15,12 @@ const serverModules = readdirSync(new URL('./apps/server/src/modules', import.me
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The start of a relative import that climbs out of its folder, by any number of levels. */
+const climbs = '^(\\./)?(\\.\\./)+';
+
 /** A relative import that climbs out of a folder into one of `folders`, at any depth. */
 const climbsInto = (folders, except = []) =>
-  `^(\\.\\./)+(features/)?${except.length ? `(?!(${except.join('|')})/)` : ''}(${folders.join('|')})/`;
+  `${climbs}(features/)?${except.length ? `(?!(${except.join('|')})/)` : ''}(${folders.join('|')})/`;
 
 const restrict = (regex, message) => ['error', { patterns: [{ regex, message }] }];
 
@@ -39,7 +42,7 @@ export default tseslint.config(
     files: ['packages/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict(
-        '^(@store/(server|web|e2e|bench)|(\\.\\./)+apps/)',
+        `^@store/(server|web|e2e|bench)|${climbs}apps/`,
         'packages import nothing from apps',
       ),
     },
@@ -49,10 +52,7 @@ export default tseslint.config(
     files: ['apps/server/src/{plugins,lib}/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': restrict(
-        '^(\\.\\./)+modules/',
-        'plugins and lib are infrastructure and import no module',
-      ),
+      'no-restricted-imports': restrict(`${climbs}modules/`, 'plugins and lib are infrastructure and import no module'),
     },
   },
   ...serverModules
@@ -63,7 +63,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: `^\\.\\./(${others})/(?!(${allowed})$)`,
+              // `../orders/…` from a module's top folder, `../../modules/orders/…` from anywhere.
+              regex: `${climbs}(modules/)?(${others})/(?!(${allowed})$)`,
               message:
                 'a server module reaches another only through its service (*.service.js); a table may reference ' +
                 "another's table; type imports are free",
@@ -104,7 +105,7 @@ export default tseslint.config(
     files: ['apps/web/src/{components,lib,stores,api,test}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': restrict(
-        '^(\\.\\./)+(features|app)/',
+        `${climbs}(features|app)/`,
         'shared web code never depends on a feature or on the app shell',
       ),
     },

@@ -12,7 +12,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'packages', include: ['packages/*/src/**/*.test.ts'] },
+        test: { name: 'packages', include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'] },
       },
       {
         extends: true,
