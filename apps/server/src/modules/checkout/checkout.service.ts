@@ -42,6 +42,9 @@ interface Read {
   coupon: { row: CouponRow; usage: CouponUsage } | null;
 }
 
+/** What `read` sent beside the checks, settled: the PIN code, the products, the coupon, the slot. */
+type Reads = Awaited<ReturnType<CheckoutService['read']>> extends [unknown, ...infer R] ? R : never;
+
 /** The first failure the quote found, as the shopper is told it: the stock, then the coupon. */
 function raise(failures: readonly QuoteFailure[], lines: readonly ReadLine[]): void {
   const failure = failures[0];
@@ -220,9 +223,7 @@ export class CheckoutService {
    * coupon's code, the slot. The slot's check and the coupon's usage so far are the last reads.
    */
   private async readOn(
-    [looked, stored, found, slots]: Awaited<ReturnType<CheckoutService['read']>> extends [unknown, ...infer R]
-      ? R
-      : never,
+    [looked, stored, found, slots]: Reads,
     lines: readonly Line[],
     input: CreateOrderInput,
     user: SessionUser,
