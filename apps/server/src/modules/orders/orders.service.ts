@@ -50,13 +50,12 @@ declare module 'fastify' {
 export type { InvoiceSupplier };
 
 /**
- * The store as an order's events show it: the seller its invoices name, and the site its emails
- * link to.
+ * The store as an order's events show it: the seller its invoices name, the site its emails link
+ * to, and what gives back the holds of an order a late payment finds overdue.
  */
 export interface Shop {
   seller: InvoiceSupplier;
   site: MailSite;
-  /** What gives back an order's holds when a late payment finds it overdue and expires it. */
   holds: OrderHolds;
 }
 
@@ -74,10 +73,6 @@ const STEP_MAIL: Record<DeliveryStep, OrderMailKind> = {
 
 const STEP_TIME = { packed: 'packedAt', out_for_delivery: 'outForDeliveryAt', delivered: 'deliveredAt' } as const;
 
-/**
- * The refund of a cancelled order's payment, made by the payments module's refunds (ADR 032): it
- * is handed to this service because that module depends on this one, not the other way round.
- */
 /** Orders counted for the operators' GET /metrics (ADR 066), each once its transaction has committed. */
 export interface OrderCounters {
   placed: Counter;
@@ -95,6 +90,10 @@ export const orderCountersOf = (metrics: Metrics): OrderCounters => ({
   ),
 });
 
+/**
+ * The refund of a cancelled order's payment, made by the payments module's refunds (ADR 032): it
+ * is handed to this service because that module depends on this one, not the other way round.
+ */
 export type OrderRefunds = Pick<RefundsService, 'claimForCancellation' | 'settle' | 'ofPayments'>;
 
 export interface OrdersOptions {
