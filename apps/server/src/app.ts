@@ -31,6 +31,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
+import { giveBackHolds } from './modules/checkout/checkout.service.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
 import type { MailTransport } from './modules/outbox/outbox.mailer.js';
@@ -94,6 +96,8 @@ export async function buildApp(config: Config, database: Database, options: AppO
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('clock', options.clock ?? (() => new Date()));
+  // Orders give back what checkout took when one ends unpaid or cancelled (ADR 070).
+  app.decorate('orderHolds', giveBackHolds);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (req, reply) => {
@@ -126,6 +130,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   await app.register(usersRoutes);
   await app.register(wishlistRoutes);
   await app.register(ordersRoutes);
+  await app.register(checkoutRoutes);
   await app.register(deliveryRoutes);
   await app.register(couponsRoutes);
   await app.register(outboxRoutes);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cartTotals, shippingFor, unitPrice } from './cart.js';
+import { shippingFor, unitPrice } from './cart.js';
+import { cartTotals } from './checkout-quote.js';
 
 describe('cart totals', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { orderTax, type GstRate } from './gst.js';
+import type { GstRate } from './gst.js';
 import type { Paise } from './money.js';
 
 export const FREE_SHIPPING_THRESHOLD: Paise = 100_000;
@@ -55,45 +55,4 @@ export function unitPrice(line: Pick<PricedLine, 'price' | 'discountPrice' | 'op
 export function shippingFor(itemsPrice: Paise): Paise {
   if (itemsPrice <= 0) return 0;
   return itemsPrice > FREE_SHIPPING_THRESHOLD ? 0 : STANDARD_SHIPPING;
-}
-
-/**
- * The figures of a cart or an order. `slotFee` is the chosen delivery slot's fee (fixed time,
- * midnight, early morning), charged on top of the standard delivery rule, which it does not change.
- * Free delivery is decided on the items before a coupon: a coupon never costs a shopper delivery.
- */
-export function cartTotals(
-  lines: readonly PricedLine[],
-  slotFee: Paise = 0,
-  coupon: CartCoupon | null = null,
-): CartTotals {
-  let itemsPrice = 0;
-  let savings = 0;
-  for (const line of lines) {
-    itemsPrice += unitPrice(line) * line.qty;
-    if (line.discountPrice > 0) savings += (line.price - line.discountPrice) * line.qty;
-  }
-  const shippingPrice = shippingFor(itemsPrice) + (itemsPrice > 0 ? slotFee : 0);
-  const couponDiscount = coupon?.discount ?? 0;
-  // Which state supplies and which receives only splits the tax between CGST, SGST and IGST; the
-  // amount included is the same.
-  const tax = orderTax({
-    lines: lines.map((line, i) => ({
-      amount: unitPrice(line) * line.qty,
-      rate: line.gstRate ?? 0,
-      couponEligible: coupon?.eligible[i] ?? false,
-    })),
-    shipping: shippingPrice,
-    couponDiscount,
-    intraState: false,
-  });
-  return {
-    itemsPrice,
-    shippingPrice,
-    couponDiscount,
-    taxPrice: tax.tax,
-    totalPrice: itemsPrice + shippingPrice - couponDiscount,
-    savings,
-    awayFromFreeShipping: itemsPrice > FREE_SHIPPING_THRESHOLD ? 0 : Math.max(FREE_SHIPPING_THRESHOLD - itemsPrice, 1),
-  };
 }

@@ -1,9 +1,8 @@
 import type { ShippingAddressInput } from '@store/contracts';
 import {
-  cartTotals,
   isCalendarDate,
   isGstRate,
-  orderTax,
+  quoteOrder,
   normaliseCouponCode,
   couponCodeProblem,
   optionsKey,
@@ -13,6 +12,7 @@ import {
   unitPrice,
   type CartCoupon,
   type CartTotals,
+  type OrderQuote,
   type PricedLine,
   type SlotType,
 } from '@store/domain';
@@ -141,16 +141,38 @@ export function lineUnitPrices(item: Pick<CartItem, 'price' | 'discountPrice' | 
 }
 
 /**
+ * The cart quoted as the store quotes an order, by the domain's `quoteOrder`: the browser works out
+ * no figure of its own. The chosen slot's fee is part of the shipping; `couponDiscount` (paise) is
+ * what the server said the applied coupon takes off. Paise.
+ */
+export function cartQuote(
+  cart: Pick<Cart, 'cartItems'> & { delivery?: CartDelivery | null },
+  couponDiscount: number = 0,
+): OrderQuote {
+  const lines = pricedLines(cart);
+  const coupon = couponOf(lines, couponDiscount);
+  return quoteOrder({ lines, slotFee: rupeesToPaise(cart.delivery?.fee ?? 0), coupon: coupon && { applied: coupon } });
+}
+
+/**
  * The domain's figures for the cart's lines, in paise: totals, GST included, savings and the
- * free-shipping distance. The chosen slot's fee is part of the shipping. `couponDiscount` (paise)
- * is what the server said the applied coupon takes off.
+ * free-shipping distance, as `cartQuote` gives them.
  */
 export function cartFigures(
   cart: Pick<Cart, 'cartItems'> & { delivery?: CartDelivery | null },
   couponDiscount: number = 0,
 ): CartTotals {
-  const lines = pricedLines(cart);
-  return cartTotals(lines, rupeesToPaise(cart.delivery?.fee ?? 0), couponOf(lines, couponDiscount));
+  const q = cartQuote(cart, couponDiscount);
+  const { itemsPrice, shippingPrice, taxPrice, totalPrice, savings, awayFromFreeShipping } = q;
+  return {
+    itemsPrice,
+    shippingPrice,
+    couponDiscount: q.couponDiscount,
+    taxPrice,
+    totalPrice,
+    savings,
+    awayFromFreeShipping,
+  };
 }
 
 function pricedLines(cart: Pick<Cart, 'cartItems'>): PricedLine[] {
@@ -185,24 +207,12 @@ export function cartItemsSummary(
   cart: Pick<Cart, 'cartItems'>,
   couponDiscount: number = 0,
 ): { itemsPrice: number; couponDiscount: number; taxPrice: number; totalPrice: number } {
-  const lines = pricedLines(cart);
-  const coupon = couponOf(lines, rupeesToPaise(couponDiscount));
-  const tax = orderTax({
-    lines: lines.map((line, i) => ({
-      amount: unitPrice(line) * line.qty,
-      rate: line.gstRate ?? 0,
-      couponEligible: coupon?.eligible[i] ?? false,
-    })),
-    shipping: 0,
-    couponDiscount: coupon?.discount ?? 0,
-    intraState: false,
-  });
-  const itemsPrice = lines.reduce((sum, line) => sum + unitPrice(line) * line.qty, 0);
+  const quote = cartQuote(cart, rupeesToPaise(couponDiscount));
   return {
-    itemsPrice: paiseToRupees(itemsPrice),
-    couponDiscount: paiseToRupees(coupon?.discount ?? 0),
-    taxPrice: paiseToRupees(tax.tax),
-    totalPrice: paiseToRupees(itemsPrice - (coupon?.discount ?? 0)),
+    itemsPrice: paiseToRupees(quote.itemsPrice),
+    couponDiscount: paiseToRupees(quote.couponDiscount),
+    taxPrice: paiseToRupees(quote.itemsTax),
+    totalPrice: paiseToRupees(quote.itemsPrice - quote.couponDiscount),
   };
 }
 
@@ -211,7 +221,7 @@ export function cartSummary(
   cart: Pick<Cart, 'cartItems'> & { delivery?: CartDelivery | null },
   couponDiscount: number = 0,
 ): { itemsPrice: number; shippingPrice: number; couponDiscount: number; taxPrice: number; totalPrice: number } {
-  const t = cartFigures(cart, rupeesToPaise(couponDiscount));
+  const t = cartQuote(cart, rupeesToPaise(couponDiscount));
   return {
     itemsPrice: paiseToRupees(t.itemsPrice),
     shippingPrice: paiseToRupees(t.shippingPrice),

@@ -3,16 +3,11 @@ import { z } from 'zod';
 import {
   couponIdParamsSchema,
   couponInputSchema,
-  couponQuoteSchema,
   couponSchema,
   couponUpdateSchema,
   errorResponseSchema,
-  validateCouponSchema,
 } from '@store/contracts';
-import { formatInr, paiseToRupees } from '@store/domain';
 import { adminOnly, signedInUser } from '../../lib/auth.js';
-import { guestDevice } from '../../lib/cookies.js';
-import { ordersServiceFor } from '../orders/orders.service.js';
 import { CouponsService } from './coupons.service.js';
 
 const tags = ['Coupons'];
@@ -27,36 +22,6 @@ const errors = {
 
 export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   const coupons = new CouponsService(app.database.db);
-  const orders = ordersServiceFor(app);
-
-  app.post(
-    '/api/coupons/validate',
-    {
-      schema: {
-        tags,
-        summary: 'What a coupon would take off a cart, priced as an order would be',
-        description:
-          'Signed in or not: a guest is treated as a new customer, and placing the order checks again. ' +
-          'A refused coupon answers 400 (or 409 when its uses ran out) with the reason to show. Codes that ' +
-          'do not exist count against a limit per shopper (the account, or for a guest the `device` cookie ' +
-          'this route sets) and a wider one per address; past either, every code answers 429 with Retry-After.',
-        body: validateCouponSchema,
-        response: { 200: couponQuoteSchema, ...errors },
-      },
-    },
-    async (req, reply) => {
-      const deviceId = req.user ? undefined : guestDevice(app, req, reply);
-      const quote = await orders.quoteCoupon(req.user, req.body.orderItems, req.body.couponCode, {
-        ip: req.ip,
-        deviceId,
-      });
-      return {
-        couponCode: quote.couponCode,
-        couponDiscount: paiseToRupees(quote.couponDiscount),
-        message: `${quote.couponCode} applied: you save ${formatInr(quote.couponDiscount)}`,
-      };
-    },
-  );
 
   app.get(
     '/api/coupons',

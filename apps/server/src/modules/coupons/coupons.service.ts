@@ -107,7 +107,7 @@ export interface GuessLimits {
 }
 
 /** A refusal a shopper reads under the coupon field: 409 for what a race decided, 400 otherwise. */
-function refused(reason: string, message: string): AppError {
+export function couponRefused(reason: string, message: string): AppError {
   const race = reason === 'used_up' || reason === 'used' || reason === 'first_order';
   return new AppError(race ? 'CONFLICT' : 'VALIDATION', message, [{ field: 'couponCode', message }]);
 }
@@ -196,7 +196,7 @@ export class CouponsService {
     const counted = await this.countGuess(who);
     const row = await repo.findByCode(this.db, code);
     if (row) await this.handBack(counted);
-    if (!row) throw refused('invalid', COUPON_MESSAGES.invalid);
+    if (!row) throw couponRefused('invalid', COUPON_MESSAGES.invalid);
     return row;
   }
 
@@ -233,24 +233,13 @@ export class CouponsService {
   }
 
   /**
-   * What the coupon takes off this cart for this shopper, or its refusal. `hasOrders`: whether the
-   * shopper has an order that counts against 'first order only' (the orders module knows); a
-   * guest has used nothing yet.
+   * The coupon's usage as the quote judges it (ADR 070): its uses so far, this shopper's, and
+   * `hasOrders`, whether the shopper has an order that counts against 'first order only' (the
+   * orders module knows); a guest has used nothing yet.
    */
-  async discount(
-    row: CouponRow,
-    lines: readonly CouponCartLine[],
-    userId: string | null,
-    hasOrders: boolean,
-    now: Date,
-  ) {
+  async usage(row: CouponRow, userId: string | null, hasOrders: boolean): Promise<CouponUsage> {
     const [byCustomer] = userId ? await repo.usesByCustomer(this.db, row.id, userId) : [{ n: 0 }];
-    return decide(
-      row,
-      lines,
-      { usedTotal: row.uses, usedByCustomer: byCustomer!.n, customerHasOrders: hasOrders },
-      now,
-    );
+    return { usedTotal: row.uses, usedByCustomer: byCustomer!.n, customerHasOrders: hasOrders };
   }
 
   /**
@@ -279,14 +268,14 @@ export class CouponsService {
     const taken = pipeline.add(take);
     pipeline.add(record);
     return () => {
-      if (taken().length === 0) throw refused('used_up', COUPON_MESSAGES.used_up);
+      if (taken().length === 0) throw couponRefused('used_up', COUPON_MESSAGES.used_up);
     };
   }
 }
 
 function decide(row: CouponRow, lines: readonly CouponCartLine[], usage: CouponUsage, now: Date) {
   const outcome = evaluateCoupon(rulesOf(row), lines, usage, now);
-  if (!outcome.ok) throw refused(outcome.reason, outcome.message);
+  if (!outcome.ok) throw couponRefused(outcome.reason, outcome.message);
   return outcome;
 }
 

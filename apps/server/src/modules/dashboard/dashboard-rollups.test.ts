@@ -283,7 +283,9 @@ describe(`the dashboard's rollups of whole IST days on ${testDatabaseKind}`, () 
     }
     expect((await cancel(cancelled)).statusCode).toBe(200);
     await t.database.db.update(orders).set({ payBy: start }).where(eq(orders.id, unpaidFromYesterday));
-    expect(await t.database.db.transaction((tx) => expireOrder(tx, unpaidFromYesterday, new Date()))).toBe(true);
+    expect(
+      await t.database.db.transaction((tx) => expireOrder(tx, unpaidFromYesterday, new Date(), t.app.orderHolds)),
+    ).toBe(true);
     // The lilies leave the catalogue: their lines, a month ago and today, count with the deleted ones.
     const deleted = await t.app.inject({
       method: 'DELETE',

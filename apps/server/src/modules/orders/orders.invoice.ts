@@ -4,6 +4,7 @@ import {
   GOODS_UQC,
   gstinState,
   gstStateByCode,
+  isIntraState,
   unitPrice,
   type GstRate,
 } from '@store/domain';
@@ -84,7 +85,8 @@ export function invoiceOf(order: OrderRow, items: readonly OrderItemRow[]): Invo
       phone: address.phone,
     },
     placeOfSupply: { state: supply.name, code: supply.code },
-    intraState: order.intraState ?? supply.code === seller.stateCode,
+    // Recorded when the order was quoted; an order from before that is decided by the same rule.
+    intraState: order.intraState ?? isIntraState(seller.stateCode, supply.code),
     reverseCharge: false,
     lines,
     couponCode: order.couponCode,

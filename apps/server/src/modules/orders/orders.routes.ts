@@ -5,10 +5,8 @@ import {
   adminOrderListQuerySchema,
   adminOrderPageSchema,
   cancelOrderSchema,
-  createOrderSchema,
   deliveryStepSchema,
   errorResponseSchema,
-  idempotencyKeyHeaderSchema,
   orderIdParamsSchema,
   orderResponseSchema,
   payOrderSchema,
@@ -64,7 +62,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       applyPayment(
         tx,
         { paymentId: payment.id, razorpayOrderId: payment.orderId, amount: payment.amount },
-        shopOf(app.config),
+        shopOf(app),
       ),
     );
     if (applied.result === 'paid') counters.paid.inc();
@@ -72,27 +70,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     if (applied.result === 'refund_due') throw new AppError('CONFLICT', applied.reason);
     return service.get(user, orderId);
   };
-
-  app.post(
-    '/api/orders',
-    {
-      schema: {
-        tags,
-        summary: 'Place an order (prices and totals are computed by the server)',
-        description:
-          'Send an Idempotency-Key header to make retries safe: the same key returns the same order. ' +
-          'Unpaid orders hold stock, so they are capped per account (orders and items) and per client ' +
-          'address; past a cap the answer is 429 with Retry-After, the seconds until the oldest one expires.',
-        headers: idempotencyKeyHeaderSchema,
-        body: createOrderSchema,
-        response: { 201: orderResponseSchema, ...errors },
-      },
-    },
-    async (req, reply) => {
-      const { order } = await service.place(signedInUser(req), req.body, req.headers['idempotency-key'], req.ip);
-      return reply.code(201).send(order);
-    },
-  );
 
   app.get(
     '/api/orders/mine',

@@ -1,40 +1,18 @@
-import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
-  activeDiscountPrice,
-  sizeDiscountPrice,
   cancellationProblem,
-  cartTotals,
-  chooseOptions,
   deliveryStepProblem,
-  gstStateOf,
-  optionsKey,
-  optionsPrice,
   orderNumberLabel,
   orderStage,
-  orderTax,
-  productTaxClass,
-  SAMPLE_PRODUCT_NAME,
-  unitPrice,
   type DeliveryStep,
-  type OptionRequest,
 } from '@store/domain';
-import type { CreateOrderInput, OrderResponse } from '@store/contracts';
-import type { Config, OrderLimits } from '../../config.js';
-import type { Db, Transact, Tx } from '../../db/client.js';
+import type { OrderResponse } from '@store/contracts';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { clientAddressKey } from '../../lib/client-address.js';
 import type { SessionUser } from '../../lib/auth.js';
 import type { Counter, Metrics } from '../../lib/metrics.js';
-import type { PaymentProvider } from '../payments/provider.js';
 import type { RefundsService } from '../payments/payments.refunds.js';
-import { PincodesService } from '../pincodes/pincodes.service.js';
-import { DeliveryService, releasePlace, type Clock } from '../delivery/delivery.service.js';
-import { StockService } from '../products/stock.service.js';
-import { rememberAddress } from '../users/users.service.js';
-import { CouponsService, releaseCoupon } from '../coupons/coupons.service.js';
 import { nextCreditNoteNumber, nextInvoiceNumber, renderInvoicePdf } from '../invoices/invoices.service.js';
-import { checkOrderSize, lockPlacer, unpaidLimits, type Placer } from './orders.limits.js';
 import { creditNoteOf, invoiceOf } from './orders.invoice.js';
 import { toOrderResponse, type OrderItemRow, type OrderRow } from './orders.mapper.js';
 import type { InvoiceSupplier } from './orders.table.js';
@@ -42,26 +20,49 @@ import {
   orderEventWrites,
   recordOrderEvent,
   type Actor,
+  type MailItem,
+  type MailOrder,
   type MailRefund,
   type OrderMailKind,
 } from './orders.events.js';
 import { mailSiteOf, type MailSite } from '../outbox/outbox.service.js';
 import { recordAudit } from '../audit/audit.service.js';
+import * as repo from './orders.repository.js';
+import type { Answer, Pipeline } from '../../db/pipeline.js';
+
+export { checkOrderSize, lockPlacer, unpaidLimits, type Placer } from './orders.limits.js';
+export type { OrderItemRow, OrderRow };
+
+/**
+ * Gives back what an order held (its stock, its slot's place, its coupon's use) in the transaction
+ * whose status change ends it, expired or cancelled, which happens once. Checkout takes the holds
+ * and knows how to give them back (ADR 070); it is handed to this module, as `app.orderHolds`,
+ * because checkout depends on orders and not the other way round.
+ */
+export type OrderHolds = (tx: Tx, row: OrderRow, items: readonly OrderItemRow[]) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    orderHolds: OrderHolds;
+  }
+}
 
 export type { InvoiceSupplier };
 
 /**
- * The store as an order's events show it: the seller its invoices name, and the site its emails
- * link to.
+ * The store as an order's events show it: the seller its invoices name, the site its emails link
+ * to, and what gives back the holds of an order a late payment finds overdue.
  */
 export interface Shop {
   seller: InvoiceSupplier;
   site: MailSite;
+  holds: OrderHolds;
 }
 
-export const shopOf = (config: Pick<Config, 'store' | 'publicUrl'>): Shop => ({
-  seller: config.store,
-  site: mailSiteOf(config.publicUrl),
+export const shopOf = (app: Pick<FastifyInstance, 'config' | 'orderHolds'>): Shop => ({
+  seller: app.config.store,
+  site: mailSiteOf(app.config.publicUrl),
+  holds: app.orderHolds,
 });
 
 const STEP_MAIL: Record<DeliveryStep, OrderMailKind> = {
@@ -71,119 +72,7 @@ const STEP_MAIL: Record<DeliveryStep, OrderMailKind> = {
 };
 
 const STEP_TIME = { packed: 'packedAt', out_for_delivery: 'outForDeliveryAt', delivered: 'deliveredAt' } as const;
-import * as repo from './orders.repository.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import { Pipeline, type Answer } from '../../db/pipeline.js';
 
-interface Line {
-  /** Where the line's first item is in `orderItems`: what a refusal of its options names. */
-  index: number;
-  productId: string;
-  variantId: string | null;
-  options: OptionRequest[];
-  qty: number;
-}
-
-/** Lines of the same product, variant and options are one line; the order of lines is the cart's. */
-function mergeLines(input: CreateOrderInput['orderItems']): Line[] {
-  const merged = new Map<string, Line>();
-  input.forEach((item, index) => {
-    const variantId = item.variant?._id ?? null;
-    const options = (item.options ?? []).map((o) => ({ id: o._id, value: o.value }));
-    const key = `${item._id}:${variantId ?? ''}:${optionsKey(options)}`;
-    const line = merged.get(key);
-    if (line) line.qty += item.qty;
-    else merged.set(key, { index, productId: item._id, variantId, options, qty: item.qty });
-  });
-  return [...merged.values()];
-}
-
-/** Options the product does not offer, texts too long, a required one missing: 400 naming each field. */
-function checkedOptions(line: Line, product: Stored['products'][number]) {
-  const { options, problems } = chooseOptions(product.options, line.options, product.name);
-  if (problems.length === 0) return options;
-  const at = `orderItems.${line.index}.options`;
-  const details = problems.map((p) => ({
-    field: p.index === null ? at : `${at}.${p.index}.${p.field === 'id' ? '_id' : 'value'}`,
-    message: p.message,
-  }));
-  throw new AppError('VALIDATION', details.map((d) => d.message).join('; '), details);
-}
-
-const requestHash = (lines: Line[], input: CreateOrderInput) =>
-  createHash('sha256')
-    .update(
-      JSON.stringify({
-        lines,
-        address: input.shippingAddress,
-        delivery: input.delivery,
-        giftMessage: input.giftMessage ?? null,
-      }),
-    )
-    .digest('hex');
-
-const stock = new StockService();
-
-type Stored = Awaited<ReturnType<StockService['forOrder']>>;
-
-/**
- * Each line priced from what is stored: the product or variant price, the discount in force, the
- * options' prices, the GST class. Refuses lines that cannot be sold or are short already (the hold is the last word).
- */
-function priceLines(lines: readonly Line[], { products: found, variants }: Stored, now: Date) {
-  return lines.map((line) => {
-    const product = found.find((p) => p.id === line.productId);
-    if (!product || product.name === SAMPLE_PRODUCT_NAME) {
-      throw new AppError('VALIDATION', `Product ${line.productId} is not sold here`);
-    }
-    if (!product.available) throw new AppError('VALIDATION', `${product.name} is not available right now`);
-    const variant = line.variantId ? variants.find((v) => v.id === line.variantId) : undefined;
-    if (line.variantId && (!variant || variant.productId !== product.id)) {
-      throw new AppError('VALIDATION', `${product.name} has no such size or weight`);
-    }
-    // A product sold in sizes is priced and stocked by one of them, never by itself.
-    if (!line.variantId && variants.some((v) => v.productId === product.id)) {
-      const message = `Choose a size or weight of ${product.name}`;
-      throw new AppError('VALIDATION', message, [{ field: `orderItems.${line.index}.variantId`, message }]);
-    }
-    const left = variant ? variant.countInStock : product.countInStock;
-    if (line.qty > left) throw stock.shortOf(variant ? `${product.name} (${variant.name})` : product.name, left);
-    const options = checkedOptions(line, product);
-    const taxClass = productTaxClass(product);
-    return {
-      product,
-      variant,
-      qty: line.qty,
-      // A size has its own price and takes the product's discount in proportion, as its page shows it.
-      price: variant ? variant.price : product.price,
-      discountPrice: variant ? sizeDiscountPrice(product, variant.price, now) : activeDiscountPrice(product, now),
-      options,
-      optionsPrice: optionsPrice(options),
-      gstRate: taxClass.rate,
-      taxClass,
-    };
-  });
-}
-
-const couponLines = (priced: ReturnType<typeof priceLines>) =>
-  priced.map((p) => ({ category: p.product.category, amount: unitPrice(p) * p.qty }));
-
-/** Whether the account has an order that counts against 'first order only', as the pipeline reads it. */
-function liveOrdersNow(pipeline: Pipeline, tx: Tx, userId: string): Answer<boolean> {
-  const live = pipeline.add(repo.liveOrdersOf(tx, userId));
-  return () => live()[0]!.n > 0;
-}
-
-/** The value of a settled promise, or its failure thrown. */
-function settled<T>(result: PromiseSettledResult<T>): T {
-  if (result.status === 'rejected') throw result.reason;
-  return result.value;
-}
-
-/**
- * The refund of a cancelled order's payment, made by the payments module's refunds (ADR 032): it
- * is handed to this service because that module depends on this one, not the other way round.
- */
 /** Orders counted for the operators' GET /metrics (ADR 066), each once its transaction has committed. */
 export interface OrderCounters {
   placed: Counter;
@@ -201,78 +90,45 @@ export const orderCountersOf = (metrics: Metrics): OrderCounters => ({
   ),
 });
 
+/**
+ * The refund of a cancelled order's payment, made by the payments module's refunds (ADR 032): it
+ * is handed to this service because that module depends on this one, not the other way round.
+ */
 export type OrderRefunds = Pick<RefundsService, 'claimForCancellation' | 'settle' | 'ofPayments'>;
 
 export interface OrdersOptions {
-  payments: PaymentProvider;
   refunds: OrderRefunds;
-  payWithinMs: number;
-  limits: OrderLimits;
-  /** The seller: its state decides CGST + SGST or IGST. */
-  store: Config['store'];
   /** Where the store's emails link to. */
   site: MailSite;
-  /** Coupons as shoppers try them (with the limits on guessing); plain when not given. */
-  coupons?: CouponsService;
-  /** Decides delivery dates and cut-offs; payment deadlines run on real time. */
-  clock?: Clock;
-  /** How an order's transaction is run: the database's `transact` (ADR 056). */
-  transact: Transact;
-  counters: OrderCounters;
+  /** Gives back an ended order's holds: checkout's (ADR 070). */
+  holds: OrderHolds;
   log?: FastifyBaseLogger;
 }
 
-/** The orders service as the API runs it: the app's gateway, caps, seller, clock and coupon guessing limits. */
+/** The orders service as the API runs it: the app's refunds, site and checkout's holds. */
 export function ordersServiceFor(app: FastifyInstance): OrdersService {
   return new OrdersService(app.database.db, {
-    payments: app.paymentProvider,
     refunds: app.refunds,
-    payWithinMs: app.config.payments.payWithinMs,
-    limits: app.config.orderLimits,
-    store: app.config.store,
     site: mailSiteOf(app.config.publicUrl),
-    coupons: new CouponsService(app.database.db, {
-      limiter: app.rateLimiter,
-      perShopper: app.config.rateLimits.couponPerShopper,
-      perAddress: app.config.rateLimits.couponPerAddress,
-    }),
-    clock: app.clock,
-    transact: app.database.transact,
-    counters: orderCountersOf(app.metrics),
+    holds: app.orderHolds,
     log: app.log,
   });
 }
 
 export class OrdersService {
-  private readonly pincodes: PincodesService;
-  private readonly delivery: DeliveryService;
-  private readonly coupons: CouponsService;
-  private readonly payments: PaymentProvider;
   private readonly refunds: OrderRefunds;
   private readonly log: FastifyBaseLogger | undefined;
-  private readonly payWithinMs: number;
-  private readonly limits: OrderLimits;
-  private readonly store: Config['store'];
   private readonly site: MailSite;
-  private readonly transact: Transact;
-  private readonly counters: OrderCounters;
+  private readonly holds: OrderHolds;
 
   constructor(
     private readonly db: Db,
     options: OrdersOptions,
   ) {
-    this.payments = options.payments;
     this.refunds = options.refunds;
     this.log = options.log;
-    this.payWithinMs = options.payWithinMs;
-    this.limits = options.limits;
-    this.store = options.store;
     this.site = options.site;
-    this.transact = options.transact;
-    this.counters = options.counters;
-    this.coupons = options.coupons ?? new CouponsService(db);
-    this.pincodes = new PincodesService(db);
-    this.delivery = new DeliveryService(db, options.clock ?? (() => new Date()));
+    this.holds = options.holds;
   }
 
   private async withItems(db: Db | Tx, rows: OrderRow[], viewer?: SessionUser): Promise<OrderResponse[]> {
@@ -295,273 +151,17 @@ export class OrdersService {
     );
   }
 
-  private findByKey(userId: string, key: string, db: Db | Tx = this.db) {
+  /** The order placed with this Idempotency-Key, if any. */
+  findByKey(userId: string, key: string, db: Db | Tx = this.db): Promise<OrderRow | undefined> {
     return repo.findByIdempotencyKey(db, userId, key);
   }
 
-  private async replay(row: OrderRow, hash: string): Promise<OrderResponse> {
+  /** The order an Idempotency-Key placed, as a retry with the same request is answered; 422 for another request. */
+  async replay(row: OrderRow, hash: string): Promise<OrderResponse> {
     if (row.requestHash !== hash) {
       throw new AppError('UNPROCESSABLE', 'This Idempotency-Key was already used for a different order');
     }
     return (await this.withItems(this.db, [row]))[0]!;
-  }
-
-  /**
-   * Places an order from product ids, variants and quantities only: every price and total comes
-   * from the database and `@store/domain`. Stock is taken in the same transaction as the order is
-   * written, by conditional updates, so concurrent orders can never take more than there is; the
-   * caps on unpaid orders (ADR 017) are counted in that transaction too, behind locks on the
-   * account and the address, so concurrent orders can never get past them either.
-   *
-   * Under load every round trip to the database also waits for the event loop, so the work is
-   * batched (ADR 027): the independent checks before the transaction go out at once, and inside it
-   * the locks and counts are one pipeline and the writes another.
-   */
-  async place(
-    user: SessionUser,
-    input: CreateOrderInput,
-    idempotencyKey: string | undefined,
-    clientIp: string,
-  ): Promise<{ order: OrderResponse; replayed: boolean }> {
-    const lines = mergeLines(input.orderItems);
-    const hash = requestHash(lines, input);
-    const units = lines.reduce((n, l) => n + l.qty, 0);
-    const placer: Placer = { userId: user.id, address: clientAddressKey(clientIp) };
-    const now = new Date();
-
-    const checks = new Pipeline();
-    const earlier = idempotencyKey ? checks.add(repo.byIdempotencyKey(this.db, user.id, idempotencyKey)) : null;
-    // Unlocked, so not the last word, but most refused placements never reach the gateway.
-    const unpaid = unpaidLimits(checks, this.db, this.limits, placer, units, now);
-    const liveOrders = input.couponCode ? checks.add(repo.liveOrdersOf(this.db, user.id)) : null;
-    const [looked, stored, found, checked, slots] = await Promise.allSettled([
-      this.pincodes.checkAddress(input.shippingAddress, 'shippingAddress.'),
-      this.products(lines),
-      input.couponCode ? this.coupons.find(input.couponCode, placer) : null,
-      checks.flush(),
-      this.delivery.readSlots(input.shippingAddress.postalCode, input.delivery),
-    ]);
-    // What went wrong is told in the order a shopper would fix it: the address, the items, the coupon.
-    settled(checked);
-    const [existing] = earlier?.() ?? [];
-    if (existing) return { order: await this.replay(existing, hash), replayed: true };
-    checkOrderSize(this.limits, units);
-    const place = settled(looked);
-    if (!place.deliveryAvailable) throw new AppError('VALIDATION', 'Delivery not available in this area yet');
-    const supply = gstStateOf(place.state) ?? gstStateOf(input.shippingAddress.state);
-    if (!supply) throw new AppError('VALIDATION', `We cannot tell which state PIN code ${place.pincode} is in`);
-    const priced = priceLines(lines, settled(stored), now);
-    const coupon = settled(found);
-
-    const [booking, discount] = await Promise.all([
-      this.delivery.bookable(
-        settled(slots),
-        input.delivery,
-        priced.map((p) => p.product),
-      ),
-      coupon ? this.coupons.discount(coupon, couponLines(priced), user.id, liveOrders!()[0]!.n > 0, now) : null,
-    ]);
-    const totals = cartTotals(priced, booking.slot.fee, discount);
-    const intraState = supply.code === this.store.stateCode;
-    const tax = orderTax({
-      lines: priced.map((p, i) => ({
-        amount: unitPrice(p) * p.qty,
-        rate: p.taxClass.rate,
-        couponEligible: discount?.eligible[i] ?? false,
-      })),
-      shipping: totals.shippingPrice,
-      couponDiscount: totals.couponDiscount,
-      intraState,
-    });
-
-    try {
-      unpaid();
-    } catch (err) {
-      if (!(err instanceof AppError && err.code === 'RATE_LIMITED') || !idempotencyKey) throw err;
-      // A retry whose first attempt has just been placed is that order, not one order too many.
-      const placedMeanwhile = await this.findByKey(user.id, idempotencyKey);
-      if (placedMeanwhile) return { order: await this.replay(placedMeanwhile, hash), replayed: true };
-      throw err;
-    }
-
-    const orderId = randomUUID();
-    let gatewayOrder;
-    try {
-      gatewayOrder = await this.payments.createOrder({ amount: totals.totalPrice, receipt: orderId });
-    } catch {
-      throw new AppError('UNAVAILABLE', 'Payments are unavailable right now. Please try again in a moment.');
-    }
-
-    const values = {
-      id: orderId,
-      userId: user.id,
-      userName: user.name,
-      userEmail: user.email,
-      shippingAddress: input.shippingAddress,
-      paymentMethod: input.paymentMethod,
-      itemsPrice: totals.itemsPrice,
-      shippingPrice: totals.shippingPrice,
-      taxPrice: tax.tax,
-      totalPrice: totals.totalPrice,
-      payBy: new Date(now.getTime() + this.payWithinMs),
-      razorpayOrderId: gatewayOrder.id,
-      razorpayAmount: gatewayOrder.amount,
-      idempotencyKey: idempotencyKey ?? null,
-      requestHash: hash,
-      placedFrom: placer.address,
-      deliveryAreaId: booking.areaId,
-      deliveryDate: booking.date,
-      deliverySlotId: booking.slotId,
-      deliverySlot: {
-        type: booking.slot.type,
-        label: booking.slot.label,
-        start: booking.slot.start,
-        end: booking.slot.end,
-        fee: booking.slot.fee,
-      },
-      giftMessage: input.giftMessage ?? null,
-      couponCode: coupon?.code ?? null,
-      couponDiscount: totals.couponDiscount,
-      buyerGstin: input.buyerGstin ?? null,
-      buyerName: input.buyerName ?? null,
-      buyerAddress: input.buyerAddress ?? null,
-      supplyStateCode: supply.code,
-      intraState,
-      shippingGstRate: tax.shipping.rate,
-      shippingTaxable: tax.shipping.taxable,
-      shippingCgst: tax.shipping.cgst,
-      shippingSgst: tax.shipping.sgst,
-      shippingIgst: tax.shipping.igst,
-    } satisfies repo.NewOrder;
-    const itemValues = priced.map((p, position) => ({
-      orderId,
-      position,
-      productId: p.product.id,
-      variantId: p.variant?.id ?? null,
-      name: p.product.name,
-      variantName: p.variant?.name ?? null,
-      qty: p.qty,
-      price: p.price,
-      discountPrice: p.discountPrice,
-      options: p.options,
-      optionsPrice: p.optionsPrice,
-      image: p.variant?.image || p.product.image,
-      optimizedImages: p.product.optimizedImages,
-      vendor: p.product.vendor,
-      hsnCode: p.taxClass.hsn,
-      gstRate: p.taxClass.rate,
-      couponDiscount: tax.lines[position]!.discount,
-      taxable: tax.lines[position]!.taxable,
-      cgst: tax.lines[position]!.cgst,
-      sgst: tax.lines[position]!.sgst,
-      igst: tax.lines[position]!.igst,
-    }));
-
-    try {
-      const placed = await this.transact(async (tx, locked) => {
-        const signedIn = lockPlacer(locked, tx, this.limits, placer);
-        // Behind the locks, an attempt with the same key that got there first is visible.
-        const first = idempotencyKey ? locked.add(repo.byIdempotencyKey(tx, user.id, idempotencyKey)) : null;
-        const saveAddress = rememberAddress(locked, tx, user.id, input.shippingAddress);
-        // Needed before the writes, whose email quotes it; this round trip is made anyway.
-        const numbered = locked.add(repo.takeOrderNumber(tx));
-        const withinLimits = unpaidLimits(locked, tx, this.limits, placer, units);
-        const couponStillApplies = coupon
-          ? this.coupons.recheck(
-              locked,
-              tx,
-              coupon,
-              couponLines(priced),
-              { userId: user.id, hasOrders: liveOrdersNow(locked, tx, user.id) },
-              now,
-            )
-          : null;
-        await locked.flush();
-        signedIn();
-        const [earlierAttempt] = first?.() ?? [];
-        if (earlierAttempt) return { order: earlierAttempt, items: null };
-        withinLimits();
-        couponStillApplies?.();
-
-        const writes = new Pipeline();
-        const stockHeld = stock.hold(
-          writes,
-          tx,
-          priced.map((p) => ({
-            productId: p.product.id,
-            variantId: p.variant?.id ?? null,
-            qty: p.qty,
-            name: p.variant ? `${p.product.name} (${p.variant.name})` : p.product.name,
-          })),
-        );
-        const placeHeld = this.delivery.hold(writes, tx, booking);
-        const numberedValues = { ...values, number: numbered().rows[0]!.n };
-        const [orderInsert, itemsInsert] = repo.insertOrder(tx, numberedValues, itemValues);
-        const order = writes.add(orderInsert);
-        const items = writes.add(itemsInsert);
-        for (const statement of orderEventWrites(tx, orderId, {
-          kind: 'placed',
-          at: now,
-          mail: { kind: 'order_placed', order: numberedValues, items: itemValues, site: this.site },
-        }))
-          writes.add(statement);
-        // After the order it names: the use's row references it.
-        const couponHeld = coupon
-          ? this.coupons.hold(writes, tx, { couponId: coupon.id, orderId, userId: user.id })
-          : null;
-        saveAddress(writes, now);
-        await writes.flush();
-        await stockHeld();
-        await placeHeld();
-        couponHeld?.();
-        return { order: order()[0]!, items: items() };
-      });
-      if (!placed.items) return { order: await this.replay(placed.order, hash), replayed: true };
-      this.counters.placed.inc();
-      const timeline = [{ kind: 'placed' as const, at: now, actorName: null }];
-      return { order: toOrderResponse(placed.order, placed.items, timeline, false), replayed: false };
-    } catch (err) {
-      // The same key sent twice at once: the other request's order stands, and is the answer.
-      if (idempotencyKey && isUniqueViolation(err)) {
-        const existing = await this.findByKey(user.id, idempotencyKey);
-        if (existing) return { order: await this.replay(existing, hash), replayed: true };
-      }
-      throw err;
-    }
-  }
-
-  /**
-   * `POST /api/coupons/validate`: what the coupon would take off this cart, priced as an order
-   * would be. A guest is treated as a new customer, and counted against guessing by their device;
-   * placing the order checks again.
-   */
-  async quoteCoupon(
-    viewer: SessionUser | null,
-    items: CreateOrderInput['orderItems'],
-    code: string,
-    client: { ip: string; deviceId?: string },
-  ): Promise<{ couponCode: string; couponDiscount: number }> {
-    const now = new Date();
-    const lines = mergeLines(items);
-    const guesser = { userId: viewer?.id ?? null, deviceId: client.deviceId, address: clientAddressKey(client.ip) };
-    const [stored, coupon, live] = await Promise.all([
-      this.products(lines),
-      this.coupons.find(code, guesser),
-      viewer ? repo.liveOrdersOf(this.db, viewer.id) : [{ n: 0 }],
-    ]);
-    const priced = priceLines(lines, stored, now);
-    const { discount } = await this.coupons.discount(
-      coupon,
-      couponLines(priced),
-      viewer?.id ?? null,
-      live[0]!.n > 0,
-      now,
-    );
-    return { couponCode: coupon.code, couponDiscount: discount };
-  }
-
-  private products(lines: readonly Line[]) {
-    return stock.forOrder(this.db, [...new Set(lines.map((l) => l.productId))]);
   }
 
   /** Its owner and admins see an order; anyone else is told it does not exist. */
@@ -677,7 +277,7 @@ export class OrdersService {
         note: reason,
       });
       const items = await repo.itemsOf(tx, [id]);
-      await giveBackHolds(tx, cancelled, items);
+      await this.holds(tx, cancelled, items);
       const payment = await this.refunds.claimForCancellation(tx, row.paymentId!, `order cancelled: ${reason}`, now);
       await recordOrderEvent(tx, id, {
         kind: 'cancelled',
@@ -736,41 +336,69 @@ export class OrdersService {
   async expireOverdue(now = new Date(), batch = 100): Promise<number> {
     let expired = 0;
     for (const id of await repo.overdueUnpaid(this.db, now, batch)) {
-      if (await this.db.transaction((tx) => expireOrder(tx, id, now))) expired += 1;
+      if (await this.db.transaction((tx) => expireOrder(tx, id, now, this.holds))) expired += 1;
     }
     return expired;
   }
 }
 
 /**
- * Moves one unpaid, overdue order to expired and gives its stock back, in the caller's
+ * Moves one unpaid, overdue order to expired and gives back what it held, in the caller's
  * transaction. The conditional update makes it happen exactly once, however many callers race.
  */
-export async function expireOrder(tx: Tx, id: string, now = new Date()): Promise<boolean> {
+export async function expireOrder(tx: Tx, id: string, now: Date, holds: OrderHolds): Promise<boolean> {
   const row = await repo.setExpired(tx, id, now);
   if (!row) return false;
   await recordOrderEvent(tx, id, { kind: 'expired', at: now });
-  await giveBackHolds(tx, row, await repo.itemsOf(tx, [id]));
+  await holds(tx, row, await repo.itemsOf(tx, [id]));
   return true;
 }
 
+/** A new order's row as checkout writes it, which its 'placed' email quotes too. */
+export type OrderValues = repo.NewOrder & Omit<MailOrder, 'number'> & { id: string; idempotencyKey: string | null };
+export type OrderItemValues = repo.NewOrderItem & MailItem;
+
 /**
- * Gives back what an order held (its stock, its slot's place, its coupon's use) in the transaction
- * whose status change ends it, expired or cancelled, which happens once.
+ * The orders side of placing an order (ADR 070): checkout reads, quotes and commits it, and these are
+ * the order's own reads and writes, each added to one of checkout's pipelines.
  */
-async function giveBackHolds(tx: Tx, row: OrderRow, items: readonly OrderItemRow[]): Promise<void> {
-  // A line whose product was deleted since has nothing to give back to.
-  await stock.release(
-    tx,
-    items.flatMap((item) =>
-      item.productId ? [{ productId: item.productId, variantId: item.variantId, qty: item.qty }] : [],
-    ),
-  );
-  if (row.deliveryAreaId !== null && row.deliveryDate !== null && row.deliverySlotId !== null) {
-    await releasePlace(tx, { areaId: row.deliveryAreaId, date: row.deliveryDate, slotId: row.deliverySlotId });
-  }
-  await releaseCoupon(tx, row.id);
-}
+export const orderPlacing = {
+  /** The order an earlier attempt with this Idempotency-Key placed, if any. */
+  byKey: (pipeline: Pipeline, db: Db | Tx, userId: string, key: string): Answer<OrderRow[]> =>
+    pipeline.add(repo.byIdempotencyKey(db, userId, key)),
+  /** Whether the account has an order that counts against 'first order only'. */
+  hasLiveOrders(pipeline: Pipeline, db: Db | Tx, userId: string): Answer<boolean> {
+    const live = pipeline.add(repo.liveOrdersOf(db, userId));
+    return () => live()[0]!.n > 0;
+  },
+  /** The next order number, taken in the order's transaction. */
+  takeNumber(pipeline: Pipeline, tx: Tx): Answer<number> {
+    const numbered = pipeline.add(repo.takeOrderNumber(tx));
+    return () => numbered().rows[0]!.n;
+  },
+  /** Writes the order, its items, its 'placed' line and the shopper's email. */
+  write(
+    pipeline: Pipeline,
+    tx: Tx,
+    order: OrderValues & { number: number },
+    items: OrderItemValues[],
+    event: { at: Date; site: MailSite },
+  ): Answer<{ order: OrderRow; items: OrderItemRow[] }> {
+    const [orderInsert, itemsInsert] = repo.insertOrder(tx, order, items);
+    const written = pipeline.add(orderInsert);
+    const writtenItems = pipeline.add(itemsInsert);
+    for (const statement of orderEventWrites(tx, order.id, {
+      kind: 'placed',
+      at: event.at,
+      mail: { kind: 'order_placed', order, items, site: event.site },
+    }))
+      pipeline.add(statement);
+    return () => ({ order: written()[0]!, items: writtenItems() });
+  },
+  /** A new order as its placement answers it. */
+  placed: (order: OrderRow, items: OrderItemRow[], at: Date): OrderResponse =>
+    toOrderResponse(order, items, [{ kind: 'placed' as const, at, actorName: null }], false),
+};
 
 /** Whether the user has a paid order with the product in it: what makes a review a verified purchase. */
 export function hasPaidFor(db: Db | Tx, userId: string, productId: string): Promise<boolean> {

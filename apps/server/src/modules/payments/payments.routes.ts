@@ -76,7 +76,7 @@ const simulatedPaySchema = z.object({
  */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { webhookSecret, keySecret, provider } = app.config.payments;
-  const shop = shopOf(app.config);
+  const shop = shopOf(app);
   const counters = orderCountersOf(app.metrics);
   const { refunds } = app;
 

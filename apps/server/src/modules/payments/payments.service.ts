@@ -73,7 +73,8 @@ export async function applyPayment(tx: Tx, p: IncomingPayment, shop: Shop, now =
       'The amount paid does not match the order total; the payment will be refunded.',
     );
   }
-  if (order.status === 'awaiting_payment' && order.payBy <= now) await orderPayments.expire(tx, order.id, now);
+  if (order.status === 'awaiting_payment' && order.payBy <= now)
+    await orderPayments.expire(tx, order.id, now, shop.holds);
   if (order.status === 'expired' || order.payBy <= now) {
     return refund(
       'order expired before the payment arrived',
