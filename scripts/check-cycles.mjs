@@ -33,39 +33,62 @@ const graph = new Map(
   }),
 );
 
-// Tarjan's strongly connected components: every component of more than one module is a cycle.
-let index = 0;
-const stack = [];
-const meta = new Map();
-const cycles = [];
-function visit(v) {
-  meta.set(v, { index, low: index, onStack: true });
-  index += 1;
-  stack.push(v);
-  for (const w of graph.get(v) ?? []) {
-    if (!meta.has(w)) {
-      visit(w);
-      meta.get(v).low = Math.min(meta.get(v).low, meta.get(w).low);
-    } else if (meta.get(w).onStack) {
-      meta.get(v).low = Math.min(meta.get(v).low, meta.get(w).index);
+// Tarjan's strongly connected components: every component of more than one node is a cycle.
+function cyclesOf(graph) {
+  let index = 0;
+  const stack = [];
+  const meta = new Map();
+  const cycles = [];
+  function visit(v) {
+    meta.set(v, { index, low: index, onStack: true });
+    index += 1;
+    stack.push(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!meta.has(w)) {
+        visit(w);
+        meta.get(v).low = Math.min(meta.get(v).low, meta.get(w).low);
+      } else if (meta.get(w).onStack) {
+        meta.get(v).low = Math.min(meta.get(v).low, meta.get(w).index);
+      }
+    }
+    if (meta.get(v).low === meta.get(v).index) {
+      const component = [];
+      let w;
+      do {
+        w = stack.pop();
+        meta.get(w).onStack = false;
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(component);
     }
   }
-  if (meta.get(v).low === meta.get(v).index) {
-    const component = [];
-    let w;
-    do {
-      w = stack.pop();
-      meta.get(w).onStack = false;
-      component.push(w);
-    } while (w !== v);
-    if (component.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(component);
-  }
+  for (const node of graph.keys()) if (!meta.has(node)) visit(node);
+  return cycles;
 }
-for (const file of graph.keys()) if (!meta.has(file)) visit(file);
 
-if (cycles.length) {
-  console.error(`import cycles: ${cycles.length}`);
-  for (const c of cycles) console.error(`  ${c.sort().join('\n    ↔ ')}`);
+// Server modules that call each other, even through files that form no cycle, are one module in
+// two folders: a change to either needs both in mind. Tables may reference each other's tables
+// (foreign keys), and tests may reach anywhere, so neither counts.
+const MODULE_FILE = /^apps\/server\/src\/modules\/([a-z-]+)\/(?!.*\.test\.ts$)(?!.*\.table\.ts$)/;
+const moduleGraph = new Map();
+for (const [file, deps] of graph) {
+  const from = MODULE_FILE.exec(file)?.[1];
+  if (!from) continue;
+  const calls = moduleGraph.get(from) ?? new Set();
+  for (const dep of deps) {
+    const to = MODULE_FILE.exec(dep)?.[1];
+    if (to && to !== from) calls.add(to);
+  }
+  moduleGraph.set(from, calls);
+}
+
+const fileCycles = cyclesOf(graph);
+const moduleCycles = cyclesOf(new Map([...moduleGraph].map(([m, calls]) => [m, [...calls]])));
+if (fileCycles.length || moduleCycles.length) {
+  if (fileCycles.length) console.error(`import cycles: ${fileCycles.length}`);
+  for (const c of fileCycles) console.error(`  ${c.sort().join('\n    ↔ ')}`);
+  if (moduleCycles.length) console.error(`server modules that call each other: ${moduleCycles.length}`);
+  for (const c of moduleCycles) console.error(`  ${c.sort().join(' ↔ ')}`);
   process.exit(1);
 }
-console.log(`cycles: none among ${graph.size} modules`);
+console.log(`cycles: none among ${graph.size} files and ${moduleGraph.size} server modules`);

@@ -13,7 +13,7 @@ import type { PaymentProvider } from '../payments/provider.js';
 import { PincodesService } from '../pincodes/pincodes.service.js';
 import { DeliveryService, releasePlace, type Booking, type Clock } from '../delivery/delivery.service.js';
 import { StockService } from '../products/stock.service.js';
-import { rememberAddress } from '../users/users.service.js';
+import { lockAccount, rememberAddress } from '../users/users.service.js';
 import { CouponsService, couponRefused, releaseCoupon, rulesOf, type CouponRow } from '../coupons/coupons.service.js';
 import {
   checkOrderSize,
@@ -340,7 +340,7 @@ export class CheckoutService {
   ) {
     const { limits, coupons, site } = this.options;
     return this.options.transact(async (tx, locked) => {
-      const signedIn = lockPlacer(locked, tx, limits, placer);
+      const signedIn = lockPlacer(locked, tx, limits, placer, lockAccount);
       // Behind the locks, an attempt with the same key that got there first is visible.
       const first = order.idempotencyKey ? orderPlacing.byKey(locked, tx, user.id, order.idempotencyKey) : null;
       const saveAddress = rememberAddress(locked, tx, user.id, input.shippingAddress);

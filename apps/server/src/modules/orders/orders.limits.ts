@@ -2,7 +2,6 @@ import type { OrderLimits } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { Answer, Pipeline } from '../../db/pipeline.js';
 import { AppError } from '../../lib/app-error.js';
-import { lockAccount } from '../users/users.service.js';
 import { lockAddress, unpaidHeldByAccount, unpaidPlacedFrom } from './orders.repository.js';
 
 /**
@@ -41,9 +40,16 @@ export function checkOrderSize(limits: OrderLimits, units: number): void {
  * the same pipeline (`unpaidLimits`' counts, a coupon's per-customer uses, the address book) is
  * still true when the order is inserted. Always account first, then address, then stock rows: one
  * order of taking locks, so placements cannot deadlock one another. Reading the answer throws 401
- * when the account no longer exists.
+ * when the account no longer exists. The account's lock is the users module's, handed in by
+ * checkout, so that orders never call users.
  */
-export function lockPlacer(pipeline: Pipeline, tx: Tx, limits: OrderLimits, placer: Placer): Answer<void> {
+export function lockPlacer(
+  pipeline: Pipeline,
+  tx: Tx,
+  limits: OrderLimits,
+  placer: Placer,
+  lockAccount: (pipeline: Pipeline, tx: Tx, userId: string) => Answer<boolean>,
+): Answer<void> {
   const accountLocked = lockAccount(pipeline, tx, placer.userId);
   if (limits.unpaidPerAddress !== null) pipeline.add(lockAddress(tx, ADDRESS_LOCK_CLASS, placer.address));
   return () => {

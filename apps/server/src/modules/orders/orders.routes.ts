@@ -9,14 +9,9 @@ import {
   errorResponseSchema,
   orderIdParamsSchema,
   orderResponseSchema,
-  payOrderSchema,
-  verifyPaymentSchema,
-  type VerifyPaymentInput,
 } from '@store/contracts';
-import { AppError } from '../../lib/app-error.js';
-import { adminOnly, signedInUser, type SessionUser } from '../../lib/auth.js';
-import { applyPayment, checkoutSignatureValid } from '../payments/payments.service.js';
-import { orderCountersOf, ordersServiceFor, shopOf } from './orders.service.js';
+import { adminOnly, signedInUser } from '../../lib/auth.js';
+import { ordersServiceFor } from './orders.service.js';
 import { adminOrderPage, orderCsvStream } from './order-list.service.js';
 
 const tags = ['Orders'];
@@ -30,46 +25,9 @@ const errors = {
   429: errorResponseSchema,
   503: errorResponseSchema,
 };
-export const VERIFICATION_FAILED = 'Payment Verification Failed!';
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = ordersServiceFor(app);
-  const counters = orderCountersOf(app.metrics);
-
-  /**
-   * Checkout's proof of payment. The signature is checked against the Razorpay order id the store
-   * stored (ids in the body are ignored), then the gateway's record of the payment decides the
-   * amount; only then is the payment applied.
-   */
-  const verify = async (user: SessionUser, orderId: string, proof: VerifyPaymentInput) => {
-    const order = await service.get(user, orderId);
-    if (order.user._id !== user.id) throw new AppError('NOT_FOUND', 'Order not found');
-    const { keySecret } = app.config.payments;
-    if (!checkoutSignatureValid(keySecret, order.razorpayOrder.id, proof.razorpayPaymentId, proof.razorpaySignature)) {
-      throw new AppError('VALIDATION', VERIFICATION_FAILED);
-    }
-    let payment;
-    try {
-      payment = await app.paymentProvider.settlePayment(proof.razorpayPaymentId, order.razorpayOrder.id);
-    } catch (err) {
-      app.log.error({ err, orderId }, 'could not fetch the payment from the gateway');
-      throw new AppError('UNAVAILABLE', 'We could not confirm the payment just now. Please try again in a moment.');
-    }
-    if (payment.orderId !== order.razorpayOrder.id || payment.status !== 'captured') {
-      throw new AppError('VALIDATION', VERIFICATION_FAILED);
-    }
-    const applied = await app.database.db.transaction((tx) =>
-      applyPayment(
-        tx,
-        { paymentId: payment.id, razorpayOrderId: payment.orderId, amount: payment.amount },
-        shopOf(app),
-      ),
-    );
-    if (applied.result === 'paid') counters.paid.inc();
-    if (applied.result === 'rejected') throw new AppError('VALIDATION', VERIFICATION_FAILED);
-    if (applied.result === 'refund_due') throw new AppError('CONFLICT', applied.reason);
-    return service.get(user, orderId);
-  };
 
   app.get(
     '/api/orders/mine',
@@ -193,34 +151,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'private, no-store')
         .send(pdf);
     },
-  );
-
-  app.post(
-    '/api/orders/:id/verify',
-    {
-      schema: {
-        tags,
-        summary: "Verify Razorpay Checkout's payment signature and mark the order paid",
-        params: orderIdParamsSchema,
-        body: verifyPaymentSchema,
-        response: { 200: orderResponseSchema, ...errors },
-      },
-    },
-    async (req) => verify(signedInUser(req), req.params.id, req.body),
-  );
-
-  app.put(
-    '/api/orders/:id/pay',
-    {
-      schema: {
-        tags,
-        summary: 'The same as verify, with the proof inside `details`; never pays without it',
-        params: orderIdParamsSchema,
-        body: payOrderSchema,
-        response: { 200: orderResponseSchema, ...errors },
-      },
-    },
-    async (req) => verify(signedInUser(req), req.params.id, req.body.details),
   );
 
   app.put(
