@@ -308,13 +308,3 @@ describe('timeouts and connection limits', () => {
     expect(() => loadConfig(env)).toThrow(variable);
   });
 });
-
-describe('catalogue answer cache', () => {
-  it('holds 2,000 answers and 16 MB of their text per process by default, as the README lists', () => {
-    const c = loadConfig({});
-    expect(c.catalogCacheMaxEntries).toBe(2_000);
-    expect(c.catalogCacheMaxChars).toBe(16_000_000);
-    expect(loadConfig({ CATALOG_CACHE_MAX_MB: '64' }).catalogCacheMaxChars).toBe(64_000_000);
-    expect(() => loadConfig({ CATALOG_CACHE_MAX_MB: '-1' })).toThrow(/CATALOG_CACHE_MAX_MB/);
-  });
-});
