@@ -302,7 +302,6 @@ describe('timeouts and connection limits', () => {
     [{ KEEP_ALIVE_TIMEOUT_MS: '5s' }, 'KEEP_ALIVE_TIMEOUT_MS'],
     [{ MAX_CONNECTIONS_PER_ADDRESS: 'lots' }, 'MAX_CONNECTIONS_PER_ADDRESS'],
     [{ MAX_CONNECTIONS: '3' }, 'MAX_CONNECTIONS'],
-    [{ SHUTDOWN_IDLE_GRACE_MS: '9000' }, 'SHUTDOWN_IDLE_GRACE_MS'],
   ])('%o stops start-up naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
