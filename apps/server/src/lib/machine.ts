@@ -17,7 +17,10 @@ function firstLine(file: string): string | undefined {
  */
 export function cpuQuotaCores(read: (file: string) => string | undefined = firstLine): number | undefined {
   const v2 = read('/sys/fs/cgroup/cpu.max')?.split(/\s+/);
-  const [quota, period] = v2 ?? [read('/sys/fs/cgroup/cpu/cpu.cfs_quota_us'), read('/sys/fs/cgroup/cpu/cpu.cfs_period_us')];
+  const [quota, period] = v2 ?? [
+    read('/sys/fs/cgroup/cpu/cpu.cfs_quota_us'),
+    read('/sys/fs/cgroup/cpu/cpu.cfs_period_us'),
+  ];
   const q = Number(quota);
   const p = Number(period);
   if (!Number.isFinite(q) || !Number.isFinite(p) || q <= 0 || p <= 0) return undefined;

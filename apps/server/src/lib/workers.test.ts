@@ -36,7 +36,9 @@ describe('what the machine gives', () => {
     ).toBeUndefined();
     expect(memoryLimitMb(files({ '/sys/fs/cgroup/memory.max': String(512 * 2 ** 20) }))).toBe(512);
     expect(memoryLimitMb(files({ '/sys/fs/cgroup/memory.max': 'max' }))).toBeUndefined();
-    expect(memoryLimitMb(files({ '/sys/fs/cgroup/memory/memory.limit_in_bytes': '9223372036854771712' }))).toBeUndefined();
+    expect(
+      memoryLimitMb(files({ '/sys/fs/cgroup/memory/memory.limit_in_bytes': '9223372036854771712' })),
+    ).toBeUndefined();
   });
 
   it('is the host when there is no container', () => {
