@@ -40,8 +40,6 @@ const relative = (file: string) => path.relative(process.cwd(), file);
  */
 const TUNING_ENV = [
   'CATALOG_CACHE_TTL_MS',
-  'CATALOG_CACHE_MAX_ENTRIES',
-  'CATALOG_CACHE_MAX_MB',
   'CATALOG_READ_MODEL',
   'DATABASE_POOL_SIZE',
   'RATE_LIMIT_SEARCH',

@@ -302,19 +302,8 @@ describe('timeouts and connection limits', () => {
     [{ KEEP_ALIVE_TIMEOUT_MS: '5s' }, 'KEEP_ALIVE_TIMEOUT_MS'],
     [{ MAX_CONNECTIONS_PER_ADDRESS: 'lots' }, 'MAX_CONNECTIONS_PER_ADDRESS'],
     [{ MAX_CONNECTIONS: '3' }, 'MAX_CONNECTIONS'],
-    [{ SHUTDOWN_IDLE_GRACE_MS: '9000' }, 'SHUTDOWN_IDLE_GRACE_MS'],
   ])('%o stops start-up naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
-  });
-});
-
-describe('catalogue answer cache', () => {
-  it('holds 2,000 answers and 16 MB of their text per process by default, as the README lists', () => {
-    const c = loadConfig({});
-    expect(c.catalogCacheMaxEntries).toBe(2_000);
-    expect(c.catalogCacheMaxChars).toBe(16_000_000);
-    expect(loadConfig({ CATALOG_CACHE_MAX_MB: '64' }).catalogCacheMaxChars).toBe(64_000_000);
-    expect(() => loadConfig({ CATALOG_CACHE_MAX_MB: '-1' })).toThrow(/CATALOG_CACHE_MAX_MB/);
   });
 });

@@ -1,14 +1,22 @@
 import cluster, { type Worker } from 'node:cluster';
-import { availableParallelism } from 'node:os';
 import type { Config } from '../config.js';
+import { machine, type Machine } from './machine.js';
+
+/**
+ * Memory a worker needs room for: about 300 MB at its peak at 10,000 products (ADR 059), and its
+ * share of the primary's. A machine or container with less than this per core runs fewer workers
+ * than cores rather than have the kernel kill one under load.
+ */
+export const WORKER_MEMORY_MB = 384;
 
 /**
  * How many server processes to run. The embedded database belongs to one process (its folder is
- * locked, ADR 016), so it always gets one; PostgreSQL gets WEB_CONCURRENCY or one per core.
+ * locked, ADR 016), so it always gets one; PostgreSQL gets WEB_CONCURRENCY, or one per core the
+ * machine (or its container's CPU quota) gives, as many as its memory holds (ADR 073).
  */
-export function workerCount(config: Pick<Config, 'databaseUrl' | 'webConcurrency'>, cores = availableParallelism()) {
+export function workerCount(config: Pick<Config, 'databaseUrl' | 'webConcurrency'>, given: Machine = machine()) {
   if (!config.databaseUrl) return 1;
-  return config.webConcurrency ?? cores;
+  return config.webConcurrency ?? Math.max(1, Math.min(given.cores, Math.floor(given.memoryMb / WORKER_MEMORY_MB)));
 }
 
 /**

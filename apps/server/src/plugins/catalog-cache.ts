@@ -4,6 +4,18 @@ import { ResponseCache, stableKey } from '../lib/response-cache.js';
 
 export const CATALOG_CHANNEL = 'catalog_changed';
 
+/**
+ * Answers kept per process. A demo store's every product page and listing fits many times over;
+ * past that, the most recently used stay (ADR 073: no store owner has a reason to set it).
+ */
+export const ANSWER_CACHE_MAX_ENTRIES = 2_000;
+/**
+ * Answer text kept per process, in characters (about bytes: the JSON is mostly ASCII). It is part
+ * of the base a worker's heap limit is sized with (ADR 059), so it is a share of the heap, not a
+ * choice: a client asking for thousands of pages of 100 products cannot grow a worker past it.
+ */
+export const ANSWER_CACHE_MAX_CHARS = 16_000_000;
+
 declare module 'fastify' {
   interface FastifyInstance {
     catalogCache: ResponseCache;
@@ -20,8 +32,8 @@ declare module 'fastify' {
  */
 export function registerCatalogCache(app: FastifyInstance): void {
   const cache = new ResponseCache({
-    maxEntries: app.config.catalogCacheMaxEntries,
-    maxChars: app.config.catalogCacheMaxChars,
+    maxEntries: ANSWER_CACHE_MAX_ENTRIES,
+    maxChars: ANSWER_CACHE_MAX_CHARS,
     ttlMs: app.config.catalogCacheTtlMs,
   });
   app.decorate('catalogCache', cache);
