@@ -7,6 +7,9 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   test: {
+    // Vitest leaves a core to itself by default: one worker on a two-core machine. The workers
+    // spend much of their time in PGlite and the DOM, so two go nearly twice as fast.
+    maxWorkers: 2,
     reporters: jsonDir ? ['default', 'json'] : ['default'],
     ...(jsonDir ? { outputFile: { json: `${jsonDir}/unit.json` } } : {}),
     projects: [
@@ -21,6 +24,11 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // A long form filled in key by key takes 4 s on a quiet machine; CI's loaded one took
+          // more than the default 5 s. A test that waits for something that never comes still
+          // fails, on its own waitFor's timeout (setup.ts).
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {
