@@ -67,7 +67,7 @@ async function scrollToEnd(page: Page): Promise<void> {
         await page.mouse.wheel(0, 4000);
         return false;
       },
-      { timeout: 45_000, intervals: [150] },
+      { timeout: 45_000, interval: 150 },
     )
     .toBe(true);
 }
