@@ -60,12 +60,16 @@ async function allListed(query = ''): Promise<Summary[]> {
  */
 async function scrollToEnd(page: Page): Promise<void> {
   const end = page.getByText("You've seen all products!");
-  const deadline = Date.now() + 45_000;
-  while (!(await end.isVisible()) && Date.now() < deadline) {
-    await page.mouse.wheel(0, 4000);
-    await page.waitForTimeout(150);
-  }
-  await end.waitFor({ timeout: 5_000 });
+  await expect
+    .poll(
+      async () => {
+        if (await end.isVisible()) return true;
+        await page.mouse.wheel(0, 4000);
+        return false;
+      },
+      { timeout: 45_000, interval: 150 },
+    )
+    .toBe(true);
 }
 
 describe('the product listing as a shopper uses it', () => {
@@ -207,6 +211,19 @@ describe('the product listing as a shopper uses it', () => {
 /** The page's scroll position, rounded. */
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
+/** The scroll position once it holds still (a scroll into view may still be moving the page). */
+async function settledScrollY(page: Page): Promise<number> {
+  let last = await scrollY(page);
+  await expect
+    .poll(async () => {
+      const [was, now] = [last, await scrollY(page)];
+      last = now;
+      return now === was;
+    })
+    .toBe(true);
+  return last;
+}
+
 describe('the listing as a shopper comes back to it', () => {
   it.each([
     [1280, 900],
@@ -227,8 +244,7 @@ describe('the listing as a shopper comes back to it', () => {
       await page.getByText(`Showing 1–24 of ${total} products`).waitFor();
       const chosen = cards(page).nth(16);
       await chosen.scrollIntoViewIfNeeded();
-      await page.waitForTimeout(300);
-      const before = { ids: await cardIds(page), y: await scrollY(page) };
+      const before = { y: await settledScrollY(page), ids: await cardIds(page) };
       expect(before.ids).toHaveLength(24);
       expect(before.y).toBeGreaterThan(500);
 

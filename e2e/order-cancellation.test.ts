@@ -37,7 +37,7 @@ async function openOrder(page: Page, email: string, password: string, orderId: s
 describe('cancelling a paid order', () => {
   it('an admin cancels a paid order with a reason; the shopper sees it cancelled and refunded, and is emailed', async () => {
     const { email, cookie } = await registerByApi('Lakshmi Nair', PASSWORD, { emailPrefix: 'cancel' });
-    const product = await productInStock();
+    const product = await productInStock({ untouched: true });
     // Shoppers read stock from each server's catalogue copy, which follows a write within a second.
     const stock = async () => (await api<{ countInStock: number }>(`/api/products/${product._id}`)).countInStock;
     const stockBefore = await stock();

@@ -82,13 +82,13 @@ describe(`load shedding (${testDatabaseKind})`, () => {
     expect(await refused.json()).toEqual(BUSY);
 
     const health = await fetch(`${base}/api/health`);
-    expect([health.status, (await health.json()).status]).toEqual([200, 'ok']);
+    expect([health.status, ((await health.json()) as { status: string }).status]).toEqual([200, 'ok']);
 
     // A client that gives up frees its place at once.
     first.req.destroy();
     const served = await askUntil(ask, (r) => r.status === 200, 5_000);
     expect(served.status).toBe(200);
-    expect((await served.json()).products.length).toBeGreaterThan(0);
+    expect(((await served.json()) as { products: unknown[] }).products.length).toBeGreaterThan(0);
 
     // The other held request is answered normally once its body is complete.
     second.req.end('"}'.padEnd(200 - '{"name":"Held'.length, ' '));

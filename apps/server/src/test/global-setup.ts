@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
 import { seedDemoCatalogue } from '../db/seed.js';
@@ -46,6 +47,10 @@ export default async function setup() {
   const database = await openDatabase({});
   try {
     await prepare(database);
+    // A dump is the data folder as it stands: without a checkpoint, every file's copy would replay
+    // the write-ahead log of the whole migration and seeding when it starts, which took most of a
+    // test file's set-up.
+    await database.db.execute(sql`CHECKPOINT`);
     const dump = await database.dump!();
     await writeFile(PGLITE_TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
   } finally {

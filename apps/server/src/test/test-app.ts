@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
@@ -46,10 +46,10 @@ function readYourWrites(app: FastifyInstance): void {
   const model = app.catalogReadModel;
   if (!model) return;
   const inject = app.inject.bind(app);
-  app.inject = (async (opts: Parameters<FastifyInstance['inject']>[0]) => {
+  app.inject = (async (opts: InjectOptions | string) => {
     // A test that closed the database asks the API about that; the barrier cannot run then.
     if (model.live) await model.barrier().catch(() => undefined);
-    return inject(opts as never);
+    return inject(opts);
   }) as FastifyInstance['inject'];
 }
 

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { addDays, istDate } from '@store/domain';
-import { STALE_MESSAGES } from '@store/contracts';
+import { STALE_MESSAGES, type Coupon } from '@store/contracts';
+import { queryRows } from '../../db/client.js';
 import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
 import { insertProduct } from '../../test/fixtures.js';
 import { checkoutProof, orderBody, placeOrder, UNCAPPED_ORDERS, verify } from '../../test/orders.js';
@@ -149,7 +150,7 @@ describe(`coupons for admins on ${testDatabaseKind}`, () => {
         await expect
           .poll(
             async () =>
-              (await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted`)).rows[0]!
+              (await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted`))[0]!
                 .n,
           )
           .toBeGreaterThan(0);
@@ -193,12 +194,14 @@ describe(`coupons for admins on ${testDatabaseKind}`, () => {
 });
 
 describe(`saving a coupon form that others changed since it opened, on ${testDatabaseKind}`, () => {
-  const listed = async (id: string) =>
-    (
-      (await t.app.inject({ method: 'GET', url: '/api/coupons', headers: { cookie: admin.cookie } })).json() as {
-        _id: string;
-      }[]
-    ).find((c) => c._id === id) as Record<string, unknown> & { version: number };
+  const listed = async (id: string) => {
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/coupons', headers: { cookie: admin.cookie } })
+    ).json() as Coupon[];
+    const found = list.find((c) => c._id === id);
+    if (!found) throw new Error(`coupon ${id} is not in the admin's list`);
+    return found;
+  };
 
   it('refuses a save of an older version with the coupon as it is now; orders taking uses leave it alone', async () => {
     const cake = await insertProduct(t.database.db, { name: 'Version Cake', category: 'Cakes', price: 50_000 });

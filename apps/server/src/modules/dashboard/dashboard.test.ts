@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardSummary } from '@store/contracts';
 import { eq } from 'drizzle-orm';
 import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
 import { insertProduct } from '../../test/fixtures.js';
@@ -200,7 +201,7 @@ afterAll(async () => {
 const dashboard = (query = '', cookie = admin) =>
   t.app.inject({ method: 'GET', url: `/api/admin/dashboard${query}`, headers: { cookie } });
 
-const summaryOf = (body: { summaries: { period: string }[] }, period: string) =>
+const summaryOf = (body: { summaries: DashboardSummary[] }, period: string) =>
   body.summaries.find((s) => s.period === period);
 
 describe(`the owner's dashboard on ${testDatabaseKind}`, () => {

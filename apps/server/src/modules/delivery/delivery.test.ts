@@ -175,7 +175,7 @@ describe(`ordering a delivery on ${testDatabaseKind}`, () => {
   it('refuses what cannot be booked, writing nothing', async () => {
     at('2026-12-23T04:30:00Z');
     const before = (await t.database.db.select({ id: orders.id }).from(orders)).length;
-    const cases: [object, number, string | RegExp][] = [
+    const cases: [Record<string, unknown>, number, string | RegExp][] = [
       [{ delivery: undefined }, 400, /delivery is required/],
       [{ delivery: { date: '2026-12-24', slotId: 'noon' } }, 400, /slotId is not a delivery slot/],
       [{ delivery: { date: '2026-12-24' } }, 400, /slotId/],

@@ -403,7 +403,8 @@ describe(`refunding money the store kept, on ${testDatabaseKind}`, () => {
 
 describe('the Razorpay refund API as the store calls it', () => {
   const rzp = new RazorpayProvider('rzp_live_N8fX2kQ9pLm3Zt', 'Hq7Yw2RzVb9Kx4Lm8Ns1Pt6D');
-  const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status }));
+  const answer = (status: number, body: unknown) =>
+    vi.fn<typeof fetch>(async () => new Response(JSON.stringify(body), { status }));
   const refundEntity = {
     id: 'rfnd_FP8QHiV938haTz',
     entity: 'refund',
