@@ -11,11 +11,12 @@ export default defineConfig({
     // Longer than a server's own start deadline (support/server.ts), as several tests start one.
     testTimeout: 240_000,
     hookTimeout: 180_000,
-    // Three files at a time: most of a browser test is waiting on the page or on a server, so three
-    // keep the machine's two cores busy where two left them idle about half the time (ADR 071).
+    // Two files at a time: most of a browser test is waiting on the page or on a server, so two
+    // share the machine's two cores well. Three were faster but starved the tests that stop and
+    // restart whole stores (graceful-stop, database-restart) past what they measure (ADR 071).
     // Files share the run's server (support/global-setup.ts), each with accounts and orders of its
-    // own; waits are for conditions, never for a time, so a busier machine is slower, not flakier.
+    // own; waits are for conditions, never for a time.
     fileParallelism: true,
-    maxWorkers: 3,
+    maxWorkers: 2,
   },
 });
