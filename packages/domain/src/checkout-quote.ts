@@ -45,19 +45,8 @@ export interface QuoteInput {
 export type QuoteFailure =
   { kind: 'out_of_stock'; line: number; left: number } | { kind: 'coupon'; reason: CouponRefusal; message: string };
 
-export interface OrderQuote {
-  itemsPrice: Paise;
-  /** Standard delivery plus the slot's fee. */
-  shippingPrice: Paise;
-  couponDiscount: Paise;
-  /** The GST included in the total: prices are tax-inclusive, so it is part of it, not added to it. */
-  taxPrice: Paise;
-  /** itemsPrice + shippingPrice − couponDiscount. */
-  totalPrice: Paise;
-  /** Sum of qty × (price − discountPrice) over discounted lines: the savings banner. */
-  savings: Paise;
-  /** How much more to spend for free shipping; 0 once (and only once) it is unlocked. */
-  awayFromFreeShipping: Paise;
+/** The cart's figures (what the cart and the place-order page show), and what an order records. */
+export interface OrderQuote extends CartTotals {
   /** The GST included in the items after the coupon, without delivery's: what a cart shows before a slot. */
   itemsTax: Paise;
   /** The coupon's discount and the lines it applies to, when it applies; null otherwise. */

@@ -162,17 +162,7 @@ export function cartFigures(
   cart: Pick<Cart, 'cartItems'> & { delivery?: CartDelivery | null },
   couponDiscount: number = 0,
 ): CartTotals {
-  const q = cartQuote(cart, couponDiscount);
-  const { itemsPrice, shippingPrice, taxPrice, totalPrice, savings, awayFromFreeShipping } = q;
-  return {
-    itemsPrice,
-    shippingPrice,
-    couponDiscount: q.couponDiscount,
-    taxPrice,
-    totalPrice,
-    savings,
-    awayFromFreeShipping,
-  };
+  return cartQuote(cart, couponDiscount);
 }
 
 function pricedLines(cart: Pick<Cart, 'cartItems'>): PricedLine[] {
