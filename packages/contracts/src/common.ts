@@ -6,6 +6,14 @@ export const errorResponseSchema = z.object({
   code: z.string(),
   details: z.unknown().optional(),
 });
+
+/** The refusals a route may answer, each with the one error body: `{ 200: x, ...errorResponses(400, 404) }`. */
+export function errorResponses<Code extends number>(...codes: Code[]): Record<Code, typeof errorResponseSchema> {
+  return Object.fromEntries(codes.map((code) => [code, errorResponseSchema])) as Record<
+    Code,
+    typeof errorResponseSchema
+  >;
+}
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 export const idSchema = z.uuid({ message: 'must be a valid id' });

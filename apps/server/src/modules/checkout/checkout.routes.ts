@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   couponQuoteSchema,
   createOrderSchema,
-  errorResponseSchema,
+  errorResponses,
   idempotencyKeyHeaderSchema,
   orderIdParamsSchema,
   orderResponseSchema,
@@ -21,24 +21,8 @@ import { checkoutServiceFor } from './checkout.service.js';
 
 export const VERIFICATION_FAILED = 'Payment Verification Failed!';
 
-const orderErrors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-  429: errorResponseSchema,
-  503: errorResponseSchema,
-};
-const couponErrors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const orderErrors = errorResponses(400, 401, 403, 404, 409, 422, 429, 503);
+const couponErrors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /**
  * From a cart to paid (ADR 070): placing an order, trying a coupon on the cart (both quoted alike),

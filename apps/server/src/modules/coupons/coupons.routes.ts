@@ -5,20 +5,13 @@ import {
   couponInputSchema,
   couponSchema,
   couponUpdateSchema,
-  errorResponseSchema,
+  errorResponses,
 } from '@store/contracts';
 import { adminOnly, signedInUser } from '../../lib/auth.js';
 import { CouponsService } from './coupons.service.js';
 
 const tags = ['Coupons'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   const coupons = new CouponsService(app.database.db);

@@ -6,7 +6,7 @@ import {
   adminOrderPageSchema,
   cancelOrderSchema,
   deliveryStepSchema,
-  errorResponseSchema,
+  errorResponses,
   orderIdParamsSchema,
   orderResponseSchema,
 } from '@store/contracts';
@@ -15,16 +15,7 @@ import { ordersServiceFor } from './orders.service.js';
 import { adminOrderPage, orderCsvStream } from './order-list.service.js';
 
 const tags = ['Orders'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-  429: errorResponseSchema,
-  503: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 429, 503);
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = ordersServiceFor(app);
