@@ -29,6 +29,10 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Files share a worker's page and the libraries it imported (React, the DOM): importing
+          // them again for every file was more than half of this pass. setup.ts gives each file a
+          // fresh page and fresh app modules (ADR 074).
+          isolate: false,
           setupFiles: ['apps/web/src/test/setup.ts'],
           // A long form filled in key by key takes 4 s on a quiet machine; CI's loaded one took
           // more than the default 5 s. A test that waits for something that never comes still
