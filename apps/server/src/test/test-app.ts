@@ -1,18 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { migrateDatabase } from '../db/migrate.js';
-import {
-  databaseUrlFor,
-  PG_TEMPLATE_DATABASE,
-  PGLITE_TEMPLATE_FILE,
-  TEST_DATA_DIR,
-  withAdminClient,
-} from './template.js';
+import { releaseEmbeddedCopy, takeEmbeddedCopy } from './embedded-copies.js';
+import { databaseUrlFor, PG_TEMPLATE_DATABASE, TEST_DATA_DIR, withAdminClient } from './template.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -68,7 +62,7 @@ export async function createTestApp(
   const url = process.env.TEST_DATABASE_URL;
   let database: Database;
   let databaseUrl: string | undefined;
-  let dropDatabase: (() => Promise<void>) | undefined;
+  let giveBack = async () => {};
   if (shared) {
     database = shared.database;
     databaseUrl = shared.databaseUrl;
@@ -81,46 +75,55 @@ export async function createTestApp(
       poolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
       poolTimeoutMs: Number(env.DATABASE_POOL_TIMEOUT_MS ?? 5_000),
     });
-    dropDatabase = async () => {
+    giveBack = async () => {
+      await database.close();
       await withAdminClient(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     };
   } else {
-    const template = await readFile(PGLITE_TEMPLATE_FILE);
-    database = await openDatabase({ loadDataDir: new Blob([template]) });
+    database = await takeEmbeddedCopy();
+    giveBack = () => releaseEmbeddedCopy(database);
   }
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    // Tests write and read at once; a change notice arriving a moment after the read would make
-    // them flaky. The cache has tests of its own that turn it on and wait for its notices.
-    CATALOG_CACHE_TTL_MS: '0',
-    DATA_DIR: TEST_DATA_DIR,
-    WEB_DIST_DIR: path.join(TEST_DATA_DIR, 'no-web-build'),
-    // Every test request comes from one address; the limits have tests of their own.
-    RATE_LIMIT_REGISTER: '10000/1h',
-    RATE_LIMIT_PINCODE: '10000/1m',
-    RATE_LIMIT_LOGIN_ADDRESS: '10000/15m',
-    RATE_LIMIT_SEARCH: '10000/1m',
-    RATE_LIMIT_VITALS: '10000/1m',
-    RATE_LIMIT_VITALS_DAY: 'off',
-    // The test machine runs many test files at once: its event loop's lateness is not this
-    // app's load. The load-shedding tests turn the watch on.
-    MAX_EVENT_LOOP_DELAY_MS: '0',
-    ...env,
-  });
-  const app = await buildApp(config, database, options);
-  await app.ready();
+  let app: FastifyInstance | undefined;
+  let config: Config;
+  try {
+    config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      // Tests write and read at once; a change notice arriving a moment after the read would make
+      // them flaky. The cache has tests of its own that turn it on and wait for its notices.
+      CATALOG_CACHE_TTL_MS: '0',
+      DATA_DIR: TEST_DATA_DIR,
+      WEB_DIST_DIR: path.join(TEST_DATA_DIR, 'no-web-build'),
+      // Every test request comes from one address; the limits have tests of their own.
+      RATE_LIMIT_REGISTER: '10000/1h',
+      RATE_LIMIT_PINCODE: '10000/1m',
+      RATE_LIMIT_LOGIN_ADDRESS: '10000/15m',
+      RATE_LIMIT_SEARCH: '10000/1m',
+      RATE_LIMIT_VITALS: '10000/1m',
+      RATE_LIMIT_VITALS_DAY: 'off',
+      // The test machine runs many test files at once: its event loop's lateness is not this
+      // app's load. The load-shedding tests turn the watch on.
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      ...env,
+    });
+    app = await buildApp(config, database, options);
+    await app.ready();
+  } catch (err) {
+    // Tests of start-up refusals end here: the database goes back as a closed app's would.
+    await app?.close();
+    await giveBack();
+    throw err;
+  }
   readYourWrites(app);
+  const started = app;
   return {
     app,
     database,
     databaseUrl,
     config,
     async close() {
-      await app.close();
-      if (shared) return;
-      await database.close();
-      await dropDatabase?.();
+      await started.close();
+      await giveBack();
     },
   };
 }
