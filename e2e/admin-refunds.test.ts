@@ -19,7 +19,7 @@ let store: RunningServer;
 beforeAll(async () => {
   store = await startServer({
     env: { ORDER_PAY_WITHIN: '3s', RATE_LIMIT_REGISTER: '1000/1h' },
-    reusePicturesFrom: inject('dataDir') || undefined,
+    copyOf: inject('seededDir') || undefined,
   });
 });
 afterAll(async () => {

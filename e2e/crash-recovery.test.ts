@@ -73,7 +73,7 @@ async function crashWhileTrading(env: Record<string, string>) {
     RATE_LIMIT_REGISTER: '1000/1h',
     ORDER_MAX_UNPAID_PER_ADDRESS: '1000',
   };
-  let server: RunningServer = await startServer({ env: settings, reusePicturesFrom: inject('dataDir') || undefined });
+  let server: RunningServer = await startServer({ env: settings, copyOf: inject('seededDir') || undefined });
   const base = server.url;
   const list = (await (await fetch(`${base}/api/products?pageLimit=40`)).json()) as { products: Product[] };
   const candidates: Product[] = [];

@@ -49,7 +49,7 @@ async function signIn(base: string, email: string): Promise<number> {
 
 describe('a data folder has one owner', () => {
   it('refuses a second server, seed and create-admin beside a running store, and recovers after kill -9', async () => {
-    const first = await startServer({ reusePicturesFrom: inject('dataDir') || undefined });
+    const first = await startServer({ copyOf: inject('seededDir') || undefined });
     let latest = first;
     try {
       expect(await register(first.url, 'before@phoolwala.in')).toBe(201);

@@ -123,7 +123,7 @@ async function stopUnderLoad(env: Record<string, string> = {}) {
       ORDER_MAX_UNITS_HELD_PER_ACCOUNT: '100000',
       ORDER_MAX_UNPAID_PER_ADDRESS: '100000',
     },
-    reusePicturesFrom: inject('dataDir') || undefined,
+    copyOf: inject('seededDir') || undefined,
   });
   const base = server.url;
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });

@@ -3,7 +3,7 @@ import { startServer } from './support/server.js';
 
 describe('server lifecycle', () => {
   it('drains in-flight requests on SIGTERM and exits 0 within 10 s', async () => {
-    const server = await startServer({ reusePicturesFrom: inject('dataDir') });
+    const server = await startServer({ copyOf: inject('seededDir') || undefined });
     const inFlight = Array.from({ length: 20 }, (_, i) =>
       fetch(`${server.url}/api/products?pageNumber=${(i % 3) + 1}`).then((r) => r.status),
     );

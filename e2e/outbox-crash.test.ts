@@ -79,7 +79,7 @@ describe('email through the outbox when the server is killed mid-send', () => {
       // A claim outlives its dead sender this long; the default's two minutes would only slow the test.
       OUTBOX_LEASE_MS: '3000',
     };
-    server = await startServer({ env, reusePicturesFrom: inject('dataDir') || undefined });
+    server = await startServer({ env, copyOf: inject('seededDir') || undefined });
     const email = `killed.${randomBytes(4).toString('hex')}@example.in`;
     const running = server;
     smtp.next = (message) => {

@@ -16,7 +16,7 @@ beforeAll(async () => {
       HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
       MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
     },
-    reusePicturesFrom: inject('dataDir') || undefined,
+    copyOf: inject('seededDir') || undefined,
   });
   port = Number(new URL(server.url).port);
 });

@@ -33,16 +33,24 @@ export interface StartOptions {
    * main server already proves that path, so other servers may skip it.
    */
   reusePicturesFrom?: string;
+  /**
+   * A stopped store's data folder to start from, copied whole: the store starts as it restarts,
+   * seeded, in about 2 s instead of the 8 s (and 10 s of CPU) of a first start that loads the
+   * postal directory and seeds the catalogue. The run's global set-up proves the first start once
+   * and offers its folder as `seededDir`.
+   */
+  copyOf?: string;
 }
 
 /**
  * Starts the built store the way its README does (`npm run serve` after the build `npm test` ran),
  * on a fresh data folder, and waits until it answers its health check.
  */
-export async function startServer({ env = {}, reusePicturesFrom }: StartOptions = {}): Promise<RunningServer> {
+export async function startServer({ env = {}, reusePicturesFrom, copyOf }: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'store-e2e-'));
-  if (reusePicturesFrom) {
+  if (copyOf) await cp(copyOf, dataDir, { recursive: true });
+  else if (reusePicturesFrom) {
     await cp(path.join(reusePicturesFrom, 'uploads'), path.join(dataDir, 'uploads'), { recursive: true });
   }
   let log = '';
