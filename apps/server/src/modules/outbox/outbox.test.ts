@@ -16,7 +16,9 @@ import { outbox } from './outbox.table.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The tests drive senders of their own; the app's own, polling every 2 s, would now and then
+  // take a message from under them. It still sends when a test asks (sendOutbox).
+  t = await createTestApp({ OUTBOX_POLL_MS: '600000' });
 });
 afterAll(async () => {
   await t?.close();
