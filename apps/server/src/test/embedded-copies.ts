@@ -48,6 +48,24 @@ async function openTemplateCopy(): Promise<Database> {
   return openDatabase({ loadDataDir: new Blob([await readFile(PGLITE_TEMPLATE_FILE)]) });
 }
 
+/** Each table's rows, and how many of them were written after transaction `xid`. */
+async function rowCounts(database: Database, tables: { name: string }[], xid: string) {
+  const rows = await queryRows<{ name: string; rows: number; touched: number }>(
+    database.db,
+    sql.raw(
+      tables
+        .map(
+          (t) =>
+            `SELECT '${t.name}' AS name, count(*)::int AS rows,
+                    count(*) FILTER (WHERE xmin::text::bigint > ${xid}::bigint % 4294967296)::int AS touched
+               FROM public.${ident(t.name)}`,
+        )
+        .join(' UNION ALL '),
+    ),
+  );
+  return new Map(rows.map((r) => [r.name, r]));
+}
+
 /** Copies every public table aside, once per worker, as what later files are put back to. */
 async function keep(database: Database): Promise<Kept> {
   const tables = await queryRows<{ name: string; columns: string }>(
@@ -60,16 +78,10 @@ async function keep(database: Database): Promise<Kept> {
          GROUP BY c.relname ORDER BY c.relname`,
   );
   await database.db.execute(sql.raw('CREATE SCHEMA test_template'));
-  const counted = [];
   for (const table of tables) {
     await database.db.execute(
       sql.raw(`CREATE TABLE test_template.${ident(table.name)} AS TABLE public.${ident(table.name)}`),
     );
-    const { rows } = await one<{ rows: number }>(
-      database,
-      sql.raw(`SELECT count(*)::int AS rows FROM public.${ident(table.name)}`),
-    );
-    counted.push({ ...table, rows });
   }
   const sequences = await queryRows<{ name: string; value: string; called: boolean }>(
     database.db,
@@ -79,6 +91,8 @@ async function keep(database: Database): Promise<Kept> {
   );
   const { shape } = await one<{ shape: string }>(database, SHAPE);
   const { xid } = await one<{ xid: string }>(database, sql`SELECT pg_current_xact_id()::text AS xid`);
+  const counts = await rowCounts(database, tables, xid);
+  const counted = tables.map((t) => ({ ...t, rows: counts.get(t.name)!.rows }));
   return { database, busy: true, tables: counted, sequences, shape, xid };
 }
 
@@ -87,21 +101,9 @@ async function restore(k: Kept): Promise<boolean> {
   try {
     const { shape } = await one<{ shape: string }>(k.database, SHAPE);
     if (shape !== k.shape) return false;
-    const counts = await queryRows<{ name: string; rows: number; touched: number }>(
-      k.database.db,
-      sql.raw(
-        k.tables
-          .map(
-            (t) =>
-              `SELECT '${t.name}' AS name, count(*)::int AS rows,
-                      count(*) FILTER (WHERE xmin::text::bigint > ${k.xid}::bigint % 4294967296)::int AS touched
-                 FROM public.${ident(t.name)}`,
-          )
-          .join(' UNION ALL '),
-      ),
-    );
+    const counts = await rowCounts(k.database, k.tables, k.xid);
     const changed = k.tables.filter((t) => {
-      const now = counts.find((c) => c.name === t.name)!;
+      const now = counts.get(t.name)!;
       return now.rows !== t.rows || now.touched > 0;
     });
     await k.database.transact(async (tx) => {
@@ -118,9 +120,12 @@ async function restore(k: Kept): Promise<boolean> {
           );
         }
       }
-      for (const s of k.sequences) {
-        await tx.execute(sql`SELECT setval(${s.name}::regclass, ${s.value}::bigint, ${s.called})`);
-      }
+      await tx.execute(
+        sql`SELECT ${sql.join(
+          k.sequences.map((s) => sql`setval(${s.name}::regclass, ${s.value}::bigint, ${s.called})`),
+          sql`, `,
+        )}`,
+      );
       await tx.execute(sql`SELECT pg_advisory_unlock_all()`);
       k.xid = (await queryRows<{ xid: string }>(tx, sql`SELECT pg_current_xact_id()::text AS xid`))[0]!.xid;
     });
@@ -130,7 +135,7 @@ async function restore(k: Kept): Promise<boolean> {
   }
 }
 
-/** A database as the template left it, for one test file; give it back with `release`. */
+/** A database as the template left it, for one test file; give it back with `releaseEmbeddedCopy`. */
 export async function takeEmbeddedCopy(): Promise<Database> {
   if (kept && !kept.busy) {
     kept.busy = true;

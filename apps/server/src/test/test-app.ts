@@ -59,6 +59,26 @@ export async function createTestApp(
   shared?: { database: Database; databaseUrl?: string },
   options: AppOptions = {},
 ): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    // Tests write and read at once; a change notice arriving a moment after the read would make
+    // them flaky. The cache has tests of its own that turn it on and wait for its notices.
+    CATALOG_CACHE_TTL_MS: '0',
+    DATA_DIR: TEST_DATA_DIR,
+    WEB_DIST_DIR: path.join(TEST_DATA_DIR, 'no-web-build'),
+    // Every test request comes from one address; the limits have tests of their own.
+    RATE_LIMIT_REGISTER: '10000/1h',
+    RATE_LIMIT_PINCODE: '10000/1m',
+    RATE_LIMIT_LOGIN_ADDRESS: '10000/15m',
+    RATE_LIMIT_SEARCH: '10000/1m',
+    RATE_LIMIT_VITALS: '10000/1m',
+    RATE_LIMIT_VITALS_DAY: 'off',
+    // The test machine runs many test files at once: its event loop's lateness is not this
+    // app's load. The load-shedding tests turn the watch on.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    ...env,
+  });
   const url = process.env.TEST_DATABASE_URL;
   let database: Database;
   let databaseUrl: string | undefined;
@@ -84,28 +104,7 @@ export async function createTestApp(
     giveBack = () => releaseEmbeddedCopy(database);
   }
   let app: FastifyInstance | undefined;
-  let config: Config;
   try {
-    config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      // Tests write and read at once; a change notice arriving a moment after the read would make
-      // them flaky. The cache has tests of its own that turn it on and wait for its notices.
-      CATALOG_CACHE_TTL_MS: '0',
-      DATA_DIR: TEST_DATA_DIR,
-      WEB_DIST_DIR: path.join(TEST_DATA_DIR, 'no-web-build'),
-      // Every test request comes from one address; the limits have tests of their own.
-      RATE_LIMIT_REGISTER: '10000/1h',
-      RATE_LIMIT_PINCODE: '10000/1m',
-      RATE_LIMIT_LOGIN_ADDRESS: '10000/15m',
-      RATE_LIMIT_SEARCH: '10000/1m',
-      RATE_LIMIT_VITALS: '10000/1m',
-      RATE_LIMIT_VITALS_DAY: 'off',
-      // The test machine runs many test files at once: its event loop's lateness is not this
-      // app's load. The load-shedding tests turn the watch on.
-      MAX_EVENT_LOOP_DELAY_MS: '0',
-      ...env,
-    });
     app = await buildApp(config, database, options);
     await app.ready();
   } catch (err) {
