@@ -28,7 +28,7 @@ describe.runIf(testDatabaseKind === 'pglite' && canMount)('the embedded database
     disk = mkdtempSync(path.join(os.tmpdir(), 'store-small-disk-'));
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=400m', 'tmpfs', disk]);
     const template = await readFile(PGLITE_TEMPLATE_FILE);
-    database = await openDatabase({ dataDir: path.join(disk, 'store'), loadDataDir: new Blob([template]) });
+    database = await openDatabase({ dataDir: path.join(disk, 'store'), loadDataDir: template });
     t = await createTestApp(UNCAPPED_ORDERS, { database });
   });
 

@@ -23,7 +23,13 @@ interface Kept {
   xid: string;
 }
 
-let kept: Kept | undefined;
+/**
+ * Most files use one database at a time; a few start a second or third server beside the first
+ * (metrics, vitals, limits), each on a database of its own. Those are kept too, so opening a copy
+ * (seconds of a busy worker) happens a few times a worker instead of once for every such server.
+ */
+const KEPT_PER_WORKER = 4;
+const kept: Kept[] = [];
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -44,8 +50,11 @@ async function one<T>(database: Database, query: SQL): Promise<T> {
   return (await queryRows<T>(database.db, query))[0]!;
 }
 
+let template: Promise<Buffer> | undefined;
+
 async function openTemplateCopy(): Promise<Database> {
-  return openDatabase({ loadDataDir: new Blob([await readFile(PGLITE_TEMPLATE_FILE)]) });
+  template ??= readFile(PGLITE_TEMPLATE_FILE);
+  return openDatabase({ loadDataDir: await template });
 }
 
 /** Each table's rows, and how many of them were written after transaction `xid`. */
@@ -137,20 +146,20 @@ async function restore(k: Kept): Promise<boolean> {
 
 /** A database as the template left it, for one test file; give it back with `releaseEmbeddedCopy`. */
 export async function takeEmbeddedCopy(): Promise<Database> {
-  if (kept && !kept.busy) {
-    kept.busy = true;
-    if (await restore(kept)) return kept.database;
-    const stale = kept;
-    kept = undefined;
-    await stale.database.close().catch(() => undefined);
+  for (let free = kept.find((k) => !k.busy); free; free = kept.find((k) => !k.busy)) {
+    free.busy = true;
+    if (await restore(free)) return free.database;
+    kept.splice(kept.indexOf(free), 1);
+    await free.database.close().catch(() => undefined);
   }
   const database = await openTemplateCopy();
-  if (!kept) kept = await keep(database);
+  if (kept.length < KEPT_PER_WORKER) kept.push(await keep(database));
   return database;
 }
 
 /** Ends a file's use of its database: the worker keeps it for its next file, or closes it. */
 export async function releaseEmbeddedCopy(database: Database): Promise<void> {
-  if (kept?.database === database) kept.busy = false;
+  const mine = kept.find((k) => k.database === database);
+  if (mine) mine.busy = false;
   else await database.close();
 }
