@@ -111,6 +111,20 @@ export default tseslint.config(
     },
   },
   {
+    // Server test files share their worker's modules (isolate: false, ADR 071): a module one file
+    // replaced would stay replaced, or stay real, for the files after it.
+    files: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message: 'Server tests share modules: observe what a client or operator sees instead of replacing a module.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

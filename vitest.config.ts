@@ -3,12 +3,6 @@ import { defineConfig } from 'vitest/config';
 // CI asks for machine-readable results so it can total every run (scripts/sum-test-results.mjs).
 const jsonDir = process.env.VITEST_JSON_DIR;
 
-/**
- * Server test files that replace a module (vi.mock) need modules of their own: in a worker that
- * shares its modules, the real one may already be loaded.
- */
-const mockingServerFiles = ['apps/server/src/modules/users/throttling.test.ts'];
-
 export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
@@ -21,7 +15,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'packages', include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'] },
+        // Pure functions and scripts: files share a worker's modules, as the server's do (ADR 075).
+        test: { name: 'packages', include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'], isolate: false },
       },
       {
         extends: true,
@@ -46,7 +41,6 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude: [...mockingServerFiles],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -54,16 +48,6 @@ export default defineConfig({
           // nothing but the modules: a worker imports the server once instead of once a file,
           // which was a third of the pass (ADR 071).
           isolate: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'server-mocking',
-          include: [...mockingServerFiles],
-          globalSetup: ['apps/server/src/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
     ],

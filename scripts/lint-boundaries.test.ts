@@ -114,3 +114,23 @@ describe('lint boundaries', () => {
     expect(await boundaryErrors(file, source)).toEqual([]);
   });
 });
+
+describe('server tests', () => {
+  const replacements = async (filePath: string, source: string) => {
+    const [result] = await eslint.lintText(`import { vi } from 'vitest';\n${source}\n`, { filePath });
+    return result!.messages.filter((message) => message.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+
+  it.each(["vi.mock('./users.passwords.js');", "vi.doMock('./users.passwords.js', () => ({}));"])(
+    'refuses a replaced module in a server test: %s',
+    async (source) => {
+      const errors = await replacements('apps/server/src/modules/users/probe.test.ts', source);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toContain('Server tests share modules');
+    },
+  );
+
+  it('lets a web test replace a module', async () => {
+    expect(await replacements('apps/web/src/features/cart/probe.test.ts', "vi.mock('./cart-store.js');")).toEqual([]);
+  });
+});

@@ -61,10 +61,11 @@ const TOO_MANY_RESET_LINKS = 'Too many reset links have been asked for this emai
 const TOO_MANY_RESET_ATTEMPTS = 'Too many reset links tried from your network.';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new UsersService(app.database.db, {
-    url: app.config.publicUrl,
-    host: new URL(app.config.publicUrl).hostname,
-  });
+  const service = new UsersService(
+    app.database.db,
+    { url: app.config.publicUrl, host: new URL(app.config.publicUrl).hostname },
+    app.metrics,
+  );
   const { rateLimits, googleClientId, googleJwksUrl } = app.config;
   const google = googleClientId ? new GoogleVerifier(googleClientId, googleJwksUrl) : undefined;
   const limitSignInsPerAddress = limitPerAddress(app, 'login-address', rateLimits.loginPerAddress, TOO_MANY_SIGN_INS);

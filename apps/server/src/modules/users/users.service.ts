@@ -23,6 +23,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { Pipeline, type Answer } from '../../db/pipeline.js';
 import { AppError } from '../../lib/app-error.js';
+import { NO_METRICS, type Counter, type Metrics } from '../../lib/metrics.js';
 import type { SessionUser } from '../../lib/auth.js';
 import type { GoogleIdentity } from './users.google.js';
 import { hashPassword, passwordMatches } from './users.passwords.js';
@@ -149,14 +150,27 @@ export class UsersService {
   /** Verifying against this when no account matches keeps "no such email" as slow as "wrong password". */
   private readonly dummyHash: Promise<string>;
   private readonly pincodes: PincodesService;
+  private readonly passwordChecks: Counter;
 
   constructor(
     private readonly db: Db,
     /** Where the welcome email points, and the host its Message-ID names. */
     private readonly store: { url: string; host: string } = { url: 'http://localhost:3000', host: 'localhost' },
+    metrics: Metrics = NO_METRICS,
   ) {
+    this.passwordChecks = metrics.counter(
+      'store_password_checks_total',
+      'Passwords checked against their hash, at sign-in and before a password change: the costliest ' +
+        'work a request can ask for. Attempts refused by their limits are not checked, so under an ' +
+        'attack this stays flat while refusals (429) rise.',
+    );
     this.dummyHash = hashPassword('not-a-real-password');
     this.pincodes = new PincodesService(db);
+  }
+
+  private checkPassword(storedHash: string, password: string): Promise<boolean> {
+    this.passwordChecks.inc();
+    return passwordMatches(storedHash, password);
   }
 
   /** A new account and its welcome email, together: neither exists without the other (ADR 029). */
@@ -191,7 +205,7 @@ export class UsersService {
   async authenticate(input: LoginInput): Promise<UserRow> {
     const user = await repo.findUserByEmail(this.db, input.email);
     const storedHash = user?.passwordHash ?? (await this.dummyHash);
-    const ok = await passwordMatches(storedHash, input.password);
+    const ok = await this.checkPassword(storedHash, input.password);
     if (!user?.passwordHash || !ok) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
     return user;
   }
@@ -317,7 +331,7 @@ export class UsersService {
     if (!currentPassword) throw currentPasswordProblem(CURRENT_PASSWORD_REQUIRED);
     // Counted before the check, so parallel guesses cannot all slip in under the limit.
     await context.countPasswordAttempt();
-    if (!(await passwordMatches(row.passwordHash, currentPassword))) {
+    if (!(await this.checkPassword(row.passwordHash, currentPassword))) {
       throw currentPasswordProblem(CURRENT_PASSWORD_WRONG);
     }
   }
