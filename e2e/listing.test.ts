@@ -307,7 +307,16 @@ describe('the listing as a shopper comes back to it', () => {
     // The server renders a listing with its products: the load that fails is the browser's own, on
     // the way there from another page.
     await page.goto(`${base}/`);
-    await page.getByRole('link', { name: 'Show all products' }).click();
+    const showAll = page.getByRole('link', { name: 'Show all products' });
+    // Clicked before React has hydrated it, the link is a plain one: the browser loads the listing
+    // from the server, rendered with its products, and no load of the browser's own fails. On a
+    // loaded machine that happened (React marks what it has hydrated with its props).
+    await expect
+      .poll(() => showAll.evaluate((link) => Object.keys(link).some((key) => key.startsWith('__reactProps$'))), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    await showAll.click();
     const alert = page.getByRole('alert').filter({ hasText: "We couldn't load the products." });
     await alert.waitFor();
     expect(await alert.innerText()).toContain(
