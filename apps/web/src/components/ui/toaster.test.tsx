@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
-import { AppToaster, toastArea, toastCorner, type Box, type ToastCorner } from './toaster.js';
+import { AppToaster, toastArea, toastCorner, topOffset, type Box, type ToastCorner } from './toaster.js';
 
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 375, height: 812 };
@@ -32,6 +32,14 @@ describe('toastCorner', () => {
     ['a dialog at the top of a phone: below it', phone, [{ left: 8, top: 8, right: 367, bottom: 520 }], 'bottom-left'],
   ])('%s', (_name, viewport, dialogs, corner) => {
     expect(toastCorner(viewport, dialogs)).toBe(corner);
+  });
+
+  it('starts top toasts below the header while it shows, and at the edge once it has scrolled away', () => {
+    expect(toastArea('top-right', desktop, 118).top).toBe(130);
+    expect(toastArea('top-right', phone, 150).top).toBe(158);
+    expect(toastArea('bottom-left', desktop, 118).top).toBe(toastArea('bottom-left', desktop).top);
+    expect(topOffset(false, 0)).toBe(24);
+    expect(topOffset(true, 0)).toBe(16);
   });
 
   it('keeps the toasts of a corner inside the screen', () => {
@@ -76,6 +84,20 @@ describe('AppToaster', () => {
     });
     await waitFor(() => expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(3));
     expect(shownToasts()).toHaveLength(2);
+  });
+
+  it('keeps clear of the header, where the cart and account menu are', async () => {
+    const header = document.createElement('header');
+    header.getBoundingClientRect = () => ({ top: 0, bottom: 118, left: 0, right: 1280, height: 118 }) as DOMRect;
+    document.body.prepend(header);
+    try {
+      render(<AppToaster />);
+      act(() => void toast('Address saved'));
+      await waitFor(() => expect(toaster()).not.toBeNull());
+      expect((toaster() as HTMLElement).style.getPropertyValue('--offset-top')).toBe('130px');
+    } finally {
+      header.remove();
+    }
   });
 
   it('moves beside an open side panel, and waits while a dialog leaves no corner free', async () => {

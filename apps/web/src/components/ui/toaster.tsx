@@ -29,15 +29,24 @@ export interface Viewport {
   height: number;
 }
 
-/** Where the toasts of a corner can reach on this screen. */
-export function toastArea(corner: ToastCorner, { width, height }: Viewport): Box {
+/**
+ * Where the toasts of a corner can reach on this screen. `below` is the lowest point of the page's
+ * header in view: toasts at the top start beneath it.
+ */
+export function toastArea(corner: ToastCorner, { width, height }: Viewport, below = 0): Box {
   const phone = width <= PHONE_MAX_WIDTH;
   const offset = phone ? PHONE_OFFSET : OFFSET;
   const [y, x] = corner.split('-');
   const left = phone || x === 'left' ? offset : width - offset - TOAST_WIDTH;
   const right = phone || x === 'right' ? width - offset : offset + TOAST_WIDTH;
-  const top = y === 'top' ? offset : height - offset - STACK_HEIGHT;
+  const top = y === 'top' ? topOffset(phone, below) : height - offset - STACK_HEIGHT;
   return { left, top, right, bottom: top + STACK_HEIGHT };
+}
+
+/** The distance of top toasts from the top of the screen: clear of the header while it shows. */
+export function topOffset(phone: boolean, below: number): number {
+  const offset = phone ? PHONE_OFFSET : OFFSET;
+  return below > 0 ? Math.round(below) + offset / 2 : offset;
 }
 
 const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -46,43 +55,74 @@ const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.t
  * The first corner whose toasts cover none of the open dialogs (the cart panel, a dialog and its
  * close button), or null when every corner would: then toasts wait until the dialog closes.
  */
-export function toastCorner(viewport: Viewport, dialogs: readonly Box[]): ToastCorner | null {
-  return CORNERS.find((corner) => !dialogs.some((box) => overlaps(toastArea(corner, viewport), box))) ?? null;
+export function toastCorner(viewport: Viewport, dialogs: readonly Box[], below = 0): ToastCorner | null {
+  return CORNERS.find((corner) => !dialogs.some((box) => overlaps(toastArea(corner, viewport, below), box))) ?? null;
 }
 
-function currentCorner(): ToastCorner | null {
+interface Placement {
+  corner: ToastCorner | null;
+  /** How far below the top of the screen top toasts start. */
+  top: number;
+}
+
+function currentPlacement(): Placement {
+  const viewport = { width: window.innerWidth, height: window.innerHeight };
   const dialogs = Array.from(document.querySelectorAll('[role="dialog"], [role="alertdialog"]'), (el) =>
     el.getBoundingClientRect(),
   ).filter((box) => box.width > 0 && box.height > 0);
-  return toastCorner({ width: window.innerWidth, height: window.innerHeight }, dialogs);
+  // The store's header holds the cart, the account menu and the search: a toast over them would
+  // stand between a shopper and the cart, and hovering it keeps it there (sonner pauses on hover).
+  const below = Math.max(0, document.querySelector('header')?.getBoundingClientRect().bottom ?? 0);
+  return {
+    corner: toastCorner(viewport, dialogs, below),
+    top: topOffset(viewport.width <= PHONE_MAX_WIDTH, below),
+  };
 }
 
-/** The corner for the toasts, following dialogs as they open and close and the window as it resizes. */
-function useToastCorner(): ToastCorner | null {
-  const [corner, setCorner] = useState<ToastCorner | null>(() => currentCorner());
+/**
+ * Where the toasts go, following dialogs as they open and close, the window as it resizes and the
+ * header as it scrolls away.
+ */
+function useToastPlacement(): Placement {
+  const [placement, setPlacement] = useState<Placement>(currentPlacement);
   useEffect(() => {
-    const update = () => setCorner(currentCorner());
+    const update = () =>
+      setPlacement((shown) => {
+        const next = currentPlacement();
+        return next.corner === shown.corner && next.top === shown.top ? shown : next;
+      });
     // Dialogs (Radix portals) open and close as children of <body>.
     const observer = new MutationObserver(update);
     observer.observe(document.body, { childList: true });
     window.addEventListener('resize', update);
+    window.addEventListener('scroll', update, { passive: true });
     update();
     return () => {
       observer.disconnect();
       window.removeEventListener('resize', update);
+      window.removeEventListener('scroll', update);
     };
   }, []);
-  return corner;
+  return placement;
 }
 
 /**
- * The store's toasts (spec: top-right, 5000 ms): at most two in view, and never over an open
- * dialog. With one open they move to a free corner (beside the cart panel at 1280 px, below a
- * dialog's close button); where none is free (the cart panel fills a phone's screen) they are
- * held, and sonner shows them afresh once the dialog has closed.
+ * The store's toasts (spec: top-right, 5000 ms): at most two in view, never over the header's
+ * controls and never over an open dialog. With one open they move to a free corner (beside the
+ * cart panel at 1280 px, below a dialog's close button); where none is free (the cart panel fills
+ * a phone's screen) they are held, and sonner shows them afresh once the dialog has closed.
  */
 export function AppToaster() {
-  const corner = useToastCorner();
+  const { corner, top } = useToastPlacement();
   if (!corner) return null;
-  return <Toaster position={corner} duration={5000} visibleToasts={VISIBLE_TOASTS} closeButton />;
+  return (
+    <Toaster
+      position={corner}
+      offset={{ top }}
+      mobileOffset={{ top }}
+      duration={5000}
+      visibleToasts={VISIBLE_TOASTS}
+      closeButton
+    />
+  );
 }
