@@ -52,7 +52,11 @@ export function delayAfter(n: number, s: SlowDown): number {
 export class MemoryCounterStore implements CounterStore {
   private readonly counters = new Map<string, { count: number; resetAt: number; nextAt: number }>();
 
-  constructor(private readonly maxKeys = 100_000) {}
+  constructor(
+    private readonly maxKeys = 100_000,
+    /** Milliseconds since the epoch: the app's clock, which tests move instead of waiting. */
+    private readonly now: () => number = Date.now,
+  ) {}
 
   private live(key: string, now: number) {
     const c = this.counters.get(key);
@@ -71,14 +75,14 @@ export class MemoryCounterStore implements CounterStore {
   }
 
   async increment(key: string, windowMs: number): Promise<Counter> {
-    const now = Date.now();
+    const now = this.now();
     const c = this.live(key, now) ?? this.open(key, now, windowMs);
     c.count += 1;
     return { count: c.count, resetInMs: c.resetAt - now };
   }
 
   async admit(key: string, s: SlowDown): Promise<Admission> {
-    const now = Date.now();
+    const now = this.now();
     const c = this.live(key, now) ?? this.open(key, now, s.windowMs);
     if (c.count >= s.free && now < c.nextAt) return { admitted: false, retryInMs: c.nextAt - now };
     c.count += 1;
@@ -89,11 +93,11 @@ export class MemoryCounterStore implements CounterStore {
 
   /** Whether the key has a count in a window still open. */
   holds(key: string): boolean {
-    return this.live(key, Date.now()) !== undefined;
+    return this.live(key, this.now()) !== undefined;
   }
 
   async decrement(key: string): Promise<void> {
-    const c = this.live(key, Date.now());
+    const c = this.live(key, this.now());
     if (c && c.count > 0) c.count -= 1;
   }
 
@@ -315,7 +319,7 @@ const PROBE_EVERY_MS = 1_000;
  */
 export class RateLimiter {
   private readonly shared: SharedCounterStore | undefined;
-  private readonly memory = new MemoryCounterStore();
+  private readonly memory: MemoryCounterStore;
   /** How many processes split each limit while counting in memory for want of Redis. */
   private readonly processes: number;
   /** Counting in memory for want of Redis; logged once when it starts and once when it ends. */
@@ -327,8 +331,10 @@ export class RateLimiter {
 
   constructor(
     private readonly log: FastifyBaseLogger,
-    options: { shared?: SharedCounterStore; processes?: number } = {},
+    options: { shared?: SharedCounterStore; processes?: number; clock?: () => Date } = {},
   ) {
+    const clock = options.clock;
+    this.memory = new MemoryCounterStore(undefined, clock && (() => clock().getTime()));
     this.shared = options.shared;
     this.processes = this.shared ? Math.max(1, options.processes ?? 1) : 1;
     this.shared?.watch({ up: () => this.recovered(), down: (err) => this.lost(err) });

@@ -23,12 +23,13 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     );
     limiter = new RateLimiter(app.log, {
       shared: redis,
+      clock: app.clock,
       // The store's own workers share the port round-robin, so each sees its share of the callers.
       processes: isStoreWorker() ? workerCount(app.config) : 1,
     });
     await limiter.connect();
   } else {
-    limiter = new RateLimiter(app.log);
+    limiter = new RateLimiter(app.log, { clock: app.clock });
   }
   app.decorate('rateLimiter', limiter);
   // Without Redis there is nothing to reach, and no such metric.
