@@ -11,13 +11,23 @@ function reports(dir) {
   });
 }
 
-function firstLine(messages) {
-  const line =
-    (messages ?? [])
-      .join('\n')
-      .split('\n')
-      .find((l) => l.trim() !== '') ?? '';
-  return line.trim().slice(0, 300);
+/**
+ * The failure's first line, where in a test file it was raised, and the last steps a browser
+ * action logged (why a click waited): enough to act on from the tail of a log.
+ */
+function summary(messages) {
+  const lines = (messages ?? [])
+    .join('\n')
+    .split('\n')
+    // eslint-disable-next-line no-control-regex -- colour codes in the messages
+    .map((l) => l.replace(/\x1b\[[0-9;]*m/g, '').trim())
+    .filter((l) => l !== '');
+  const first = (lines[0] ?? '').slice(0, 300);
+  const where = lines.find((l) => l.startsWith('at ') && /\.test\.tsx?:\d+/.test(l));
+  const steps = lines.filter((l) => l.startsWith('- ')).slice(-3);
+  return [first, ...(where ? [`  ${where.slice(0, 200)}`] : []), ...steps.map((l) => `  ${l.slice(0, 200)}`)].join(
+    '\n',
+  );
 }
 
 const root = process.argv[2] ?? 'test-results/ci';
@@ -36,11 +46,11 @@ for (const file of reports(root)) {
     // A suite that failed to load counts no tests; it must still fail the total.
     if (suite.status === 'failed' && suite.assertionResults.length === 0) {
       failed += 1;
-      failures.push(`${pass}: ${where}: ${firstLine([suite.message])}`);
+      failures.push(`${pass}: ${where}: ${summary([suite.message])}`);
     }
     for (const test of suite.assertionResults) {
       if (test.status === 'failed') {
-        failures.push(`${pass}: ${where} > ${test.fullName}: ${firstLine(test.failureMessages)}`);
+        failures.push(`${pass}: ${where} > ${test.fullName}: ${summary(test.failureMessages)}`);
       }
     }
   }
