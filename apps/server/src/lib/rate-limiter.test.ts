@@ -126,6 +126,16 @@ describe.runIf(redisUrl)('Redis counters', () => {
     expect((await two.increment('shared', 10_000)).count).toBe(2);
     expect((await elsewhere.increment('shared', 10_000)).count).toBe(1);
   });
+
+  it("take an answer that came while this process was busy for longer than a command's timeout", async () => {
+    const store = await redisStore(`test-${randomBytes(4).toString('hex')}:`);
+    const counting = store.increment('busy', 10_000);
+    // Synchronous work (or a machine too busy to run this process) for 1.5 s: Redis answers
+    // meanwhile, and the answer waits in the socket while the command's timer comes due.
+    const until = performance.now() + 1_500;
+    while (performance.now() < until);
+    await expect(counting).resolves.toMatchObject({ count: 1 });
+  });
 });
 
 describe('the limiter', () => {

@@ -161,6 +161,29 @@ const nextAtKey = (key: string) => `${key}:next`;
 /** How long a Redis command may take before the limiter counts in memory instead. */
 const COMMAND_TIMEOUT_MS = 1_000;
 
+/**
+ * The command's answer, or `message`'s error once Redis has taken longer than COMMAND_TIMEOUT_MS.
+ * The refusal waits for the I/O already arrived (setImmediate runs after the event loop's poll
+ * phase, and the answer's callbacks within it): after a stall of this process, its timers fire
+ * first, and ioredis's own commandTimeout then refused answers that were waiting in the socket,
+ * taking a busy server for a lost Redis and its counts to memory.
+ */
+function answered<T>(command: Promise<T>, message = 'Command timed out'): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => setImmediate(() => reject(new Error(message))), COMMAND_TIMEOUT_MS);
+    command.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err as Error);
+      },
+    );
+  });
+}
+
 /** ioredis takes about 150 ms to load: a store without REDIS_URL never loads it (ADR 052). */
 const requireFromHere = createRequire(import.meta.url);
 
@@ -195,7 +218,6 @@ export class RedisCounterStore implements SharedCounterStore {
       // A Redis outage must show up as a quick error, not as sign-ins hanging in a queue.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
-      commandTimeout: COMMAND_TIMEOUT_MS,
       // ioredis's own backoff grows to 5 s; limits should be back in Redis within 2 s of it.
       retryStrategy: (times) => Math.min(50 * 2 ** (times - 1), 2_000) + Math.floor(Math.random() * 200),
       lazyConnect: true,
@@ -227,21 +249,11 @@ export class RedisCounterStore implements SharedCounterStore {
    * up the server's start. The client keeps trying on its own after that.
    */
   async connect(): Promise<void> {
-    const connecting = this.redis.connect();
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<void>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('Redis did not answer in time')), COMMAND_TIMEOUT_MS);
-    });
-    connecting.catch(() => undefined);
-    try {
-      await Promise.race([connecting, late]);
-    } finally {
-      clearTimeout(timer);
-    }
+    await answered(this.redis.connect(), 'Redis did not answer in time');
   }
 
   async ping(): Promise<void> {
-    await this.redis.ping();
+    await answered(this.redis.ping());
   }
 
   /** Whether the client is connected and ready for commands now (not connecting, reconnecting or closed). */
@@ -250,30 +262,35 @@ export class RedisCounterStore implements SharedCounterStore {
   }
 
   async increment(key: string, windowMs: number): Promise<Counter> {
-    const [count, ttl] = (await this.redis.eval(INCREMENT_SCRIPT, 1, key, String(windowMs))) as [number, number];
+    const [count, ttl] = (await answered(this.redis.eval(INCREMENT_SCRIPT, 1, key, String(windowMs)))) as [
+      number,
+      number,
+    ];
     return { count, resetInMs: ttl > 0 ? ttl : windowMs };
   }
 
   async admit(key: string, s: SlowDown): Promise<Admission> {
-    const [admitted, retryInMs] = (await this.redis.eval(
-      ADMIT_SCRIPT,
-      2,
-      key,
-      nextAtKey(key),
-      String(s.free),
-      String(s.windowMs),
-      String(s.firstDelayMs),
-      String(s.maxDelayMs),
+    const [admitted, retryInMs] = (await answered(
+      this.redis.eval(
+        ADMIT_SCRIPT,
+        2,
+        key,
+        nextAtKey(key),
+        String(s.free),
+        String(s.windowMs),
+        String(s.firstDelayMs),
+        String(s.maxDelayMs),
+      ),
     )) as [number, number];
     return { admitted: admitted === 1, retryInMs };
   }
 
   async decrement(key: string): Promise<void> {
-    await this.redis.eval(DECREMENT_SCRIPT, 1, key);
+    await answered(this.redis.eval(DECREMENT_SCRIPT, 1, key));
   }
 
   async delete(key: string): Promise<void> {
-    await this.redis.del(key, nextAtKey(key));
+    await answered(this.redis.del(key, nextAtKey(key)));
   }
 
   async close(): Promise<void> {
