@@ -28,4 +28,19 @@ describe('money', () => {
   ])('formats %i paise as %s', (paise, text) => {
     expect(formatInr(paise)).toBe(text);
   });
+
+  it('writes what Intl writes for en-IN rupees, from paise to crores, negative ones too', () => {
+    const whole = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+    const exact = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
+    const intl = (paise: number) => (paise % 100 === 0 ? whole : exact).format(paise / 100);
+    const amounts = [0, 1, 99, 100, 101, 99_999, 100_000, 12_345_678, 1_000_000_000, 98_765_432_101];
+    let seed = 7;
+    for (let i = 0; i < 2_000; i++) {
+      seed = (seed * 48_271) % 2_147_483_647;
+      amounts.push(seed % 10 ** (1 + (i % 12)));
+    }
+    for (const paise of [...amounts, ...amounts.filter((a) => a > 0).map((a) => -a)]) {
+      expect([paise, formatInr(paise)]).toEqual([paise, intl(paise)]);
+    }
+  });
 });

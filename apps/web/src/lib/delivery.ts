@@ -1,4 +1,5 @@
 import { addDays, istDate, slotName, type SlotType } from '@store/domain';
+import { dateFormatter } from './date-formatter.js';
 
 export { slotName };
 
@@ -6,14 +7,8 @@ export { slotName };
  * Delivery dates are IST calendar dates ('2026-12-24'). They are read as midnight UTC and written
  * in UTC, so no browser zone moves them a day either way.
  */
-const dayFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-});
-
-const longDayFormat = new Intl.DateTimeFormat('en-IN', {
+const dayFormat = dateFormatter({ timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
+const longDayFormat = dateFormatter({
   timeZone: 'UTC',
   weekday: 'long',
   day: 'numeric',
@@ -25,12 +20,12 @@ const asUtcMidnight = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /** '2026-12-24' → 'Thu, 24 Dec'. */
 export function formatDeliveryDate(date: string): string {
-  return dayFormat.format(asUtcMidnight(date));
+  return dayFormat().format(asUtcMidnight(date));
 }
 
 /** '2026-02-14' → 'Saturday, 14 February 2026'. */
 export function formatDeliveryDateLong(date: string): string {
-  return longDayFormat.format(asUtcMidnight(date));
+  return longDayFormat().format(asUtcMidnight(date));
 }
 
 /** Today's date in India, whatever the browser's zone. */

@@ -1,4 +1,5 @@
 import { displayPhone, formatInr, normalizeIndianMobile, rupeesToPaise, STORE_TIME_ZONE } from '@store/domain';
+import { dateFormatter } from './date-formatter.js';
 
 /** Rupees as the API gives them → '₹1,299'. */
 export function inr(rupees: number): string {
@@ -8,26 +9,17 @@ export function inr(rupees: number): string {
 // One rule for every date and time on screen: India Standard Time (ADR 023), the shop's clock,
 // whatever the browser's zone, so an order's 'Placed on' agrees with its timeline and an admin
 // abroad sees the times the shop works to.
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: STORE_TIME_ZONE,
-});
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: STORE_TIME_ZONE,
-});
+const dateFormat = dateFormatter({ day: 'numeric', month: 'short', year: 'numeric', timeZone: STORE_TIME_ZONE });
+const dateTimeFormat = dateFormatter({ dateStyle: 'medium', timeStyle: 'short', timeZone: STORE_TIME_ZONE });
 
 /** '22 Nov 2026', the IST date of an instant. */
 export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return dateFormat().format(new Date(iso));
 }
 
 /** '22 Nov 2026, 3:45 pm' in IST. */
 export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
+  return dateTimeFormat().format(new Date(iso));
 }
 
 /**
