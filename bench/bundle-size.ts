@@ -24,6 +24,9 @@ interface ManifestChunk {
  * is issue 17's goal, the others measured on 2026-11-26 with about 3 KB of headroom (the password
  * reset, order and audit pages on 2026-11-28, once zod and Radix's dialog left their first page; the
  * cart, place-order and admin product list 1–2 KB up the same day, for files of 1 KB or more).
+ * Five were found over on 2026-11-29, when CI first ran this check (issue 33): profile, shipping
+ * and payment by 0.3–1.0 KB, the deliveries screen by 2.2 and the product editor by 6.1, the work
+ * of issues 31 and 32 that nothing checked; each now has about 3 KB above what it measured.
  */
 const BUDGETS_KB: Record<string, number> = {
   'src/features/home/home-page.tsx': 140,
@@ -36,16 +39,16 @@ const BUDGETS_KB: Record<string, number> = {
   'src/features/account/register-page.tsx': 148,
   'src/features/account/forgot-password-page.tsx': 147,
   'src/features/account/reset-password-page.tsx': 146,
-  'src/features/account/profile-page.tsx': 155,
-  'src/features/checkout/shipping-page.tsx': 168,
-  'src/features/checkout/payment-page.tsx': 135,
+  'src/features/account/profile-page.tsx': 158,
+  'src/features/checkout/shipping-page.tsx': 171,
+  'src/features/checkout/payment-page.tsx': 138,
   'src/features/checkout/place-order-page.tsx': 158,
   'src/features/orders/order-page.tsx': 158,
   'src/features/admin/dashboard-page.tsx': 142,
-  'src/features/admin/deliveries-page.tsx': 170,
+  'src/features/admin/deliveries-page.tsx': 175,
   'src/features/admin/order-list-page.tsx': 140,
   'src/features/admin/product-list-page.tsx': 152,
-  'src/features/admin/product-edit-page.tsx': 185,
+  'src/features/admin/product-edit-page.tsx': 194,
   'src/features/admin/user-list-page.tsx': 165,
   'src/features/admin/user-edit-page.tsx': 167,
   'src/features/admin/coupon-list-page.tsx': 142,
