@@ -67,8 +67,8 @@ interface Run {
 
 /** Signs the demo shopper in and takes a product through shipping to place-order, as a shopper does. */
 async function shopperAtPlaceOrder(page: Page, productId: string): Promise<void> {
-  // The app marks the page once React has it (apps/web/src/app/providers.tsx); bench has no DOM types.
-  const interactive = () => page.waitForFunction("'interactive' in document.documentElement.dataset");
+  // The app marks the page once React has it (apps/web/src/app/providers.tsx).
+  const interactive = () => page.waitForFunction(() => 'interactive' in document.documentElement.dataset);
   await page.goto(`${server.baseUrl}/login`);
   await interactive();
   await page.getByLabel('Email').fill('customer@example.com');
