@@ -20,10 +20,18 @@ class FakeObserver {
   disconnect() {
     FakeObserver.all = FakeObserver.all.filter((o) => o !== this);
   }
-  static scrollNearEnd(near = true) {
+  /** The next page's places within reach (near), still below it, or (past) above the screen. */
+  static scrollNearEnd(near: boolean | 'past' = true) {
+    const rootBounds = { top: 0, bottom: 800 } as DOMRectReadOnly;
+    const boundingClientRect = (
+      near === 'past' ? { top: -900, bottom: -100 } : { top: 2000, bottom: 2900 }
+    ) as DOMRectReadOnly;
     act(() => {
       for (const o of FakeObserver.all)
-        o.callback([{ isIntersecting: near } as IntersectionObserverEntry], o as unknown as IntersectionObserver);
+        o.callback(
+          [{ isIntersecting: near === true, boundingClientRect, rootBounds } as IntersectionObserverEntry],
+          o as unknown as IntersectionObserver,
+        );
     });
   }
 }
@@ -236,6 +244,14 @@ describe('the infinite list', () => {
     FakeObserver.scrollNearEnd(false);
     await new Promise((r) => setTimeout(r, 20));
     expect(api.requests).toHaveLength(1);
+  });
+
+  it('loads the next page when a long scroll carried its places past the top unseen', async () => {
+    renderPage();
+    await screen.findByText('Gift 12');
+    FakeObserver.scrollNearEnd('past');
+    await screen.findByText('Gift 24');
+    expect(api.requests.map((q) => q.get('pageNumber'))).toEqual(expect.arrayContaining(['1', '2']));
   });
 
   it('a filter change starts again from page 1, replacing the list', async () => {

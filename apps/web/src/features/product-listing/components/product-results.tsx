@@ -14,23 +14,37 @@ import { clearedFiltersHref, type ListingFilters } from '../filters-url.js';
 const LOAD_MORE_PX = 200;
 export const LOAD_MORE_MARGIN = `0px 0px ${LOAD_MORE_PX}px 0px`;
 const SKELETONS = 4;
+/** Places kept for cards still to come: four pages' worth (spec section 9: 12 a page). */
+const MAX_PLACES = 48;
 const gridClasses = 'grid grid-cols-2 gap-3 sm:gap-4 @xl:grid-cols-3 @4xl:grid-cols-4';
 
-/** Whether an element is on screen or within the margin below it. */
+/**
+ * Whether an element is on screen, within the margin below it, or scrolled past (a long scroll can
+ * carry the next page's places beyond the top before they are seen).
+ */
 function useNearViewport(element: Element | null, rootMargin: string): boolean {
   const [near, setNear] = useState(false);
   useEffect(() => {
     if (!element) return;
-    const observer = new IntersectionObserver(([entry]) => setNear(entry?.isIntersecting ?? false), { rootMargin });
+    const observer = new IntersectionObserver(
+      ([entry]) =>
+        setNear(!!entry && (entry.isIntersecting || entry.boundingClientRect.bottom <= (entry.rootBounds?.top ?? 0))),
+      { rootMargin },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [element, rootMargin]);
   return near;
 }
 
-function CardSkeleton() {
+/** A card's place while it loads; `data-skeleton` marks the first page's, which the page waits on. */
+function CardSkeleton({ firstPage = true }: { firstPage?: boolean }) {
   return (
-    <div data-skeleton className="overflow-hidden rounded-lg border border-neutral-200 bg-white">
+    // As tall as the card it stands for (as on the home page): a shorter place moves what follows.
+    <div
+      data-skeleton={firstPage ? '' : undefined}
+      className="h-[264px] overflow-hidden rounded-lg border border-neutral-200 bg-white md:h-[364px]"
+    >
       <Skeleton className="h-[150px] w-full rounded-none md:h-[250px]" />
       <div className="flex flex-col gap-2 p-3">
         <Skeleton className="h-4 w-4/5" />
@@ -95,11 +109,14 @@ export function ProductResults({ filters }: { filters: ListingFilters }) {
   const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
   const nearEnd = useNearViewport(sentinel, LOAD_MORE_MARGIN);
 
-  // Runs again when a fetch ends, so a short page that leaves the end in view keeps loading. The
-  // observer's word is older than the page just appended, so where the end is now decides: else
-  // one scroll to the end would load two pages.
+  // Runs again when a fetch ends, so a short page that leaves the next places in view keeps
+  // loading. The observer's word is older than the page just appended, so where the places are now
+  // decides: else one scroll to the end would load two pages.
   useEffect(() => {
-    const stillNear = () => sentinel!.getBoundingClientRect().top <= window.innerHeight + LOAD_MORE_PX;
+    // The places just replaced by a page are no longer in the document (their rectangle is all
+    // zeros, which would read as near): the new places, in the next render, decide.
+    const stillNear = () =>
+      !!sentinel?.isConnected && sentinel.getBoundingClientRect().top <= window.innerHeight + LOAD_MORE_PX;
     if (nearEnd && hasNextPage && !isFetching && !isFetchNextPageError && stillNear()) void fetchNextPage();
   }, [nearEnd, sentinel, hasNextPage, isFetching, isFetchNextPageError, fetchNextPage]);
 
@@ -123,20 +140,42 @@ export function ProductResults({ filters }: { filters: ListingFilters }) {
   const products = loadedRun(data.pages);
   const cleared = clearedFiltersHref(filters);
   const last = data.pages[data.pages.length - 1];
+  // The cards still to come have their places before they come: pages appended above a footer in
+  // view pushed it down under the shopper's eyes (field CLS p75 0.27-0.93 on the listing, issue
+  // 33), and so does any place a page adds below. The places are also what brings the next page
+  // in when they come near. Bounded, so a listing of thousands keeps a page of modest size.
+  const upcoming =
+    hasNextPage && !isFetchNextPageError ? Math.max(1, Math.min(MAX_PLACES, (last?.total ?? 0) - products.length)) : 0;
 
   return (
     <div className="flex flex-col gap-6">
       {products.length > 0 && (
         <>
           <p className="text-sm text-neutral-700">{showingText(products.length, last?.total ?? products.length)}</p>
-          <ul aria-label="Products" aria-busy={isFetchingNextPage} className={gridClasses}>
-            {products.map((product, i) => (
-              <li key={product._id}>
-                <ProductCard product={product} priority={i < SKELETONS} />
-              </li>
-            ))}
-          </ul>
-          <div ref={setSentinel} aria-hidden="true" />
+          <div>
+            <ul aria-label="Products" aria-busy={isFetchingNextPage} className={gridClasses}>
+              {products.map((product, i) => (
+                <li key={product._id}>
+                  <ProductCard product={product} priority={i < SKELETONS} />
+                </li>
+              ))}
+            </ul>
+            {upcoming > 0 && (
+              // Keyed by the pages loaded: each page's places are new ones, not the last page's
+              // moved down, which would count as the shift they are there to prevent; and a new
+              // element's first observation says where it is, however far a scroll jumped.
+              <div
+                key={data.pages.length}
+                ref={setSentinel}
+                className={cn(gridClasses, 'mt-3 sm:mt-4')}
+                aria-hidden="true"
+              >
+                {Array.from({ length: upcoming }, (_, i) => (
+                  <CardSkeleton key={i} firstPage={false} />
+                ))}
+              </div>
+            )}
+          </div>
         </>
       )}
 
