@@ -10,13 +10,12 @@
  * outside them, naming the page and the figure.
  * Run after `npm run build`: `npm run bench:lighthouse -w bench`.
  */
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import lighthouse, { type Flags } from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
-import { startServer } from './server-process.js';
+import { CHROMIUM, resultsDir, startDemoStore } from './demo-store.js';
 
 const PERFORMANCE_BUDGET = 95;
 const ACCESSIBILITY_BUDGET = 100;
@@ -26,34 +25,14 @@ const CLS_BUDGET = 0.05;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** Lighthouse and Playwright share one browser, Lighthouse through this debugging port. */
 const DEBUGGING_PORT = Number(process.env.LIGHTHOUSE_PORT ?? 9334);
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const resultsDir = fileURLToPath(new URL('results', import.meta.url));
-
-await mkdir(resultsDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-const server = await startServer({
-  repoRoot,
-  dataDir: await mkdtemp(path.join(os.tmpdir(), 'store-lighthouse-')),
-  logFile: path.join(resultsDir, `${stamp}-lighthouse-server.log`),
-  seedDemo: true,
-  // The demo store, as shoppers of the README's `npm start` see it: production refuses its demo
-  // accounts and simulated payments unless told this is a demo on purpose.
-  defaultEnv: { ALLOW_DEMO: 'true' },
-});
+const server = await startDemoStore('lighthouse', stamp);
 // A persistent context is the browser's default one, which the tabs Lighthouse opens share: the
 // shopper signed in and the cart filled below are theirs too.
 const browser = await chromium.launchPersistentContext(await mkdtemp(path.join(os.tmpdir(), 'lighthouse-profile-')), {
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  ...CHROMIUM,
   headless: true,
-  args: [
-    `--remote-debugging-port=${DEBUGGING_PORT}`,
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: [`--remote-debugging-port=${DEBUGGING_PORT}`, ...CHROMIUM.args],
 });
 
 interface Run {

@@ -10,19 +10,15 @@
  * Budget (issue 33): 2.5 s; exits non-zero over it. Run after `npm run build`:
  * `npm run bench:tap -w bench`.
  */
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { startServer } from './server-process.js';
+import { CHROMIUM, resultsDir, startDemoStore } from './demo-store.js';
 
 const BUDGET_MS = 2_500;
 const RUNS = Number(process.env.TAP_RUNS ?? 5);
 const TAP_EVERY_MS = 50;
 const CPU_SLOWDOWN = 4;
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const resultsDir = fileURLToPath(new URL('results', import.meta.url));
 
 interface Timings {
   /** From navigation start, in the page's own clock (performance.now). */
@@ -45,26 +41,9 @@ function recordTaps() {
   }).observe(document, { childList: true, subtree: true, characterData: true });
 }
 
-await mkdir(resultsDir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-const server = await startServer({
-  repoRoot,
-  dataDir: await mkdtemp(path.join(os.tmpdir(), 'store-tap-')),
-  logFile: path.join(resultsDir, `${stamp}-tap-server.log`),
-  seedDemo: true,
-  defaultEnv: { ALLOW_DEMO: 'true' },
-});
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const server = await startDemoStore('tap', stamp);
+const browser = await chromium.launch(CHROMIUM);
 
 const results: { run: number; tapReadyMs: number; taps: number }[] = [];
 try {
