@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { VitalsSummary } from '@store/contracts';
 import { DEMO_ADMIN as ADMIN } from './support/api.js';
-import { useBrowser } from './support/page.js';
+import { hide, useBrowser } from './support/page.js';
+import { signIn } from './support/shopper.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -37,19 +38,15 @@ async function leave(page: Page) {
   );
   await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(null))));
   const beacon = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/vitals');
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
+  await hide(page);
   expect((await beacon).status()).toBeLessThan(300);
   await page.close();
 }
 
-async function signIn(page: Page) {
+/** Signs in through the store's own form and waits to be taken on. */
+async function signInAs(page: Page, { email, password }: { email: string; password: string }) {
   await page.goto(url('/login'));
-  await page.getByLabel('Email Address').fill(DEMO_SHOPPER.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_SHOPPER.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await signIn(page, email, password);
   await page.waitForURL((u) => u.pathname !== '/login');
 }
 
@@ -105,7 +102,7 @@ async function browse(b: Browser, width: number, height: number) {
   await page.getByRole('heading', { level: 1, name: 'Shopping Cart' }).waitFor();
   await leave(page);
   page = await context.newPage();
-  await signIn(page);
+  await signInAs(page, DEMO_SHOPPER);
   await page.close();
   page = await open('/shipping');
   await page.getByRole('heading', { level: 1, name: 'Shipping Details' }).waitFor();
@@ -125,11 +122,7 @@ describe('layout shift in the field', () => {
 
     const admin = await browser().newContext();
     const page = await admin.newPage();
-    await page.goto(url('/login'));
-    await page.getByLabel('Email Address').fill(ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL((u) => u.pathname !== '/login');
+    await signInAs(page, ADMIN);
     const res = await page.request.get(url('/api/vitals/summary?days=1'));
     const summary = (await res.json()) as VitalsSummary;
     await admin.close();

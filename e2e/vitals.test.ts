@@ -1,21 +1,12 @@
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { VitalsSummary } from '@store/contracts';
 import { DEMO_ADMIN as ADMIN } from './support/api.js';
-import { screenshots, useBrowser } from './support/page.js';
+import { hide, screenshots, useBrowser } from './support/page.js';
 
 const browser = useBrowser();
 
 const url = (route: string) => `${inject('baseUrl')}${route}`;
-
-/** What a phone does when the shopper switches apps: the page becomes hidden (and stays loaded). */
-async function hide(page: Page) {
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
-}
 
 describe('field web vitals', () => {
   it('a product page hidden after loading reports its vitals, and the admin page shows them', async () => {

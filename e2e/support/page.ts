@@ -118,3 +118,11 @@ export async function dismissToasts(page: Page) {
 export async function shoot(page: Page, name: string, { fullPage = true } = {}) {
   await page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage, animations: 'disabled' });
 }
+
+/** What a phone does when the shopper switches apps: the page becomes hidden (and stays loaded). */
+export async function hide(page: Page) {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
