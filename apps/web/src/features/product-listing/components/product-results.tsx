@@ -12,25 +12,23 @@ import { clearedFiltersHref, type ListingFilters } from '../filters-url.js';
 
 /** The next page starts loading when the shopper scrolls within 200 px of the end (spec section 9). */
 const LOAD_MORE_PX = 200;
-export const LOAD_MORE_MARGIN = `0px 0px ${LOAD_MORE_PX}px 0px`;
+/**
+ * Reaching above the screen without bound: places a long scroll carried past the top unseen still
+ * count as near, and passing them from below to above in one jump is a crossing the observer
+ * reports (a jump over a zero-height band is not, and the listing stopped loading).
+ */
+export const LOAD_MORE_MARGIN = `1000000px 0px ${LOAD_MORE_PX}px 0px`;
 const SKELETONS = 4;
 /** Places kept for cards still to come: four pages' worth (spec section 9: 12 a page). */
 const MAX_PLACES = 48;
 const gridClasses = 'grid grid-cols-2 gap-3 sm:gap-4 @xl:grid-cols-3 @4xl:grid-cols-4';
 
-/**
- * Whether an element is on screen, within the margin below it, or scrolled past (a long scroll can
- * carry the next page's places beyond the top before they are seen).
- */
+/** Whether an element is within the observer's margin of the screen. */
 function useNearViewport(element: Element | null, rootMargin: string): boolean {
   const [near, setNear] = useState(false);
   useEffect(() => {
     if (!element) return;
-    const observer = new IntersectionObserver(
-      ([entry]) =>
-        setNear(!!entry && (entry.isIntersecting || entry.boundingClientRect.bottom <= (entry.rootBounds?.top ?? 0))),
-      { rootMargin },
-    );
+    const observer = new IntersectionObserver(([entry]) => setNear(entry?.isIntersecting ?? false), { rootMargin });
     observer.observe(element);
     return () => observer.disconnect();
   }, [element, rootMargin]);
