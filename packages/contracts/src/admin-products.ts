@@ -6,7 +6,9 @@ import {
   COLOR_PALETTES,
   DEFAULT_CARE_INSTRUCTIONS,
   DEFAULT_FRAGRANCE,
+  defaultFulfilment,
   FRAGRANCES,
+  FULFILMENT_KINDS,
   GST_RATE_REQUIRED,
   GST_RATES,
   HSN_CODE_REQUIRED,
@@ -200,6 +202,8 @@ export const productUpdateSchema = z
     careInstructions: text('Care instructions', 500).default(DEFAULT_CARE_INSTRUCTIONS),
     sameDayDelivery: z.boolean().optional(),
     expressDelivery: z.boolean().optional(),
+    /** Left out, the category's kind (ADR 077): fresh cakes and flowers local, packed goods courier. */
+    fulfilment: z.enum(FULFILMENT_KINDS, { message: 'fulfilment must be local or courier' }).optional(),
     /** As the admin GET answers them; the flat flags, when sent, are what counts. */
     deliveryOptions: z
       .object({ sameDayDelivery: z.boolean().optional(), expressDelivery: z.boolean().optional() })
@@ -279,6 +283,7 @@ export const productUpdateSchema = z
     ...p,
     sameDayDelivery: p.sameDayDelivery ?? deliveryOptions?.sameDayDelivery ?? false,
     expressDelivery: p.expressDelivery ?? deliveryOptions?.expressDelivery ?? false,
+    fulfilment: p.fulfilment ?? defaultFulfilment(p),
   }));
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 

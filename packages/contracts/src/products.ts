@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OPTION_KINDS } from '@store/domain';
+import { FULFILMENT_KINDS, OPTION_KINDS } from '@store/domain';
 import { idSchema, optionalQuery, repeatableQuery, safeText } from './common.js';
 import { WISHLIST_MAX_PRODUCTS } from './constants.js';
 
@@ -49,6 +49,8 @@ export const productListQuerySchema = z
     sameDayDelivery: optionalQuery(
       z.enum(['true', 'false'], { message: 'sameDayDelivery must be true or false' }).transform((v) => v === 'true'),
     ),
+    /** The recipient's PIN code; checked by the service, so a malformed one gets the spec's own text. */
+    pincode: z.unknown().optional(),
   })
   .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
     message: 'minPrice must not be above maxPrice',
@@ -59,6 +61,28 @@ export const productListQuerySchema = z
     path: ['minRating'],
   });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
+
+/** `?pincode=` on a product page: whether and when it can reach the recipient. */
+export const productPincodeQuerySchema = z.object({ pincode: z.unknown().optional() });
+
+export const fulfilmentKindSchema = z.enum(FULFILMENT_KINDS);
+
+/** When a card's product can reach the PIN code asked about: an IST date and 'Today', 'Tomorrow' or 'Thu, 3 Dec'. */
+export const earliestDeliverySchema = z.object({
+  date: z.string().describe('YYYY-MM-DD, IST'),
+  label: z.string(),
+});
+export type EarliestDelivery = z.infer<typeof earliestDeliverySchema>;
+
+/** A product page asked with `?pincode=`: how it would travel there, and whether and from when it can. */
+export const productDeliverySchema = z.object({
+  pincode: z.string(),
+  deliverable: z.boolean(),
+  kind: fulfilmentKindSchema.describe('local: made and hand-delivered in the area; courier: packed and sent'),
+  earliestDate: z.string().nullable().describe('YYYY-MM-DD, IST; null when it cannot be delivered there'),
+  reason: z.string().nullable().describe('Why not, in a sentence naming where it can go; null when deliverable'),
+});
+export type ProductDelivery = z.infer<typeof productDeliverySchema>;
 
 export const productSearchQuerySchema = z.object({
   keyword: z.preprocess(
@@ -111,6 +135,9 @@ export const productSummarySchema = z.object({
   occasion: z.array(z.string()),
   recipient: z.array(z.string()),
   deliveryOptions: deliveryOptionsSchema,
+  fulfilment: fulfilmentKindSchema,
+  /** Only on a listing asked with `?pincode=`. */
+  earliestDelivery: earliestDeliverySchema.optional(),
   rating: z.number(),
   numReviews: z.number().int(),
   /** The GST % included in the price (prices are tax-inclusive): what the cart's 'incl. GST' adds up. */
@@ -178,6 +205,8 @@ export const productDetailSchema = productSummarySchema.extend({
   relatedProducts: z.array(productSummarySchema),
   reviews: z.array(reviewSchema),
   updatedAt: isoDate,
+  /** Only when asked with `?pincode=`. */
+  delivery: productDeliverySchema.optional(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 

@@ -1,4 +1,4 @@
-import type { Category } from '@store/domain';
+import type { Category, FulfilmentKind } from '@store/domain';
 
 /** The kinds of artwork the generator draws; each product picks one for its pictures. */
 export type ArtKind =
@@ -91,6 +91,8 @@ export interface DemoProduct {
   dimensions?: { length: number; width: number; height: number };
   sameDayDelivery?: boolean;
   expressDelivery?: boolean;
+  /** Left out, its category's kind (ADR 077). */
+  fulfilment?: FulfilmentKind;
   /** How many days before seeding the product was created (0 to 9 shows the 'New' badge). */
   createdDaysAgo: number;
   variants?: DemoVariant[];

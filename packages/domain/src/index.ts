@@ -9,6 +9,7 @@ export * from './pincode.js';
 export * from './password.js';
 export * from './phone.js';
 export * from './delivery.js';
+export * from './fulfilment.js';
 export * from './gst.js';
 export * from './gstin.js';
 export * from './coupons.js';

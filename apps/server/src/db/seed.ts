@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
-import { DEFAULT_TAX_CLASS, rupeesToPaise } from '@store/domain';
+import { DEFAULT_TAX_CLASS, defaultFulfilment, rupeesToPaise } from '@store/domain';
 import type { Database, Db } from './client.js';
 import { coupons, productRelations, products, productVariants, reviews, users } from './schema.js';
 import { hashPassword, passwordMatches } from '../modules/users/users.passwords.js';
@@ -95,6 +95,7 @@ export function demoProductRows(p: DemoProduct, images: DemoImages, id: string, 
     height: p.dimensions?.height ?? null,
     sameDayDelivery: p.sameDayDelivery ?? false,
     expressDelivery: p.expressDelivery ?? false,
+    fulfilment: p.fulfilment ?? defaultFulfilment({ category: p.category, subCategory: p.subCategory ?? [] }),
     options: (p.options ?? []).map((o) => ({
       id: randomUUID(),
       name: o.name,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { defaultFulfilment } from '@store/domain';
 import type { Db } from '../db/client.js';
 import { products, productVariants, reviews } from '../db/schema.js';
 import { buildSearchColumns } from '../modules/products/products.search-text.js';
@@ -28,15 +29,16 @@ export async function insertProduct(db: Db, fixture: FixtureProduct): Promise<st
     available: true,
     countInStock: 10,
     ...overrides,
-  } satisfies ProductInsert;
+  };
+  const values = { ...base, fulfilment: overrides.fulfilment ?? defaultFulfilment(base) } satisfies ProductInsert;
   const ratingAverage = reviewRatings.length ? reviewRatings.reduce((a, b) => a + b, 0) / reviewRatings.length : 0;
   const [row] = await db
     .insert(products)
     .values({
       rating: ratingAverage,
       numReviews: reviewRatings.length,
-      ...base,
-      ...buildSearchColumns(base),
+      ...values,
+      ...buildSearchColumns(values),
     })
     .returning({ id: products.id });
   const id = row!.id;

@@ -1,4 +1,4 @@
-import { addDays, istDate, slotName, type SlotType } from '@store/domain';
+import { deliveryDayLabel, istDate, shortDate, slotName, type SlotType } from '@store/domain';
 import { dateFormatter } from './date-formatter.js';
 
 export { slotName };
@@ -7,7 +7,6 @@ export { slotName };
  * Delivery dates are IST calendar dates ('2026-12-24'). They are read as midnight UTC and written
  * in UTC, so no browser zone moves them a day either way.
  */
-const dayFormat = dateFormatter({ timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' });
 const longDayFormat = dateFormatter({
   timeZone: 'UTC',
   weekday: 'long',
@@ -20,7 +19,7 @@ const asUtcMidnight = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /** '2026-12-24' → 'Thu, 24 Dec'. */
 export function formatDeliveryDate(date: string): string {
-  return dayFormat().format(asUtcMidnight(date));
+  return shortDate(date);
 }
 
 /** '2026-02-14' → 'Saturday, 14 February 2026'. */
@@ -35,14 +34,13 @@ export function todayIst(now: Date = new Date()): string {
 
 /** 'Today', 'Tomorrow' or null for any other date (relative to `today`, an IST date). */
 export function relativeDay(date: string, today: string = todayIst()): 'Today' | 'Tomorrow' | null {
-  if (date === today) return 'Today';
-  if (date === addDays(today, 1)) return 'Tomorrow';
-  return null;
+  const label = deliveryDayLabel(date, today);
+  return label === 'Today' || label === 'Tomorrow' ? label : null;
 }
 
 /** 'Today', 'Tomorrow' or 'Thu, 24 Dec'. */
 export function dayName(date: string, today: string = todayIst()): string {
-  return relativeDay(date, today) ?? formatDeliveryDate(date);
+  return deliveryDayLabel(date, today);
 }
 
 /** A booked delivery in one line: 'Thu, 24 Dec · Midnight, 23:00–23:59'. */

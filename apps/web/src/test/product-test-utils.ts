@@ -26,6 +26,7 @@ export function productSummary(n: number, overrides: Partial<ProductSummary> = {
     occasion: [],
     recipient: [],
     deliveryOptions: { sameDayDelivery: false, expressDelivery: false },
+    fulfilment: 'local',
     rating: 4,
     numReviews: 2,
     gstRate: 0,

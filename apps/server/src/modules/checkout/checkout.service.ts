@@ -235,10 +235,16 @@ export class CheckoutService {
     const supply = gstStateOf(place.state) ?? gstStateOf(input.shippingAddress.state);
     if (!supply) throw new AppError('VALIDATION', `We cannot tell which state PIN code ${place.pincode} is in`);
     const read = readLines(lines, settled(stored), now);
+    const area = settled(slots);
+    this.delivery.checkReach(
+      area,
+      place.pincode,
+      read.map((l, i) => ({ field: `orderItems.${lines[i]!.index}._id`, product: l.product })),
+    );
     const row = settled(found);
     const [booking, usage] = await Promise.all([
       this.delivery.bookable(
-        settled(slots),
+        area,
         input.delivery,
         read.map((p) => p.product),
       ),

@@ -1,5 +1,5 @@
 import { and, between, eq, sql } from 'drizzle-orm';
-import type { AreaSlotType, SlotType } from '@store/domain';
+import type { AreaSlotType, LocalMake, SlotType } from '@store/domain';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { coveringArea } from '../pincodes/pincodes.service.js';
 import { areaSlotTypes, slotPlaces } from './delivery.table.js';
@@ -33,6 +33,7 @@ export interface AreaSlots {
   areaId: number;
   deliveryAvailable: boolean;
   leadDays: number;
+  makes: LocalMake[];
   slotTypes: AreaSlotType[];
   places: PlaceRow[];
 }
@@ -47,12 +48,13 @@ export async function slotsOfPincode(db: Db, pincode: string, date: string): Pro
     area_id: number;
     delivery_available: boolean;
     lead_days: number;
+    makes: LocalMake[];
     slot_types: AreaSlotType[];
     places: PlaceRow[];
   }>(
     db,
     sql`
-    SELECT a.id AS area_id, a.delivery_available, a.lead_days,
+    SELECT a.id AS area_id, a.delivery_available, a.lead_days, a.makes,
       (SELECT coalesce(json_agg(json_build_object('type', t.type, 'fee', t.fee, 'capacity', t.capacity)), '[]')
         FROM ${areaSlotTypes} t WHERE t.area_id = a.id AND t.offered) AS slot_types,
       (SELECT coalesce(json_agg(json_build_object('areaId', p.area_id, 'date', p.date, 'slotId', p.slot_id,
@@ -65,6 +67,7 @@ export async function slotsOfPincode(db: Db, pincode: string, date: string): Pro
       areaId: row.area_id,
       deliveryAvailable: row.delivery_available,
       leadDays: row.lead_days,
+      makes: row.makes,
       slotTypes: row.slot_types,
       places: row.places,
     }

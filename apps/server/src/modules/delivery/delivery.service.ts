@@ -1,5 +1,6 @@
 import {
   addDays,
+  canReach,
   DEFAULT_SLOT_CAPACITY,
   DEFAULT_SLOT_FEES,
   DELIVERY_SLOTS,
@@ -16,6 +17,8 @@ import {
   SLOT_TYPES,
   slotsForDate,
   type DeliveryArea,
+  type Reach,
+  type Routed,
   type SlotAvailability,
   type SlotOccupancy,
 } from '@store/domain';
@@ -37,6 +40,7 @@ import type { PincodeRecord } from '../pincodes/pincodes.repository.js';
 import { PincodesService } from '../pincodes/pincodes.service.js';
 import { ProductsService } from '../products/products.service.js';
 import * as repo from './delivery.repository.js';
+import { UNREACHABLE_LEAD } from './reach.service.js';
 
 export type Clock = () => Date;
 
@@ -73,6 +77,21 @@ const slotTypeView = (type: string, offered: { fee: number; capacity: number } |
     : { [`${type}.offered`]: false };
 
 const NO_DELIVERY: DeliveryArea = { leadDays: 0, slotTypes: [] };
+
+/** An order line as far as reaching the PIN code goes, with the field a refusal names. */
+export interface ReachLine {
+  field: string;
+  product: Routed & { name: string };
+}
+
+/**
+ * The lead the products put on the area's slots: a product that cannot reach the area closes
+ * every slot to them (ADR 077), else one without same-day delivery moves them to tomorrow.
+ */
+function reachingLead(products: readonly (Routed & { sameDayDelivery: boolean })[], area: Reach | null): number {
+  if (area && products.some((p) => !canReach(p, area))) return UNREACHABLE_LEAD;
+  return productLeadDays(products);
+}
 
 /**
  * Delivery dates and slots (ADR 022): what a PIN code can have on a date, booking a place in an
@@ -111,7 +130,7 @@ export class DeliveryService {
     if (query.date !== undefined) this.checkDate(query.date, now);
     const place = await this.pincodes.lookup(query.pincode);
     const area = await this.areaOf(place);
-    const lead = productLeadDays(await this.products.sameDayFlags(query.productIds));
+    const lead = reachingLead(await this.products.deliveryTraits(query.productIds), place.area);
     const earliestDate = earliestDeliveryDate(area, now, lead);
     const date = query.date ?? earliestDate ?? istDate(now);
     const places = place.area ? await repo.placesBetween(this.db, place.area.id, date, date) : [];
@@ -143,6 +162,18 @@ export class DeliveryService {
   readSlots(pincode: string, choice: { date: string; slotId: string }): Promise<repo.AreaSlots | undefined> | null {
     if (deliveryDateProblem(choice.date, this.clock()) || !findSlot(choice.slotId)) return null;
     return repo.slotsOfPincode(this.db, pincode, choice.date);
+  }
+
+  /**
+   * Refuses an order whose lines cannot all reach the address's PIN code (ADR 077): 400 naming each
+   * such line. Without an area, the slot's check says the PIN code is not served.
+   */
+  checkReach(read: repo.AreaSlots | null | undefined, pincode: string, lines: readonly ReachLine[]): void {
+    if (!read) return;
+    const details = lines
+      .filter((l) => !canReach(l.product, read))
+      .map((l) => ({ field: l.field, message: `${l.product.name} cannot be delivered to ${pincode}` }));
+    if (details.length) throw new AppError('VALIDATION', details.map((d) => d.message).join('; '), details);
   }
 
   /**

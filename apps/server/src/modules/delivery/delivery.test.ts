@@ -22,6 +22,7 @@ let admin: { id: string; cookie: string };
 let kochi: number;
 let sameDayRoses: string;
 let nextDayCake: string;
+let truffles: string;
 
 beforeAll(async () => {
   t = await createTestApp(UNCAPPED_ORDERS, undefined, { clock: () => now });
@@ -38,6 +39,13 @@ beforeAll(async () => {
     sameDayDelivery: true,
   });
   nextDayCake = await insertProduct(db, { name: 'Next-day Cake', price: 90_000, countInStock: 500 });
+  truffles = await insertProduct(db, {
+    name: 'Packed Truffles',
+    category: 'Chocolates',
+    price: 50_000,
+    countInStock: 500,
+    sameDayDelivery: true,
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -114,13 +122,17 @@ describe(`delivery slots on ${testDatabaseKind}`, () => {
     expect(cake.earliestDate).toBe('2026-12-24');
     expect(slot(cake, 'standard')).toMatchObject({ available: false, reason: 'Not available for these products' });
 
-    // Chennai: the rest of India, standard only, from the day after tomorrow.
-    const chennai = (await slots('pincode=600001&date=2026-12-24')).json();
-    expect(chennai.earliestDate).toBe('2026-12-25');
+    // Chennai: packed goods by courier, standard only, after Tamil Nadu's three days in transit.
+    const chennai = (await slots(`pincode=600001&date=2026-12-25&productId=${truffles}`)).json();
+    expect(chennai.earliestDate).toBe('2026-12-26');
     expect(slot(chennai, 'standard')).toMatchObject({ available: false, reason: 'Too late for this slot' });
     expect(slot(chennai, 'midnight')).toMatchObject({ available: false, reason: 'Not offered for this PIN code' });
-    const later = (await slots('pincode=600001&date=2026-12-25')).json();
+    const later = (await slots(`pincode=600001&date=2026-12-26&productId=${truffles}`)).json();
     expect(slot(later, 'standard')).toMatchObject({ available: true });
+    // Fresh roses are made only where a florist is: never to Chennai, on any date.
+    const roses = (await slots(`pincode=600001&date=2026-12-26&productId=${sameDayRoses}`)).json();
+    expect(roses.earliestDate).toBeNull();
+    expect(slot(roses, 'standard')).toMatchObject({ available: false, reason: 'Not available for these products' });
   });
 
   it('refuses bad PIN codes with the spec texts and bad dates with a message', async () => {
@@ -189,7 +201,7 @@ describe(`ordering a delivery on ${testDatabaseKind}`, () => {
           shippingAddress: { ...ADDRESS, city: 'Chennai', state: 'Tamil Nadu', postalCode: '600001' },
         },
         400,
-        'Not offered for this PIN code',
+        'Same-day Roses cannot be delivered to 600001',
       ],
       [
         { delivery: { date: '2026-12-24', slotId: 'standard' }, giftMessage: { message: 'അ'.repeat(251) } },
@@ -220,6 +232,9 @@ describe(`ordering a delivery on ${testDatabaseKind}`, () => {
       expect({ extra, status: res.statusCode }).toEqual({ extra, status });
       expect(res.json().message).toMatch(message);
     }
+    const chennai = { ...ADDRESS, city: 'Chennai', state: 'Tamil Nadu', postalCode: '600001' };
+    const packed = await order({ date: '2026-12-26', slotId: 'midnight' }, { shippingAddress: chennai }, truffles);
+    expect(packed.json()).toMatchObject({ message: 'Not offered for this PIN code' });
     const cake = await order({ date: '2026-12-23', slotId: 'midnight' }, {}, nextDayCake);
     expect(cake.statusCode).toBe(400);
     expect(cake.json().message).toBe('Not available for these products');
@@ -234,7 +249,7 @@ describe(`ordering a delivery on ${testDatabaseKind}`, () => {
     const db = t.database.db;
     const [city] = await db
       .insert(serviceAreas)
-      .values({ name: 'Ernakulam city', pincodePrefix: '68201', leadDays: 0 })
+      .values({ name: 'Ernakulam city', pincodePrefix: '68201', leadDays: 0, makes: ['cakes', 'flowers'] })
       .returning();
     try {
       await db.insert(areaSlotTypes).values({ areaId: city!.id, type: 'midnight', fee: 40_000, capacity: 5 });

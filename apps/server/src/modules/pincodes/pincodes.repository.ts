@@ -1,4 +1,5 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { LocalMake } from '@store/domain';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { pincodes, serviceAreas } from './pincodes.table.js';
 
@@ -21,7 +22,7 @@ export interface PincodeRecord {
   deliveryAvailable: boolean;
   sameDayDelivery: boolean;
   /** The most specific service area covering the PIN code (null: none, so no delivery). */
-  area: { id: number; name: string; leadDays: number } | null;
+  area: { id: number; name: string; leadDays: number; makes: LocalMake[] } | null;
 }
 
 /**
@@ -30,7 +31,7 @@ export interface PincodeRecord {
  */
 export function coveringArea(pincode: SQL): SQL {
   return sql`
-    SELECT s.id, s.name, s.delivery_available, s.lead_days FROM service_areas s
+    SELECT s.id, s.name, s.delivery_available, s.lead_days, s.makes FROM service_areas s
     WHERE left(${pincode}, length(s.pincode_prefix)) = s.pincode_prefix
     ORDER BY length(s.pincode_prefix) DESC LIMIT 1`;
 }
@@ -46,12 +47,13 @@ export async function findPincode(db: Db, pincode: string): Promise<PincodeRecor
     area_name: string | null;
     delivery_available: boolean | null;
     lead_days: number | null;
+    makes: LocalMake[] | null;
   }>(
     db,
     sql`
     SELECT p.pincode, p.district, p.state,
       (SELECT array_agg(o.name ORDER BY o.name) FROM post_offices o WHERE o.pincode = p.pincode) AS post_offices,
-      a.id AS area_id, a.name AS area_name, a.delivery_available, a.lead_days
+      a.id AS area_id, a.name AS area_name, a.delivery_available, a.lead_days, a.makes
     FROM pincodes p
     LEFT JOIN LATERAL (${coveringArea(sql`p.pincode`)}) a ON true
     WHERE p.pincode = ${pincode}`,
@@ -65,7 +67,10 @@ export async function findPincode(db: Db, pincode: string): Promise<PincodeRecor
     postOffices: row.post_offices ?? [],
     deliveryAvailable,
     sameDayDelivery: deliveryAvailable && row.lead_days === 0,
-    area: row.area_id === null ? null : { id: row.area_id, name: row.area_name ?? '', leadDays: row.lead_days ?? 0 },
+    area:
+      row.area_id === null
+        ? null
+        : { id: row.area_id, name: row.area_name ?? '', leadDays: row.lead_days ?? 0, makes: row.makes ?? [] },
   };
 }
 

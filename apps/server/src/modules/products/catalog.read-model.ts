@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { effectivePrice, SAMPLE_PRODUCT_NAME } from '@store/domain';
+import { canReach, effectivePrice, SAMPLE_PRODUCT_NAME, type Reach } from '@store/domain';
 import type { Db } from '../../db/client.js';
 import * as repo from './catalog.repository.js';
 import type { ProductFilters, ProductOrder } from './products.repository.js';
@@ -201,6 +201,16 @@ function nextPriceChange(listed: readonly Entry[], now: Date): number {
     }
   }
   return next;
+}
+
+/** The rows of the first `limit` entries kept, walking no further than it takes. */
+function firstRows(entries: readonly Entry[], limit: number, keep: (e: Entry) => boolean) {
+  const rows: Entry['row'][] = [];
+  for (const e of entries) {
+    if (rows.length === limit) break;
+    if (keep(e)) rows.push(e.row);
+  }
+  return rows;
 }
 
 /** Whether any wanted value is had; a plain loop, as it runs for every product a filter walks. */
@@ -513,6 +523,7 @@ export class CatalogReadModel implements ProductSearch {
       if (f.maxPrice !== undefined && price > f.maxPrice) return false;
     }
     if (f.sameDayDelivery && !p.sameDayDelivery) return false;
+    if (f.reach && !canReach(p, f.reach)) return false;
     return true;
   }
 
@@ -551,7 +562,8 @@ export class CatalogReadModel implements ProductSearch {
       f.occasions.length === 0 &&
       f.minRating === undefined &&
       f.maxRating === undefined &&
-      !f.sameDayDelivery
+      !f.sameDayDelivery &&
+      !f.reach
     );
   }
 
@@ -666,18 +678,15 @@ export class CatalogReadModel implements ProductSearch {
   }
 
   /** Listed products in an order of the caller's, the first `limit`: the home page's rows. */
-  top(limit: number) {
-    return this.sorted!.rating.desc.slice(0, limit).map((e) => e.row);
+  top(limit: number, reach?: Reach) {
+    return firstRows(this.sorted!.rating.desc, limit, (e) => !reach || canReach(e.row, reach));
   }
 
-  featured(limit: number) {
-    return this.newest
-      .filter((e) => e.row.isFeatured)
-      .slice(0, limit)
-      .map((e) => e.row);
+  featured(limit: number, reach?: Reach) {
+    return firstRows(this.newest, limit, (e) => e.row.isFeatured && (!reach || canReach(e.row, reach)));
   }
 
-  newestListed(limit: number) {
-    return this.newest.slice(0, limit).map((e) => e.row);
+  newestListed(limit: number, reach?: Reach) {
+    return firstRows(this.newest, limit, (e) => !reach || canReach(e.row, reach));
   }
 }

@@ -3,6 +3,7 @@ import {
   DEFAULT_CARE_INSTRUCTIONS,
   DEFAULT_FRAGRANCE,
   DEFAULT_TAX_CLASS,
+  defaultFulfilment,
   paiseToRupees,
   rupeesToPaise,
   SAMPLE_PRODUCT_NAME,
@@ -97,6 +98,7 @@ async function auditView(tx: Tx, id: string) {
     dimensions: { length: p.length, width: p.width, height: p.height },
     sameDayDelivery: p.sameDayDelivery,
     expressDelivery: p.expressDelivery,
+    fulfilment: p.fulfilment,
     variants: variants.map((v) => ({
       _id: v.id,
       name: v.name,
@@ -165,6 +167,7 @@ export class ProductsAdmin {
         countInStock,
         fragrance: DEFAULT_FRAGRANCE,
         careInstructions: DEFAULT_CARE_INSTRUCTIONS,
+        fulfilment: defaultFulfilment(draft),
         ...buildSearchColumns(draft),
       });
       await insertStockAdjustments(tx, [initialStock(actor, row.id, countInStock)]);
@@ -251,6 +254,7 @@ export class ProductsAdmin {
       height: p.dimensions?.height ?? null,
       sameDayDelivery: p.sameDayDelivery,
       expressDelivery: p.expressDelivery,
+      fulfilment: p.fulfilment,
       // A text limit and 'required' mean nothing on a yes/no choice, so it never carries them.
       options: p.options.map((o) => ({
         id: o._id ?? randomUUID(),

@@ -27,6 +27,7 @@ export type ProductSummaryRow = Pick<
   | 'occasion'
   | 'recipient'
   | 'sameDayDelivery'
+  | 'fulfilment'
   | 'expressDelivery'
   | 'rating'
   | 'numReviews'
@@ -66,6 +67,7 @@ export function toProductSummary(row: ProductSummaryRow, now: Date): ProductSumm
     occasion: row.occasion,
     recipient: row.recipient,
     deliveryOptions: { sameDayDelivery: row.sameDayDelivery, expressDelivery: row.expressDelivery },
+    fulfilment: row.fulfilment,
     rating: roundRating(row.rating),
     numReviews: row.numReviews,
     gstRate: productTaxClass(row).rate,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { SAMPLE_PRODUCT_NAME } from '@store/domain';
+import { LOCAL_MAKE_RULES, LOCAL_MAKES, SAMPLE_PRODUCT_NAME, type Reach } from '@store/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import type { ProductSummaryRow } from './products.mapper.js';
@@ -20,6 +20,8 @@ export interface ProductFilters {
   /** Paise. */
   maxPrice?: number | undefined;
   sameDayDelivery?: boolean | undefined;
+  /** Only products that can reach an area with these makers (ADR 077); missing: all. */
+  reach?: Reach | undefined;
 }
 
 export type ProductOrder =
@@ -47,6 +49,7 @@ export const summaryColumns = {
   occasion: products.occasion,
   recipient: products.recipient,
   sameDayDelivery: products.sameDayDelivery,
+  fulfilment: products.fulfilment,
   expressDelivery: products.expressDelivery,
   rating: products.rating,
   numReviews: products.numReviews,
@@ -63,6 +66,21 @@ function textArray(values: readonly string[]): SQL {
     values.map((v) => sql`${v}`),
     sql`, `,
   )}]::text[]`;
+}
+
+/**
+ * Products that can reach an area with these makers: mirrors canReach() in @store/domain, from
+ * the same rules. Packed goods go anywhere; a local product needs an area making all it needs.
+ */
+export function reachSql(area: Reach): SQL {
+  const courier = sql`${products.fulfilment} = 'courier'`;
+  if (area.makes.length === 0) return courier;
+  const missing = LOCAL_MAKES.filter((m) => !area.makes.includes(m));
+  const needs = missing.map((make) => {
+    const rule = LOCAL_MAKE_RULES[make];
+    return sql`(${products.category} = ANY(${textArray(rule.categories)}) OR ${products.subCategory} && ${textArray(rule.subcategories)})`;
+  });
+  return needs.length ? sql`(${courier} OR NOT (${sql.join(needs, sql` OR `)}))` : sql`true`;
 }
 
 /** LIKE treats % _ and \ specially; a shopper's keyword is always plain text. */
@@ -155,6 +173,7 @@ function filterConditions(f: ProductFilters, now: Date): SQL {
     f.minPrice !== undefined ? sql`${price} >= ${f.minPrice}` : undefined,
     f.maxPrice !== undefined ? sql`${price} <= ${f.maxPrice}` : undefined,
     f.sameDayDelivery ? eq(products.sameDayDelivery, true) : undefined,
+    f.reach ? reachSql(f.reach) : undefined,
   ];
   return and(...conditions)!;
 }
@@ -218,29 +237,29 @@ export async function findProduct(db: Db, id: string, { includeUnlisted = false 
   return { row, variants, related, reviews: productReviews };
 }
 
-export function topRated(db: Db, limit: number) {
+export function topRated(db: Db, limit: number, reach?: Reach) {
   return db
     .select(summaryColumns)
     .from(products)
-    .where(listed)
+    .where(and(listed, reach && reachSql(reach)))
     .orderBy(desc(products.rating), desc(products.numReviews), asc(products.id))
     .limit(limit);
 }
 
-export function featured(db: Db, limit: number) {
+export function featured(db: Db, limit: number, reach?: Reach) {
   return db
     .select(summaryColumns)
     .from(products)
-    .where(and(listed, eq(products.isFeatured, true)))
+    .where(and(listed, eq(products.isFeatured, true), reach && reachSql(reach)))
     .orderBy(desc(products.createdAt), asc(products.id))
     .limit(limit);
 }
 
-export function newestListed(db: Db, limit: number) {
+export function newestListed(db: Db, limit: number, reach?: Reach) {
   return db
     .select(summaryColumns)
     .from(products)
-    .where(listed)
+    .where(and(listed, reach && reachSql(reach)))
     .orderBy(desc(products.createdAt), asc(products.id))
     .limit(limit);
 }
@@ -290,11 +309,17 @@ export function summariesByIds(db: Db, ids: readonly string[]) {
     .where(inArray(products.id, [...ids]));
 }
 
-/** Whether each product can go out the day it is ordered (unknown ids are left out). */
-export function sameDayFlags(db: Db, ids: readonly string[]) {
+/** How each product travels and whether it can go out the day it is ordered (unknown ids are left out). */
+export function deliveryTraits(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: products.id, sameDayDelivery: products.sameDayDelivery })
+    .select({
+      id: products.id,
+      sameDayDelivery: products.sameDayDelivery,
+      fulfilment: products.fulfilment,
+      category: products.category,
+      subCategory: products.subCategory,
+    })
     .from(products)
     .where(inArray(products.id, [...ids]));
 }

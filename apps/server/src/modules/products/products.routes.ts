@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponseSchema,
@@ -7,10 +8,13 @@ import {
   productListQuerySchema,
   productListResponseSchema,
   productsByIdsQuerySchema,
+  productPincodeQuerySchema,
   productSearchQuerySchema,
   productsResponseSchema,
   reviewInputSchema,
   messageResponseSchema,
+  type ProductDetail,
+  type ProductSummary,
 } from '@store/contracts';
 import {
   adminProductListQuerySchema,
@@ -23,15 +27,30 @@ import {
   stockLedgerPageSchema,
   stockLedgerQuerySchema,
 } from '@store/contracts';
+import { canReach, type Reach } from '@store/domain';
 import { adminOnly, signedInUser } from '../../lib/auth.js';
+import {
+  productDelivery,
+  reachFilter,
+  reachOf,
+  withEarliestDelivery,
+  type PinReach,
+} from '../delivery/reach.service.js';
 import { ProductsAdmin } from './products.admin.js';
 import { StockAdmin } from './stock.admin.js';
 import { createReview } from './reviews.service.js';
-import { cardsShow, productPageShows, sendCached } from '../../plugins/catalog-cache.js';
+import { catalogAnswer, cardsShow, productPageShows, sendCached } from '../../plugins/catalog-cache.js';
 import { AppError } from '../../lib/app-error.js';
 import { ProductsService } from './products.service.js';
 
 const tags = ['Products'];
+/** Sends JSON text as it is, shaped by the route's schema where it was made (as sendCached does). */
+const sendJson = async (reply: FastifyReply, body: string) => {
+  await reply.type('application/json; charset=utf-8').send(body);
+};
+const pincodeDescription =
+  'With `pincode`, only products that can reach that PIN code, each with `earliestDelivery` (ADR 077); ' +
+  "a malformed PIN code is 400 'Error - Enter 6 digits', an unknown one 404, one not served 400.";
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new ProductsService(app.database.db, app.catalogReadModel);
@@ -50,6 +69,31 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const limitSearches = async (req: FastifyRequest, keyword: string | undefined) => {
     if (!keyword) return;
     await app.rateLimiter.consume(`search:${req.ip}`, app.config.rateLimits.search, 'Too many searches.');
+  };
+  const reachOfQuery = (pincode: unknown) => (pincode === undefined ? null : reachOf(app.database.db, pincode));
+
+  /**
+   * Cards for the recipient's PIN code (ADR 077): the answer is cached by what the PIN code's area
+   * makes, not by the PIN code (an area with every maker shares the answer without one), and each
+   * card is dated as it is sent, since dates move with the clock and not with the catalogue.
+   */
+  const sendCards = async <T extends { products: ProductSummary[] }>(
+    reply: FastifyReply,
+    [prefix, input]: [string, unknown],
+    schema: z.ZodType<T>,
+    compute: (reach: Reach | undefined) => Promise<T>,
+    reach: PinReach | null,
+    inMemory = false,
+  ) => {
+    const area = reachFilter(reach);
+    const key: [string, unknown] = [prefix, area ? { input, makes: area.makes } : input];
+    const body = await catalogAnswer(app, key, schema, () => compute(area), cardsShow, inMemory);
+    if (!reach) return sendJson(reply, body);
+    const answer = JSON.parse(body) as T;
+    await sendJson(
+      reply,
+      JSON.stringify({ ...answer, products: withEarliestDelivery(reach, answer.products, app.clock()) }),
+    );
   };
 
   app.get(
@@ -182,48 +226,69 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'List products shoppers can buy, filtered, searched, sorted and paged',
+        description: pincodeDescription,
         querystring: productListQuerySchema,
-        response: { 200: productListResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+        response: {
+          200: productListResponseSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
       preHandler: (req) => limitSearches(req, req.query.keyword),
     },
-    (req, reply) =>
-      sendCached(
-        app,
+    async (req, reply) => {
+      const { pincode, ...query } = req.query;
+      await sendCards(
         reply,
-        ['products', req.query],
+        ['products', query],
         productListResponseSchema,
-        () => service.list(req.query),
-        cardsShow,
-        service.answersFromMemory(req.query.keyword),
-      ),
+        (area) => service.list(query, undefined, area),
+        await reachOfQuery(pincode),
+        service.answersFromMemory(query.keyword),
+      );
+    },
   );
 
   app.get(
     '/api/products/top',
-    { schema: { tags, summary: 'Highest-rated products', response: { 200: productsResponseSchema } } },
-    (_req, reply) =>
-      sendCached(
-        app,
+    {
+      schema: {
+        tags,
+        summary: 'Highest-rated products',
+        description: pincodeDescription,
+        querystring: productPincodeQuerySchema,
+        response: { 200: productsResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req, reply) =>
+      sendCards(
         reply,
         ['top', null],
         productsResponseSchema,
-        async () => ({ products: await service.top() }),
-        cardsShow,
+        async (area) => ({ products: await service.top(area) }),
+        await reachOfQuery(req.query.pincode),
       ),
   );
 
   app.get(
     '/api/products/featured',
-    { schema: { tags, summary: 'Featured products', response: { 200: productsResponseSchema } } },
-    (_req, reply) =>
-      sendCached(
-        app,
+    {
+      schema: {
+        tags,
+        summary: 'Featured products',
+        description: pincodeDescription,
+        querystring: productPincodeQuerySchema,
+        response: { 200: productsResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (req, reply) =>
+      sendCards(
         reply,
         ['featured', null],
         productsResponseSchema,
-        async () => ({ products: await service.featured() }),
-        cardsShow,
+        async (area) => ({ products: await service.featured(area) }),
+        await reachOfQuery(req.query.pincode),
       ),
   );
 
@@ -233,17 +298,18 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Newest available products for the home carousel',
-        response: { 200: productsResponseSchema },
+        description: pincodeDescription,
+        querystring: productPincodeQuerySchema,
+        response: { 200: productsResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    (_req, reply) =>
-      sendCached(
-        app,
+    async (req, reply) =>
+      sendCards(
         reply,
         ['carousel', null],
         productsResponseSchema,
-        async () => ({ products: await service.carousel() }),
-        cardsShow,
+        async (area) => ({ products: await service.carousel(area) }),
+        await reachOfQuery(req.query.pincode),
       ),
   );
 
@@ -291,20 +357,43 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'One product with its variants, related products and reviews',
+        description:
+          'With `pincode`, `delivery` says whether and from when it can reach that PIN code (and why not, ' +
+          'naming where it can go), and only related products that can reach it are shown, each with ' +
+          '`earliestDelivery` (ADR 077).',
         params: idParamsSchema,
+        querystring: productPincodeQuerySchema,
         response: { 200: productDetailSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    (req, reply) =>
-      sendCached(
+    async (req, reply) => {
+      const reach = await reachOfQuery(req.query.pincode);
+      if (!reach) {
+        return sendCached(
+          app,
+          reply,
+          ['product', req.params.id],
+          productDetailSchema,
+          () => service.get(req.params.id),
+          productPageShows,
+          service.answersFromMemory(),
+        );
+      }
+      const body = await catalogAnswer(
         app,
-        reply,
         ['product', req.params.id],
         productDetailSchema,
         () => service.get(req.params.id),
         productPageShows,
         service.answersFromMemory(),
-      ),
+      );
+      const page = JSON.parse(body) as ProductDetail;
+      const now = app.clock();
+      const related = page.relatedProducts.filter((r) => canReach(r, reach.area));
+      const delivery = productDelivery(reach, { ...page, sameDayDelivery: page.deliveryOptions.sameDayDelivery }, now);
+      const answer = { ...page, relatedProducts: withEarliestDelivery(reach, related, now), delivery };
+      await sendJson(reply, JSON.stringify(answer));
+    },
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { rupeesToPaise } from '@store/domain';
+import { rupeesToPaise, type Reach } from '@store/domain';
 import {
   STOREFRONT_PAGE_SIZE,
   type ProductDetail,
@@ -53,9 +53,9 @@ export class ProductsService {
     return keywordWords(keyword).length === 0 ? this.memory !== null : this.search !== null;
   }
 
-  /** Delivery options of the products a shopper is about to have delivered; unknown ids restrict nothing. */
-  sameDayFlags(ids: readonly string[]): Promise<{ id: string; sameDayDelivery: boolean }[]> {
-    return repo.sameDayFlags(this.db, ids);
+  /** How the products a shopper is about to have delivered travel; unknown ids restrict nothing. */
+  deliveryTraits(ids: readonly string[]) {
+    return repo.deliveryTraits(this.db, ids);
   }
 
   /**
@@ -78,7 +78,8 @@ export class ProductsService {
     return rows.map((r) => toProductSummary(r, now));
   }
 
-  async list(query: ProductListQuery, now = new Date()): Promise<ProductListResponse> {
+  /** `reach`: only products that can reach an area with these makers (ADR 077). */
+  async list(query: ProductListQuery, now = new Date(), reach?: Reach): Promise<ProductListResponse> {
     const page = query.pageNumber ?? 1;
     const limit = query.pageLimit ?? STOREFRONT_PAGE_SIZE;
     const words = keywordWords(query.keyword);
@@ -97,6 +98,7 @@ export class ProductsService {
       minPrice: query.minPrice === undefined ? undefined : rupeesToPaise(query.minPrice),
       maxPrice: query.maxPrice === undefined ? undefined : rupeesToPaise(query.maxPrice),
       sameDayDelivery: query.sameDayDelivery,
+      reach,
     };
     const order: repo.ProductOrder = query.sortBy
       ? { by: query.sortBy, direction: query.order ?? defaultDirection(query.sortBy) }
@@ -121,22 +123,24 @@ export class ProductsService {
     return toProductDetail(found.row, found.variants, found.related, found.reviews, now);
   }
 
-  async top(now = new Date()): Promise<ProductSummary[]> {
-    const rows = this.memory ? this.memory.top(TOP_PRODUCTS_LIMIT) : await repo.topRated(this.db, TOP_PRODUCTS_LIMIT);
+  async top(reach?: Reach, now = new Date()): Promise<ProductSummary[]> {
+    const rows = this.memory
+      ? this.memory.top(TOP_PRODUCTS_LIMIT, reach)
+      : await repo.topRated(this.db, TOP_PRODUCTS_LIMIT, reach);
     return rows.map((r) => toProductSummary(r, now));
   }
 
-  async featured(now = new Date()): Promise<ProductSummary[]> {
+  async featured(reach?: Reach, now = new Date()): Promise<ProductSummary[]> {
     const rows = this.memory
-      ? this.memory.featured(FEATURED_PRODUCTS_LIMIT)
-      : await repo.featured(this.db, FEATURED_PRODUCTS_LIMIT);
+      ? this.memory.featured(FEATURED_PRODUCTS_LIMIT, reach)
+      : await repo.featured(this.db, FEATURED_PRODUCTS_LIMIT, reach);
     return rows.map((r) => toProductSummary(r, now));
   }
 
-  async carousel(now = new Date()): Promise<ProductSummary[]> {
+  async carousel(reach?: Reach, now = new Date()): Promise<ProductSummary[]> {
     const rows = this.memory
-      ? this.memory.newestListed(CAROUSEL_PRODUCTS_LIMIT)
-      : await repo.newestListed(this.db, CAROUSEL_PRODUCTS_LIMIT);
+      ? this.memory.newestListed(CAROUSEL_PRODUCTS_LIMIT, reach)
+      : await repo.newestListed(this.db, CAROUSEL_PRODUCTS_LIMIT, reach);
     return rows.map((r) => toProductSummary(r, now));
   }
 

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ProductOption, StockLedgerReason } from '@store/domain';
+import type { FulfilmentKind, ProductOption, StockLedgerReason } from '@store/domain';
 
 export interface OptimizedImages {
   thumbnail: string;
@@ -78,6 +78,11 @@ export const products = pgTable(
     height: doublePrecision('height'),
     sameDayDelivery: boolean('same_day_delivery').notNull().default(false),
     expressDelivery: boolean('express_delivery').notNull().default(false),
+    /**
+     * How it travels (ADR 077): made locally or sent by courier. No default: whoever writes a
+     * product chooses, so a fresh cake is never shipped across India for want of a value.
+     */
+    fulfilment: text('fulfilment').$type<FulfilmentKind>().notNull(),
     rating: real('rating').notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),
     /**
@@ -116,6 +121,7 @@ export const products = pgTable(
     check('products_discount_price_non_negative', sql`${t.discountPrice} >= 0`),
     check('products_stock_non_negative', sql`${t.countInStock} >= 0`),
     check('products_rating_range', sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
+    check('products_fulfilment', sql`${t.fulfilment} IN ('local', 'courier')`),
     check('products_gst_rate', sql`${t.gstRate} IN (0, 3, 5, 12, 18, 28, 40)`),
     check('products_hsn_code', sql`${t.hsnCode} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})?$'`),
     index('products_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),

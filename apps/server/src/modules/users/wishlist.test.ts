@@ -44,7 +44,14 @@ async function manyProducts(n: number): Promise<string[]> {
       subCategory: [],
       tags: [],
     };
-    return { ...base, price: 50_000, countInStock: 10, available: true, ...buildSearchColumns(base) };
+    return {
+      ...base,
+      price: 50_000,
+      countInStock: 10,
+      available: true,
+      fulfilment: 'courier' as const,
+      ...buildSearchColumns(base),
+    };
   });
   const inserted = await t.database.db.insert(products).values(rows).returning({ id: products.id });
   return inserted.map((r) => r.id);

@@ -29,6 +29,7 @@ const summary = {
   occasion: [],
   recipient: [],
   deliveryOptions: { sameDayDelivery: true, expressDelivery: false },
+  fulfilment: 'local',
   rating: 4.5,
   numReviews: 2,
   gstRate: 0,

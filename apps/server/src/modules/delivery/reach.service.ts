@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import {
+  canReach,
+  deliveryDayLabel,
+  earliestDeliveryDate,
+  isPincodeFormat,
+  istDate,
+  MAX_DAYS_AHEAD,
+  notDeliverableReason,
+  PINCODE_FORMAT_MESSAGE,
+  PINCODE_UNKNOWN_MESSAGE,
+  productLeadDays,
+  reachesEverything,
+  travelsAs,
+  type AreaSlotType,
+  type DeliveryArea,
+  type LocalMake,
+  type Reach,
+  type Routed,
+} from '@store/domain';
+import type { EarliestDelivery, ProductDelivery } from '@store/contracts';
+import { queryRows, type Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { coveringArea } from '../pincodes/pincodes.service.js';
+import { areaSlotTypes } from './delivery.table.js';
+
+/** What can reach one PIN code (ADR 077): the area covering it and the local areas it is told of. */
+export interface PinReach {
+  pincode: string;
+  area: DeliveryArea & Reach & { id: number };
+  /** Every local area, for the sentence that says where a fresh product can go. */
+  localAreas: (Reach & { name: string })[];
+}
+
+/** A product as far as its delivery goes. */
+export type Deliverable = Routed & { sameDayDelivery: boolean };
+
+const pincodeRefusal = (status: 'VALIDATION' | 'NOT_FOUND', message: string) =>
+  new AppError(status, message, [{ field: 'pincode', message }]);
+
+/**
+ * The PIN code's area with its slot types and every local area, in one statement. A PIN code that
+ * is malformed or unknown gets the spec's texts (400, 404); one no area serves, a sentence (400).
+ */
+export async function reachOf(db: Db, input: unknown): Promise<PinReach> {
+  const pincode = typeof input === 'string' || typeof input === 'number' ? String(input).trim() : '';
+  if (!isPincodeFormat(pincode)) throw pincodeRefusal('VALIDATION', PINCODE_FORMAT_MESSAGE);
+  const [row] = await queryRows<{
+    area_id: number | null;
+    delivery_available: boolean | null;
+    lead_days: number;
+    makes: LocalMake[];
+    slot_types: AreaSlotType[];
+    local_areas: { name: string; makes: LocalMake[] }[];
+  }>(
+    db,
+    sql`
+    SELECT a.id AS area_id, a.delivery_available, a.lead_days, a.makes,
+      (SELECT coalesce(json_agg(json_build_object('type', t.type, 'fee', t.fee, 'capacity', t.capacity)), '[]')
+        FROM ${areaSlotTypes} t WHERE t.area_id = a.id AND t.offered) AS slot_types,
+      (SELECT coalesce(json_agg(json_build_object('name', s.name, 'makes', s.makes) ORDER BY s.id), '[]')
+        FROM service_areas s WHERE s.delivery_available AND cardinality(s.makes) > 0) AS local_areas
+    FROM pincodes p LEFT JOIN LATERAL (${coveringArea(sql`p.pincode`)}) a ON true
+    WHERE p.pincode = ${pincode}`,
+  );
+  if (!row) throw pincodeRefusal('NOT_FOUND', PINCODE_UNKNOWN_MESSAGE);
+  if (row.area_id === null || !row.delivery_available) {
+    throw pincodeRefusal('VALIDATION', `We do not deliver to ${pincode} yet.`);
+  }
+  return {
+    pincode,
+    area: { id: row.area_id, leadDays: row.lead_days, makes: row.makes, slotTypes: row.slot_types },
+    localAreas: row.local_areas,
+  };
+}
+
+/** The listing filter for a PIN code: none where every product can go. */
+export function reachFilter(reach: PinReach | null): Reach | undefined {
+  return reach && !reachesEverything(reach.area) ? { makes: [...reach.area.makes].sort() } : undefined;
+}
+
+/** A product's earliest delivery date there (capacity aside), or null when it cannot reach it. */
+export function earliestFor(reach: PinReach, product: Deliverable, now: Date): string | null {
+  if (!canReach(product, reach.area)) return null;
+  return earliestDeliveryDate(reach.area, now, productLeadDays([product]));
+}
+
+/**
+ * Each card with its earliest delivery, the same two dates (same-day or not) for every card of the
+ * answer. A card that cannot reach the PIN code is left as it is: the filter keeps it out anyway.
+ */
+export function withEarliestDelivery<T extends { deliveryOptions: { sameDayDelivery: boolean } }>(
+  reach: PinReach,
+  cards: (T & Routed)[],
+  now: Date,
+): (T & { earliestDelivery?: EarliestDelivery })[] {
+  const today = istDate(now);
+  const dates = new Map<boolean, string | null>();
+  const dateFor = (sameDay: boolean) => {
+    if (!dates.has(sameDay)) {
+      dates.set(sameDay, earliestDeliveryDate(reach.area, now, productLeadDays([{ sameDayDelivery: sameDay }])));
+    }
+    return dates.get(sameDay)!;
+  };
+  return cards.map((card) => {
+    const date = canReach(card, reach.area) ? dateFor(card.deliveryOptions.sameDayDelivery) : null;
+    return date ? { ...card, earliestDelivery: { date, label: deliveryDayLabel(date, today) } } : card;
+  });
+}
+
+/** What a product page says for a PIN code. */
+export function productDelivery(reach: PinReach, product: Deliverable, now: Date): ProductDelivery {
+  const deliverable = canReach(product, reach.area);
+  return {
+    pincode: reach.pincode,
+    deliverable,
+    kind: deliverable ? travelsAs(reach.area) : product.fulfilment,
+    earliestDate: deliverable ? earliestFor(reach, product, now) : null,
+    reason: deliverable ? null : notDeliverableReason(product, reach.localAreas),
+  };
+}
+
+/** A lead time no date reaches: the slots of a product that cannot reach the PIN code are all closed to it. */
+export const UNREACHABLE_LEAD = MAX_DAYS_AHEAD + 1;
