@@ -48,4 +48,5 @@ export const STALE_MESSAGES = {
   coupon: 'This coupon changed since you opened it',
   user: 'This user changed since you opened it',
   slotType: 'This slot type changed since you opened it',
+  area: 'This service area changed since you opened it',
 } as const;

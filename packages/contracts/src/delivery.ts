@@ -3,6 +3,7 @@ import {
   DELIVERY_SLOTS,
   GIFT_MESSAGE_MAX,
   isCalendarDate,
+  LOCAL_MAKES,
   messageLength,
   SENDER_NAME_MAX,
   SLOT_REASONS,
@@ -146,7 +147,14 @@ export const serviceAreaSchema = z.object({
   name: z.string(),
   pincodePrefix: z.string(),
   deliveryAvailable: z.boolean(),
-  leadDays: z.number().int(),
+  leadDays: z
+    .number()
+    .int()
+    .describe('Days from today of the earliest delivery; in an area without makers, the courier transit time'),
+  makes: z
+    .array(z.enum(LOCAL_MAKES))
+    .describe('What its kitchens and florists make; none: packed goods by courier only (ADR 077)'),
+  version: z.number().int().describe("The area's own settings; send it back with PUT /api/delivery/areas/{id}"),
   slotTypes: z.array(
     z.object({
       type: slotTypeSchema,
@@ -161,6 +169,24 @@ export const serviceAreaSchema = z.object({
   ),
 });
 export type ServiceArea = z.infer<typeof serviceAreaSchema>;
+
+/** An area's own settings (ADR 077): what it makes and how many days its first delivery takes. */
+export const areaUpdateSchema = z.object({
+  version: versionSchema(1),
+  leadDays: z
+    .number({ message: 'leadDays must be a whole number of days' })
+    .int('leadDays must be a whole number of days')
+    .min(0, 'leadDays must not be negative')
+    .max(30, 'leadDays must be at most 30'),
+  makes: z
+    .array(z.enum(LOCAL_MAKES, { message: `makes may hold ${LOCAL_MAKES.join(' and ')}` }), {
+      message: 'makes must be a list',
+    })
+    .transform((makes) => LOCAL_MAKES.filter((m) => makes.includes(m))),
+});
+export type AreaUpdate = z.infer<typeof areaUpdateSchema>;
+
+export const areaParamsSchema = z.object({ id: z.coerce.number({ message: 'id must be a number' }).int().positive() });
 
 export const areaSlotTypeParamsSchema = z.object({
   id: z.coerce.number({ message: 'id must be a number' }).int().positive(),

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  areaParamsSchema,
   areaSlotTypeParamsSchema,
+  areaUpdateSchema,
   areaSlotTypeUpdateSchema,
   deliverySlotsQuerySchema,
   deliverySlotsResponseSchema,
@@ -76,6 +78,26 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: adminOnly,
     },
     () => service.areas(),
+  );
+
+  app.put(
+    '/api/delivery/areas/:id',
+    {
+      schema: {
+        tags,
+        summary: "Set what an area's kitchens and florists make and its lead or courier transit days (admin)",
+        description:
+          'An area that makes cakes or flowers hand-delivers every product it can, in its own slots; one that ' +
+          'makes neither gets packed goods by courier, `leadDays` after the order (ADR 077). Send `version` as ' +
+          "`GET /api/delivery/areas` answered it; if the area was saved since, 409 'This service area changed " +
+          "since you opened it' with the area as it is now in `details.current`, and nothing is written.",
+        params: areaParamsSchema,
+        body: areaUpdateSchema,
+        response: { 200: serviceAreaSchema, ...errors },
+      },
+      preHandler: adminOnly,
+    },
+    (req) => service.updateArea(signedInUser(req), req.params.id, req.body),
   );
 
   app.put(

@@ -25,6 +25,7 @@ import {
 import {
   STALE_MESSAGES,
   type AreaSlotTypeUpdate,
+  type AreaUpdate,
   type DeliverySlotsResponse,
   type ScheduledOrder,
   type ScheduleResponse,
@@ -37,7 +38,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { SessionUser } from '../../lib/auth.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { PincodeRecord } from '../pincodes/pincodes.repository.js';
-import { PincodesService } from '../pincodes/pincodes.service.js';
+import { lockServiceArea, PincodesService, saveServiceArea } from '../pincodes/pincodes.service.js';
 import { ProductsService } from '../products/products.service.js';
 import * as repo from './delivery.repository.js';
 import { UNREACHABLE_LEAD } from './reach.service.js';
@@ -265,6 +266,8 @@ export class DeliveryService {
       pincodePrefix: a.pincodePrefix,
       deliveryAvailable: a.deliveryAvailable,
       leadDays: a.leadDays,
+      makes: a.makes,
+      version: a.version,
       slotTypes: SLOT_TYPES.map((type) => {
         const row = a.rows.find((t) => t.type === type);
         return {
@@ -311,6 +314,31 @@ export class DeliveryService {
       return true;
     });
     if (!saved) throw new AppError('CONFLICT', STALE_MESSAGES.slotType, { current: await this.area(areaId) });
+    return this.area(areaId);
+  }
+
+  /**
+   * Sets what an area's kitchens and florists make and its lead (or courier transit) days, if it is
+   * still at the version the form was loaded at (ADR 065); else 409 with the area as it is now.
+   */
+  async updateArea(actor: SessionUser, areaId: number, update: AreaUpdate): Promise<ServiceArea> {
+    const saved = await this.db.transaction(async (tx) => {
+      const before = await lockServiceArea(tx, areaId);
+      if (!before) throw new AppError('NOT_FOUND', 'Service area not found');
+      const settings = { leadDays: update.leadDays, makes: update.makes };
+      const row = await saveServiceArea(tx, areaId, update.version, settings);
+      if (!row) return false;
+      await recordAudit(tx, {
+        actor,
+        action: 'delivery.area',
+        entityId: areaId,
+        label: before.name,
+        before: { leadDays: before.leadDays, makes: before.makes.join(', ') },
+        after: { leadDays: row.leadDays, makes: row.makes.join(', ') },
+      });
+      return true;
+    });
+    if (!saved) throw new AppError('CONFLICT', STALE_MESSAGES.area, { current: await this.area(areaId) });
     return this.area(areaId);
   }
 

@@ -1,4 +1,4 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { LocalMake } from '@store/domain';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { pincodes, serviceAreas } from './pincodes.table.js';
@@ -9,9 +9,25 @@ export function listServiceAreas(db: Db): Promise<ServiceAreaRow[]> {
   return db.select().from(serviceAreas).orderBy(asc(serviceAreas.pincodePrefix));
 }
 
-export async function findServiceArea(db: Db, id: number): Promise<ServiceAreaRow | undefined> {
-  const [area] = await db.select().from(serviceAreas).where(eq(serviceAreas.id, id));
+export async function findServiceArea(db: Db | Tx, id: number, lock = false): Promise<ServiceAreaRow | undefined> {
+  const query = db.select().from(serviceAreas).where(eq(serviceAreas.id, id));
+  const [area] = lock ? await query.for('update') : await query;
   return area;
+}
+
+/** Saves an area's own settings if it is still at `version` (ADR 065); undefined when it is not. */
+export async function saveServiceArea(
+  db: Db | Tx,
+  id: number,
+  version: number,
+  settings: { leadDays: number; makes: LocalMake[] },
+): Promise<ServiceAreaRow | undefined> {
+  const [row] = await db
+    .update(serviceAreas)
+    .set({ ...settings, version: sql`${serviceAreas.version} + 1` })
+    .where(and(eq(serviceAreas.id, id), eq(serviceAreas.version, version)))
+    .returning();
+  return row;
 }
 
 export interface PincodeRecord {

@@ -4,13 +4,15 @@ import {
   PINCODE_UNKNOWN_MESSAGE,
   pincodeStateName,
   pincodeStateProblem,
+  type LocalMake,
 } from '@store/domain';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import {
   findPincode,
   findServiceArea,
   listServiceAreas,
+  saveServiceArea as saveArea,
   type PincodeRecord,
   type ServiceAreaRow,
 } from './pincodes.repository.js';
@@ -61,4 +63,19 @@ export class PincodesService {
   serviceArea(id: number): Promise<ServiceAreaRow | undefined> {
     return findServiceArea(this.db, id);
   }
+}
+
+/** An area's row locked until the transaction ends, for a save that audits what it replaced. */
+export function lockServiceArea(tx: Tx, id: number): Promise<ServiceAreaRow | undefined> {
+  return findServiceArea(tx, id, true);
+}
+
+/** Saves an area's own settings at the version the form was loaded at (ADR 065). */
+export function saveServiceArea(
+  tx: Tx,
+  id: number,
+  version: number,
+  settings: { leadDays: number; makes: LocalMake[] },
+): Promise<ServiceAreaRow | undefined> {
+  return saveArea(tx, id, version, settings);
 }

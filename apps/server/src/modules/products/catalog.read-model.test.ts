@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalMake } from '@store/domain';
 import { eq, sql } from 'drizzle-orm';
 import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
 import { FULL_PRODUCT_BODY, insertProduct, uniqueCategory } from '../../test/fixtures.js';
@@ -122,6 +123,8 @@ describe(`the catalogue read model on ${testDatabaseKind}`, () => {
         minPrice: rnd() < 0.3 ? Math.floor(rnd() * 1500) * 100 : undefined,
         maxPrice: rnd() < 0.3 ? (500 + Math.floor(rnd() * 3000)) * 100 : undefined,
         sameDayDelivery: rnd() < 0.2 ? true : undefined,
+        // A courier-only area, one with a florist only, one with a kitchen only (ADR 077).
+        reach: rnd() < 0.3 ? { makes: [[], ['flowers'], ['cakes']][Math.floor(rnd() * 3)] as LocalMake[] } : undefined,
       };
       const order = orders[Math.floor(rnd() * orders.length)]!;
       const limit = [4, 12, 100][Math.floor(rnd() * 3)]!;
