@@ -6,6 +6,7 @@ import type {
   AdminUserPage,
   AdminUserUpdate,
   AreaSlotTypeUpdate,
+  AreaUpdate,
   AuditPage,
   Coupon,
   CouponInput,
@@ -206,6 +207,15 @@ export function useServiceAreas() {
     queryKey: adminKeys.areas,
     queryFn: ({ signal }) => apiFetch<ServiceArea[]>('/api/delivery/areas', { signal }),
   });
+}
+
+/**
+ * What an area's kitchens and florists make and its days to the first delivery (a courier-only
+ * area's transit time); answers the updated area. 409 when it was saved since the form's version
+ * (`details.current`: the area now).
+ */
+export function updateArea(areaId: number, input: AreaUpdate): Promise<ServiceArea> {
+  return apiFetch<ServiceArea>(`/api/delivery/areas/${areaId}`, { method: 'PUT', body: input });
 }
 
 /** Whether an area offers a slot type, its fee (rupees) and its places per slot; answers the updated area. */

@@ -97,13 +97,17 @@ function schedule(over: { capacity?: number; orders?: ScheduledOrder[] } = {}): 
   };
 }
 
-function kochi(over: Partial<Record<'fee' | 'capacity', number>> = {}): ServiceArea {
+function kochi(
+  over: Partial<Record<'fee' | 'capacity', number>> & Partial<Pick<ServiceArea, 'makes' | 'leadDays' | 'version'>> = {},
+): ServiceArea {
   return {
     id: 1,
     name: 'Kochi',
     pincodePrefix: '682',
     deliveryAvailable: true,
-    leadDays: 0,
+    leadDays: over.leadDays ?? 0,
+    makes: over.makes ?? ['cakes', 'flowers'],
+    version: over.version ?? 1,
     slotTypes: [
       { type: 'standard', offered: true, fee: 0, capacity: 20, version: 1 },
       { type: 'fixed', offered: true, fee: 200, capacity: 10, version: 1 },
@@ -392,5 +396,132 @@ describe('slots and capacity', () => {
     await user.click(within(row).getByRole('button', { name: /^Save/ }));
     expect(await within(row).findByText('capacity must be a whole number')).not.toBeNull();
     expect(calls(fetchMock, 'PUT /api/delivery/areas/1/slot-types/standard')).toBe(0);
+  });
+});
+
+describe("an area's making and delivery days", () => {
+  const AREA_PUT = 'PUT /api/delivery/areas/1';
+  const FORM = 'Making and delivery days, Kochi';
+  const checkbox = (form: HTMLElement, name: string) => within(form).getByLabelText(name) as HTMLInputElement;
+  const days = (form: HTMLElement) => within(form).getByLabelText('Days to first delivery') as HTMLInputElement;
+
+  it('says what each area makes and its days: the courier’s transit time where it makes nothing', async () => {
+    const thrissur: ServiceArea = {
+      ...kochi({ makes: [], leadDays: 2 }),
+      id: 2,
+      name: 'Thrissur',
+      pincodePrefix: '680',
+    };
+    open({ [SCHEDULE]: [200, schedule()], [AREAS]: [200, [kochi(), thrissur]] });
+    expect(await screen.findByText('PIN codes 682… · Cakes, Flowers · Same-day delivery')).not.toBeNull();
+    expect(screen.queryByText('PIN codes 680… · Courier only · 2 days in transit')).not.toBeNull();
+
+    const form = await screen.findByRole('form', { name: 'Making and delivery days, Thrissur' });
+    expect(within(form).getByRole('group', { name: 'Made here' })).not.toBeNull();
+    expect(checkbox(form, 'Cakes').checked).toBe(false);
+    expect(checkbox(form, 'Flowers').checked).toBe(false);
+    expect(days(form).value).toBe('2');
+    expect(days(form).getAttribute('aria-describedby')).toBe(
+      within(form).getByText('For a courier-only area, the courier’s transit time.').id,
+    );
+  });
+
+  it('saves what it makes and its days with the version it was loaded at, then reloads the areas', async () => {
+    let area = kochi();
+    const { fetchMock, user } = open({
+      [SCHEDULE]: [200, schedule()],
+      [AREAS]: () => [200, [area]],
+      [AREA_PUT]: (init) => {
+        const body = JSON.parse(String(init.body)) as Pick<ServiceArea, 'makes' | 'leadDays'>;
+        area = kochi({ makes: body.makes, leadDays: body.leadDays, version: 2 });
+        return [200, area];
+      },
+    });
+    const form = await screen.findByRole('form', { name: FORM });
+    expect(checkbox(form, 'Cakes').checked).toBe(true);
+    expect(checkbox(form, 'Flowers').checked).toBe(true);
+    expect(days(form).value).toBe('0');
+    await user.click(checkbox(form, 'Cakes'));
+    await user.clear(days(form));
+    await user.type(days(form), '1');
+    await user.click(within(form).getByRole('button', { name: `Save ${FORM}` }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(`${FORM} saved`));
+    expect(sentBodies(fetchMock, AREA_PUT)).toEqual([{ version: 1, makes: ['flowers'], leadDays: 1 }]);
+    await waitFor(() => expect(calls(fetchMock, AREAS)).toBe(2));
+    expect(await screen.findByText('PIN codes 682… · Flowers · From the next day')).not.toBeNull();
+
+    // The next save goes with the version the last one answered.
+    await user.click(checkbox(form, 'Flowers'));
+    await user.click(within(form).getByRole('button', { name: `Save ${FORM}` }));
+    await waitFor(() => expect(sentBodies(fetchMock, AREA_PUT)).toHaveLength(2));
+    expect(sentBodies(fetchMock, AREA_PUT)[1]).toEqual({ version: 2, makes: [], leadDays: 1 });
+    expect(await screen.findByText('PIN codes 682… · Courier only · 1 day in transit')).not.toBeNull();
+  });
+
+  it('shows what changed in the area since it was loaded, and re-applies the admin’s change on top', async () => {
+    const now = kochi({ makes: ['cakes'], leadDays: 0, version: 2 });
+    let puts = 0;
+    const { fetchMock, user } = open({
+      [SCHEDULE]: [200, schedule()],
+      [AREA_PUT]: () =>
+        (puts += 1) === 1
+          ? [
+              409,
+              { message: 'This service area changed since you opened it', code: 'CONFLICT', details: { current: now } },
+            ]
+          : [200, { ...now, leadDays: 1, version: 3 }],
+    });
+    const form = await screen.findByRole('form', { name: FORM });
+    await user.clear(days(form));
+    await user.type(days(form), '1');
+    await user.click(within(form).getByRole('button', { name: `Save ${FORM}` }));
+
+    const review = await within(form).findByRole('region', {
+      name: `${FORM}: This service area changed since you opened it`,
+    });
+    expect(document.activeElement).toBe(within(review).getByRole('heading'));
+    expect(conflictRowsOf(review)).toEqual([
+      ['Made here', 'Cakes, Flowers', 'Cakes', 'not changed'],
+      ['Days to first delivery', '0', '0', '1'],
+    ]);
+    expect((within(form).getByRole('button', { name: `Save ${FORM}` }) as HTMLButtonElement).disabled).toBe(true);
+    expect(toast.success).not.toHaveBeenCalled();
+
+    await user.click(within(review).getByRole('button', { name: 'Re-apply my changes' }));
+    expect(checkbox(form, 'Flowers').checked).toBe(false);
+    expect(days(form).value).toBe('1');
+    await user.click(within(form).getByRole('button', { name: `Save ${FORM}` }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(`${FORM} saved`));
+    expect(sentBodies(fetchMock, AREA_PUT)).toEqual([
+      { version: 1, makes: ['cakes', 'flowers'], leadDays: 1 },
+      { version: 2, makes: ['cakes'], leadDays: 1 },
+    ]);
+  });
+
+  it("shows the server's refusal under the days, and refuses days that are not a whole number before asking", async () => {
+    const { fetchMock, user } = open({
+      [SCHEDULE]: [200, schedule()],
+      [AREA_PUT]: [
+        400,
+        { message: 'Invalid input', details: [{ field: 'leadDays', message: 'leadDays must be at most 30' }] },
+      ],
+    });
+    const form = await screen.findByRole('form', { name: FORM });
+    await user.clear(days(form));
+    await user.type(days(form), '1.5');
+    await user.click(within(form).getByRole('button', { name: `Save ${FORM}` }));
+    expect(await within(form).findByText('leadDays must be a whole number of days')).not.toBeNull();
+    expect(calls(fetchMock, AREA_PUT)).toBe(0);
+
+    await user.clear(days(form));
+    await user.type(days(form), '12');
+    await user.click(within(form).getByRole('button', { name: `Save ${FORM}` }));
+    const error = await within(form).findByText('leadDays must be at most 30');
+    expect(days(form).getAttribute('aria-invalid')).toBe('true');
+    expect(days(form).getAttribute('aria-describedby')).toContain(error.id);
+    expect(document.activeElement).toBe(days(form));
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(toast.success).not.toHaveBeenCalled();
   });
 });

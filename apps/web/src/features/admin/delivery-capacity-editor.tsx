@@ -3,12 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ServiceArea } from '@store/contracts';
-import { SLOT_TYPE_LABELS, SLOT_TYPES, type SlotType } from '@store/domain';
+import { LOCAL_MAKES, SLOT_TYPE_LABELS, SLOT_TYPES, type LocalMake, type SlotType } from '@store/domain';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { ApiError, errorMessage } from '../../lib/api.js';
 import { cn } from '../../lib/cn.js';
-import { adminKeys, updateAreaSlotType, useServiceAreas } from './admin-api.js';
+import { queryKeys } from '../../lib/query-client.js';
+import { adminKeys, updateArea, updateAreaSlotType, useServiceAreas } from './admin-api.js';
 import { EmptyNote, Loading } from './admin-page.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { Checkbox, controlClasses, FieldError, labelClasses } from './form-controls.js';
@@ -47,8 +48,28 @@ function feeProblem(value: string): string | undefined {
   return undefined;
 }
 
-const leadText = (days: number) =>
-  days === 0 ? 'Same-day delivery' : days === 1 ? 'From the next day' : `From ${days} days ahead`;
+const LEAD_DAYS_MAX = 30;
+
+/** A whole number of days typed in an input, or the server's own words for why it is not one. */
+function leadDaysProblem(value: string): string | undefined {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isInteger(n)) return 'leadDays must be a whole number of days';
+  if (n < 0) return 'leadDays must not be negative';
+  if (n > LEAD_DAYS_MAX) return `leadDays must be at most ${LEAD_DAYS_MAX}`;
+  return undefined;
+}
+
+const MAKE_LABELS: Record<LocalMake, string> = { cakes: 'Cakes', flowers: 'Flowers' };
+
+/** 'Cakes, Flowers'; 'Courier only' for an area whose kitchens and florists make nothing. */
+const makesText = (makes: readonly LocalMake[]) =>
+  makes.length ? makes.map((m) => MAKE_LABELS[m]).join(', ') : 'Courier only';
+
+/** An area that makes nothing has no first local delivery: its days are the courier's transit. */
+function leadText({ makes, leadDays }: Pick<ServiceArea, 'makes' | 'leadDays'>): string {
+  if (makes.length === 0) return leadDays === 1 ? '1 day in transit' : `${leadDays} days in transit`;
+  return leadDays === 0 ? 'Same-day delivery' : leadDays === 1 ? 'From the next day' : `From ${leadDays} days ahead`;
+}
 
 /** 'Slots and capacity': per service area, per slot type, whether it is offered, its fee and its places per slot. */
 export function CapacityEditor() {
@@ -85,7 +106,7 @@ function AreaEditor({ area }: { area: ServiceArea }) {
           {area.name}
         </h3>
         <p className="text-sm text-neutral-600">
-          PIN codes {area.pincodePrefix}… · {leadText(area.leadDays)}
+          PIN codes {area.pincodePrefix}… · {makesText(area.makes)} · {leadText(area)}
         </p>
       </div>
       {area.deliveryAvailable ? null : (
@@ -93,6 +114,8 @@ function AreaEditor({ area }: { area: ServiceArea }) {
           Deliveries to this area are paused.
         </Alert>
       )}
+      {/* Filled once, and from its own saves after, like each slot type's row below. */}
+      <AreaSettings area={area} />
       {/* Column headings for wide screens; each input keeps its own label for screen readers. */}
       <div
         aria-hidden="true"
@@ -117,6 +140,161 @@ function AreaEditor({ area }: { area: ServiceArea }) {
         ))}
       </div>
     </section>
+  );
+}
+
+/** The area's own settings as typed; `makes` always in LOCAL_MAKES order, so two lists compare. */
+interface AreaState {
+  makes: LocalMake[];
+  leadDays: string;
+}
+type AreaField = keyof AreaState;
+const areaStateOf = (a: ServiceArea): AreaState => ({ makes: [...a.makes], leadDays: String(a.leadDays) });
+
+const AREA_FIELDS: readonly FieldSpec<AreaState>[] = [
+  { key: 'makes', label: 'Made here', show: (v) => makesText(v as LocalMake[]) },
+  { key: 'leadDays', label: 'Days to first delivery' },
+];
+
+/** What an area's kitchens and florists make and its days to the first delivery, saved at the version loaded. */
+function AreaSettings({ area: loaded }: { area: ServiceArea }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  // The area the form stands on: its version goes with the save; after a stale save, the area as it is now.
+  const [saved, setSaved] = useState(loaded);
+  const [makes, setMakes] = useState(saved.makes);
+  const [leadDays, setLeadDays] = useState(String(saved.leadDays));
+  const [errors, setErrors] = useState<FieldErrors<AreaField>>({});
+  const [pending, setPending] = useState(false);
+  const [conflict, setConflict] = useState<{ current: ServiceArea; message: string } | null>(null);
+  const name = `Making and delivery days, ${saved.name}`;
+  const show = (state: AreaState) => {
+    setMakes(state.makes);
+    setLeadDays(state.leadDays);
+  };
+  const focus = (field: AreaField) =>
+    document.getElementById(field === 'makes' ? `${id}-${LOCAL_MAKES[0]}` : `${id}-leadDays`)?.focus();
+
+  function resolve(keepMine: boolean) {
+    if (!conflict) return;
+    const now = areaStateOf(conflict.current);
+    show(keepMine ? reapply(AREA_FIELDS, areaStateOf(saved), now, { makes, leadDays }) : now);
+    setSaved(conflict.current);
+    setConflict(null);
+  }
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (pending) return;
+    const problem = leadDaysProblem(leadDays);
+    setErrors({ leadDays: problem });
+    if (problem) {
+      focus('leadDays');
+      return;
+    }
+    setPending(true);
+    try {
+      const answer = await updateArea(saved.id, { version: saved.version, makes, leadDays: Number(leadDays) });
+      setSaved(answer);
+      show(areaStateOf(answer));
+      toast.success(`${name} saved`);
+      setPending(false);
+      // What an area makes decides which products reach its PIN codes, so listings are asked again too.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.deliveries }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products }),
+      ]);
+    } catch (err) {
+      const current = staleCurrent<ServiceArea>(err);
+      if (current) {
+        setConflict({ current, message: errorMessage(err) });
+        setPending(false);
+        return;
+      }
+      const fields = fieldErrorsOf(err, ['makes', 'leadDays'] as const);
+      setErrors(fields);
+      const first = (['makes', 'leadDays'] as const).find((f) => fields[f]);
+      if (first) focus(first);
+      else toast.error(errorMessage(err));
+      setPending(false);
+    }
+  }
+
+  const describedBy = (field: AreaField) =>
+    [errors[field] ? `${id}-${field}-error` : null, `${id}-${field}-hint`].filter(Boolean).join(' ');
+
+  const toggle = (make: LocalMake, checked: boolean) => {
+    setMakes(LOCAL_MAKES.filter((m) => (m === make ? checked : makes.includes(m))));
+    setErrors((x) => ({ ...x, makes: undefined }));
+  };
+
+  return (
+    <form
+      aria-label={name}
+      aria-busy={pending}
+      noValidate
+      onSubmit={submit}
+      className="mt-4 grid grid-cols-1 gap-3 rounded-lg border border-neutral-200 bg-neutral-50 p-3 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] md:items-start md:gap-x-6"
+    >
+      <fieldset aria-describedby={describedBy('makes')} className="flex flex-col gap-1.5">
+        <legend className={cn(labelClasses, 'mb-1.5')}>Made here</legend>
+        <div className="flex flex-wrap gap-x-6">
+          {LOCAL_MAKES.map((make) => (
+            <Checkbox
+              key={make}
+              id={`${id}-${make}`}
+              label={MAKE_LABELS[make]}
+              checked={makes.includes(make)}
+              onCheckedChange={(checked) => toggle(make, checked)}
+              aria-invalid={errors.makes ? true : undefined}
+            />
+          ))}
+        </div>
+        <FieldError id={`${id}-makes-error`}>{errors.makes}</FieldError>
+        <p id={`${id}-makes-hint`} className="text-xs text-neutral-600">
+          Made and hand-delivered here, in the area’s own slots. Neither: packed goods by courier only.
+        </p>
+      </fieldset>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-leadDays`} className={labelClasses}>
+          Days to first delivery
+        </label>
+        <input
+          id={`${id}-leadDays`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={LEAD_DAYS_MAX}
+          step={1}
+          value={leadDays}
+          onChange={(e) => {
+            setLeadDays(e.target.value);
+            setErrors((x) => ({ ...x, leadDays: undefined }));
+          }}
+          aria-invalid={errors.leadDays ? true : undefined}
+          aria-describedby={describedBy('leadDays')}
+          className={cn(controlClasses, 'max-w-32', errors.leadDays && 'border-red-600')}
+        />
+        <FieldError id={`${id}-leadDays-error`}>{errors.leadDays}</FieldError>
+        <p id={`${id}-leadDays-hint`} className="text-xs text-neutral-600">
+          For a courier-only area, the courier’s transit time.
+        </p>
+      </div>
+      <Button type="submit" variant="outline" disabled={pending || conflict !== null} className="md:mt-7">
+        {pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
+        Save<span className="sr-only"> {name}</span>
+      </Button>
+      {conflict ? (
+        <ConflictReview
+          level={4}
+          className="md:col-span-3"
+          title={`${name}: ${conflict.message}`}
+          rows={conflictRows(AREA_FIELDS, areaStateOf(saved), areaStateOf(conflict.current), { makes, leadDays })}
+          onReapply={() => resolve(true)}
+          onDiscard={() => resolve(false)}
+        />
+      ) : null}
+    </form>
   );
 }
 

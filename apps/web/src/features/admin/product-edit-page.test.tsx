@@ -250,6 +250,7 @@ describe('Edit Product', () => {
       price: 1099.5,
       category: 'Flowers',
       subCategory: ['Roses'],
+      fulfilment: 'local',
       sameDayDelivery: false,
       expressDelivery: true,
       variants: [
@@ -389,6 +390,68 @@ describe('Edit Product', () => {
     expect(input('HSN code').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(input('HSN code'));
     expect(sentBodies(fetchMock, `PUT /api/products/${ID}`)).toEqual([]);
+  });
+
+  it('fills how it travels as stored, and sends the kind the admin chooses', async () => {
+    const product = detail(7, { _id: ID, category: 'Cakes', subCategory: ['Plum cakes'], fulfilment: 'courier' });
+    const { user, fetchMock } = renderEdit(product, { [`PUT /api/products/${ID}`]: [200, product] });
+    await waitFor(() => expect(input('Name').value).toBe('Gift 7'));
+    const travels = screen.getByRole('group', { name: 'How it travels' });
+    expect(
+      within(travels)
+        .getAllByRole('radio')
+        .map((r) => [(r as HTMLInputElement).labels?.[0]?.textContent, (r as HTMLInputElement).checked]),
+    ).toEqual([
+      ['Made and hand-delivered locally', false],
+      ['Packed and sent by courier', true],
+    ]);
+    expect(travels.getAttribute('aria-describedby')).toBe('product-fulfilment-help');
+
+    await user.click(within(travels).getByRole('radio', { name: 'Made and hand-delivered locally' }));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product updated'));
+    expect(sentBodies(fetchMock, `PUT /api/products/${ID}`)).toEqual([
+      expect.objectContaining({ category: 'Cakes', subCategory: ['Plum cakes'], fulfilment: 'local' }),
+    ]);
+  });
+
+  it("takes the new category's and subcategories' way of travelling until the admin chooses one, then keeps it", async () => {
+    const product = detail(7, { _id: ID, category: 'Chocolates', subCategory: [], fulfilment: 'courier' });
+    const { user, fetchMock } = renderEdit(product, { [`PUT /api/products/${ID}`]: [200, product] });
+    await waitFor(() => expect(input('Name').value).toBe('Gift 7'));
+    const kind = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
+    const local = () => kind('Made and hand-delivered locally');
+    const courier = () => kind('Packed and sent by courier');
+    expect(courier().checked).toBe(true);
+
+    // Moved from Chocolates to Cakes: a fresh cake is made and delivered locally.
+    await user.selectOptions(screen.getByLabelText('Category'), 'Cakes');
+    expect(local().checked).toBe(true);
+    // ...unless it is a plum cake, which comes in a tin.
+    await user.click(subCategory());
+    await user.click(
+      within(await screen.findByRole('group', { name: 'Sub Category' })).getByRole('checkbox', { name: 'Plum cakes' }),
+    );
+    await user.keyboard('{Escape}');
+    expect(courier().checked).toBe(true);
+
+    // Chosen by the admin: no category or subcategory changes it again.
+    await user.click(local());
+    await user.selectOptions(screen.getByLabelText('Category'), 'Chocolates');
+    expect(local().checked).toBe(true);
+    await user.selectOptions(screen.getByLabelText('Category'), 'Cakes');
+    await user.click(subCategory());
+    await user.click(
+      within(await screen.findByRole('group', { name: 'Sub Category' })).getByRole('checkbox', { name: 'Plum cakes' }),
+    );
+    await user.keyboard('{Escape}');
+    expect(local().checked).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Product updated'));
+    expect(sentBodies(fetchMock, `PUT /api/products/${ID}`)).toEqual([
+      expect.objectContaining({ category: 'Cakes', subCategory: ['Plum cakes'], fulfilment: 'local' }),
+    ]);
   });
 
   it("says the server's refusal as a toast and stays on the form", async () => {

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
@@ -8,6 +8,8 @@ import {
   ARRANGEMENT_STYLES,
   CATEGORIES,
   FRAGRANCES,
+  FULFILMENT_KINDS,
+  FULFILMENT_LABELS,
   GST_RATES,
   MATERIALS,
   OCCASIONS,
@@ -38,6 +40,7 @@ import {
   productPayload,
   validateProductForm,
   withCategory,
+  withSubCategories,
   type ProductFormErrors,
   type ProductFormState,
 } from './product-form.js';
@@ -93,8 +96,12 @@ function ProductForm({ product: loaded }: { product: AdminProduct }) {
   const [found, setFound] = useState<ProductFormErrors>({});
   const errors = recheckShown(found, validateProductForm(form));
   const [pending, setPending] = useState(false);
-  // Whether the admin has touched the GST class: until then a new category brings its default.
+  // Whether the admin has touched the GST class, or how it travels: until then a new category
+  // (or subcategory) brings its default.
   const [taxEdited, setTaxEdited] = useState(false);
+  const [fulfilmentChosen, setFulfilmentChosen] = useState(false);
+  const chosen = { tax: taxEdited, fulfilment: fulfilmentChosen };
+  const fulfilmentName = useId();
   const { uploading, upload } = useUploads();
 
   const set = <K extends keyof ProductFormState>(key: K, value: ProductFormState[K]) => {
@@ -227,7 +234,7 @@ function ProductForm({ product: loaded }: { product: AdminProduct }) {
               onChange={(e) => {
                 const category = e.target.value;
                 // Subcategories belong to a category: a new category starts with none.
-                setForm((f) => withCategory(f, category, taxEdited));
+                setForm((f) => withCategory(f, category, chosen));
               }}
             >
               <option value="">Select a category</option>
@@ -277,7 +284,7 @@ function ProductForm({ product: loaded }: { product: AdminProduct }) {
               label="Sub Category"
               options={subcategories}
               value={form.subCategory}
-              onChange={(v) => set('subCategory', v)}
+              onChange={(v) => setForm((f) => withSubCategories(f, v, chosen))}
               disabled={!form.category}
               placeholder={form.category ? 'Select subcategories' : 'Choose a category first'}
             />
@@ -302,6 +309,32 @@ function ProductForm({ product: loaded }: { product: AdminProduct }) {
           </FormSection>
 
           <FormSection title="Delivery">
+            <fieldset aria-describedby="product-fulfilment-help" className="flex flex-col">
+              <legend className={labelClasses}>How it travels</legend>
+              {FULFILMENT_KINDS.map((kind) => (
+                <label
+                  key={kind}
+                  className="inline-flex min-h-10 cursor-pointer items-center gap-2.5 text-sm text-neutral-900"
+                >
+                  <input
+                    type="radio"
+                    name={fulfilmentName}
+                    value={kind}
+                    checked={form.fulfilment === kind}
+                    onChange={() => {
+                      setFulfilmentChosen(true);
+                      set('fulfilment', kind);
+                    }}
+                    className="size-4 shrink-0 accent-brand-600"
+                  />
+                  {FULFILMENT_LABELS[kind]}
+                </label>
+              ))}
+              <p id="product-fulfilment-help" className="text-xs text-neutral-600">
+                Local gifts reach only the areas whose kitchens or florists make them; courier gifts reach every area.
+                Follows the category until you choose.
+              </p>
+            </fieldset>
             <fieldset className="flex flex-col">
               <legend className={labelClasses}>Delivery Options</legend>
               {flag('sameDayDelivery', 'Same Day Delivery')}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultFulfilment } from '@store/domain';
 import {
   addTags,
   formFromProduct,
@@ -7,6 +8,7 @@ import {
   productPayload,
   validateProductForm,
   withCategory,
+  withSubCategories,
 } from './product-form.js';
 import { detail, summary, uuid } from './admin-test-utils.js';
 import { conflictRows, reapply } from './stale-edit.js';
@@ -100,10 +102,15 @@ describe('the GST class', () => {
     const form = formFromProduct(
       detail(1, { category: 'Flowers', hsnCode: '0603', gstRate: 0, subCategory: ['Roses'] }),
     );
-    expect(withCategory(form, 'Combos', false)).toMatchObject({ hsnCode: '1905', gstRate: '5', subCategory: [] });
-    expect(withCategory(form, 'Chocolates', false)).toMatchObject({ hsnCode: '1806', gstRate: '5' });
-    expect(withCategory(form, 'Cakes', true)).toMatchObject({ category: 'Cakes', hsnCode: '0603', gstRate: '0' });
-    expect(withCategory(form, 'Flowers', false)).toBe(form);
+    const untouched = { tax: false, fulfilment: false };
+    expect(withCategory(form, 'Combos', untouched)).toMatchObject({ hsnCode: '1905', gstRate: '5', subCategory: [] });
+    expect(withCategory(form, 'Chocolates', untouched)).toMatchObject({ hsnCode: '1806', gstRate: '5' });
+    expect(withCategory(form, 'Cakes', { tax: true, fulfilment: false })).toMatchObject({
+      category: 'Cakes',
+      hsnCode: '0603',
+      gstRate: '0',
+    });
+    expect(withCategory(form, 'Flowers', untouched)).toBe(form);
   });
 
   it('checks the HSN code, and that it comes with a rate and a rate with it', () => {
@@ -119,6 +126,45 @@ describe('the GST class', () => {
     });
     expect(validateProductForm({ ...form, hsnCode: '06031000', gstRate: '0' })).toEqual({});
     expect(validateProductForm({ ...form, hsnCode: '', gstRate: '' })).toEqual({});
+  });
+});
+
+describe('how it travels', () => {
+  const untouched = { tax: false, fulfilment: false };
+  const chocolates = formFromProduct(detail(1, { category: 'Chocolates', subCategory: [], fulfilment: 'courier' }));
+
+  it('is filled from the product and sent as fulfilment', () => {
+    const stored = detail(1, { category: 'Cakes', fulfilment: 'courier' });
+    expect(formFromProduct(stored).fulfilment).toBe('courier');
+    expect(productPayload(stored._id, formFromProduct(stored), stored)).toMatchObject({ fulfilment: 'courier' });
+  });
+
+  it.each([
+    { from: 'Chocolates', to: 'Cakes', expected: 'local' },
+    { from: 'Chocolates', to: 'Flowers', expected: 'local' },
+    { from: 'Chocolates', to: 'Combos', expected: 'local' },
+    { from: 'Cakes', to: 'Chocolates', expected: 'courier' },
+  ] as const)('moved from $from to $to, becomes $expected unless the admin chose', ({ from, to, expected }) => {
+    const form = formFromProduct(
+      detail(1, {
+        category: from,
+        subCategory: [],
+        fulfilment: defaultFulfilment({ category: from, subCategory: [] }),
+      }),
+    );
+    expect(withCategory(form, to, untouched).fulfilment).toBe(expected);
+    expect(withCategory(form, to, { tax: false, fulfilment: true }).fulfilment).toBe(form.fulfilment);
+  });
+
+  it('follows the subcategories: plum cakes come in tins; a chosen kind is kept', () => {
+    const cakes = withCategory(chocolates, 'Cakes', untouched);
+    expect(withSubCategories(cakes, ['Plum cakes'], untouched)).toMatchObject({
+      subCategory: ['Plum cakes'],
+      fulfilment: 'courier',
+    });
+    expect(withSubCategories(cakes, ['Red Velvet'], untouched).fulfilment).toBe('local');
+    const chosen = { ...cakes, fulfilment: 'local' as const };
+    expect(withSubCategories(chosen, ['Plum cakes'], { tax: false, fulfilment: true }).fulfilment).toBe('local');
   });
 });
 

@@ -2,11 +2,14 @@ import type { AdminProduct, ProductSummary } from '@store/contracts';
 import type { FieldSpec } from './stale-edit.js';
 import {
   DEFAULT_TAX_CLASS,
+  defaultFulfilment,
+  FULFILMENT_LABELS,
   GST_RATE_REQUIRED,
   HSN_CODE_REQUIRED,
   isCategory,
   isHsnCode,
   OPTION_TEXT_MAX,
+  type FulfilmentKind,
   type GstRate,
   type OptionKind,
 } from '@store/domain';
@@ -76,6 +79,8 @@ export interface ProductFormState {
   material: string[];
   fragrance: string;
   careInstructions: string;
+  /** How it travels (ADR 077): which areas it can reach, and in whose slots. */
+  fulfilment: FulfilmentKind;
   sameDayDelivery: boolean;
   expressDelivery: boolean;
   vendor: string[];
@@ -118,6 +123,7 @@ export interface ProductPayload {
   material: string[];
   fragrance: string;
   careInstructions: string;
+  fulfilment: FulfilmentKind;
   sameDayDelivery: boolean;
   expressDelivery: boolean;
   isSubscription: boolean;
@@ -192,6 +198,7 @@ export function formFromProduct(p: AdminProduct): ProductFormState {
     // As stored: '' is no fragrance (a cake), and a new draft already has the spec's defaults.
     fragrance: p.fragrance,
     careInstructions: p.careInstructions,
+    fulfilment: p.fulfilment,
     sameDayDelivery: p.deliveryOptions.sameDayDelivery,
     expressDelivery: p.deliveryOptions.expressDelivery,
     vendor: [...p.vendor],
@@ -262,6 +269,7 @@ export function productPayload(
     material: f.material,
     fragrance: f.fragrance,
     careInstructions: f.careInstructions,
+    fulfilment: f.fulfilment,
     sameDayDelivery: f.sameDayDelivery,
     expressDelivery: f.expressDelivery,
     isSubscription: f.isSubscription,
@@ -270,17 +278,36 @@ export function productPayload(
   };
 }
 
+/** What the admin has chosen in this form, which a new category or subcategory must not undo. */
+export interface Chosen {
+  tax: boolean;
+  fulfilment: boolean;
+}
+
+/**
+ * The category's own way of travelling, unless the admin chose one: moving a product from
+ * Chocolates to Cakes makes it local, but a plum cake the admin marked courier stays so.
+ */
+function withDefaultFulfilment(f: ProductFormState, chosen: Chosen): ProductFormState {
+  return chosen.fulfilment ? f : { ...f, fulfilment: defaultFulfilment(f) };
+}
+
 /**
  * A new category: its subcategories start empty, and unless the admin has edited the GST class,
  * it takes the category's default class (a category does not decide a product's HSN, so an
- * edited one is kept).
+ * edited one is kept); the same for how it travels.
  */
-export function withCategory(f: ProductFormState, category: string, taxEdited: boolean): ProductFormState {
+export function withCategory(f: ProductFormState, category: string, chosen: Chosen): ProductFormState {
   if (f.category === category) return f;
-  const next = { ...f, category, subCategory: [] };
-  if (taxEdited || !isCategory(category)) return next;
+  const next = withDefaultFulfilment({ ...f, category, subCategory: [] }, chosen);
+  if (chosen.tax || !isCategory(category)) return next;
   const { hsn, rate } = DEFAULT_TAX_CLASS[category];
   return { ...next, hsnCode: hsn, gstRate: String(rate) };
+}
+
+/** New subcategories, which can change how it travels (a plum cake in a tin goes by courier). */
+export function withSubCategories(f: ProductFormState, subCategory: string[], chosen: Chosen): ProductFormState {
+  return withDefaultFulfilment({ ...f, subCategory }, chosen);
 }
 
 /**
@@ -386,6 +413,7 @@ export const PRODUCT_FIELDS: readonly FieldSpec<ProductFormState>[] = [
   { key: 'occasion', label: 'Occasion' },
   { key: 'recipient', label: 'Recipient' },
   { key: 'tags', label: 'Tags' },
+  { key: 'fulfilment', label: 'How it travels', show: (v) => FULFILMENT_LABELS[v as FulfilmentKind] },
   { key: 'sameDayDelivery', label: 'Same Day Delivery' },
   { key: 'expressDelivery', label: 'Express Delivery' },
   { key: 'vendor', label: 'Vendors' },
