@@ -159,6 +159,36 @@ function nameWords(): string[] {
   return [...words].sort();
 }
 
+/**
+ * Recipients' PIN codes (ADR 077): the four cities with kitchens and florists, and courier-only
+ * places in every zone, so the listings asked with a PIN code are filtered in each way there is.
+ */
+const PINCODES = [
+  '682001',
+  '110001',
+  '400001',
+  '560001',
+  '700001',
+  '600001',
+  '695001',
+  '673001',
+  '380001',
+  '302001',
+  '226001',
+  '500001',
+  '800001',
+  '751001',
+];
+
+/** The same requests with the recipient's PIN code, as a shopper who has set it sends them. */
+function withPincode(endpoint: RandomEndpoint, name: string, rng: Rng): RandomEndpoint {
+  return {
+    name,
+    path: `${endpoint.path}&pincode=<one of ${PINCODES.length}>`,
+    nextPath: () => `${endpoint.nextPath()}&pincode=${pick(PINCODES, rng)}`,
+  };
+}
+
 function randomEndpoints(catalogue: Catalogue, words: string[]): RandomEndpoint[] {
   const byCategory = coloursByCategory();
   const categories = [...byCategory.keys()];
@@ -166,6 +196,39 @@ function randomEndpoints(catalogue: Catalogue, words: string[]): RandomEndpoint[
   // Seeded: every run asks the same sequence of URLs (interleaved across connections by timing).
   const rng = seededRng(13);
   const q = encodeURIComponent;
+  const filtered: RandomEndpoint = {
+    name: 'filtered listing',
+    path: '/api/products?category=&minPrice=&maxPrice=&color=&sortBy=&order=&pageNumber= (random combination)',
+    nextPath: () => {
+      const params: string[] = [];
+      const useCategory = rng() < 0.8;
+      const usePrice = rng() < 0.6;
+      const useColour = rng() < 0.5;
+      let category: string | undefined;
+      if (useCategory || (!usePrice && !useColour)) {
+        category = pick(categories, rng);
+        params.push(`category=${q(category)}`);
+      }
+      if (usePrice) {
+        const min = 100 * between(0, 29, rng);
+        params.push(`minPrice=${min}`, `maxPrice=${min + 100 * between(3, 30, rng)}`);
+      }
+      // A colour the chosen category comes in, so most combinations match something.
+      if (useColour) params.push(`color=${q(pick(category ? byCategory.get(category)! : allColours, rng))}`);
+      params.push(`sortBy=${pick(SORT_FIELDS, rng)}`, `order=${rng() < 0.5 ? 'asc' : 'desc'}`);
+      if (rng() < 0.3) params.push(`pageNumber=${between(2, 4, rng)}`);
+      return `/api/products?${params.join('&')}`;
+    },
+  };
+  const search: RandomEndpoint = {
+    name: 'keyword search',
+    path: `/api/products?keyword=<1-2 of ${words.length} words from product names, 1 in 10 misspelt>`,
+    nextPath: () => {
+      const word = () => (rng() < MISSPELT_SHARE ? pick(MISSPELT, rng) : pick(words, rng));
+      const keyword = rng() < 0.6 ? word() : `${word()} ${word()}`;
+      return `/api/products?keyword=${q(keyword)}`;
+    },
+  };
   return [
     {
       name: 'product page',
@@ -184,39 +247,10 @@ function randomEndpoints(catalogue: Catalogue, words: string[]): RandomEndpoint[
       path: `/api/products?pageNumber=<1..${catalogue.listingPages}>`,
       nextPath: () => `/api/products?pageNumber=${between(1, catalogue.listingPages, rng)}`,
     },
-    {
-      name: 'filtered listing',
-      path: '/api/products?category=&minPrice=&maxPrice=&color=&sortBy=&order=&pageNumber= (random combination)',
-      nextPath: () => {
-        const params: string[] = [];
-        const useCategory = rng() < 0.8;
-        const usePrice = rng() < 0.6;
-        const useColour = rng() < 0.5;
-        let category: string | undefined;
-        if (useCategory || (!usePrice && !useColour)) {
-          category = pick(categories, rng);
-          params.push(`category=${q(category)}`);
-        }
-        if (usePrice) {
-          const min = 100 * between(0, 29, rng);
-          params.push(`minPrice=${min}`, `maxPrice=${min + 100 * between(3, 30, rng)}`);
-        }
-        // A colour the chosen category comes in, so most combinations match something.
-        if (useColour) params.push(`color=${q(pick(category ? byCategory.get(category)! : allColours, rng))}`);
-        params.push(`sortBy=${pick(SORT_FIELDS, rng)}`, `order=${rng() < 0.5 ? 'asc' : 'desc'}`);
-        if (rng() < 0.3) params.push(`pageNumber=${between(2, 4, rng)}`);
-        return `/api/products?${params.join('&')}`;
-      },
-    },
-    {
-      name: 'keyword search',
-      path: `/api/products?keyword=<1-2 of ${words.length} words from product names, 1 in 10 misspelt>`,
-      nextPath: () => {
-        const word = () => (rng() < MISSPELT_SHARE ? pick(MISSPELT, rng) : pick(words, rng));
-        const keyword = rng() < 0.6 ? word() : `${word()} ${word()}`;
-        return `/api/products?keyword=${q(keyword)}`;
-      },
-    },
+    filtered,
+    search,
+    withPincode(filtered, 'PIN listing', rng),
+    withPincode(search, 'PIN search', rng),
   ];
 }
 

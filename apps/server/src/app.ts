@@ -24,6 +24,7 @@ import { registerStaticFiles } from './plugins/static-files.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { pincodesRoutes } from './modules/pincodes/pincodes.routes.js';
+import { PinReaches } from './modules/delivery/reach.service.js';
 import { productsRoutes } from './modules/products/products.routes.js';
 import { createPageRenderer, seoRoutes } from './modules/seo/seo.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
@@ -46,6 +47,8 @@ declare module 'fastify' {
     database: Database;
     /** What delivery dates and cut-offs are decided by; tests set it, the store runs on real time. */
     clock: () => Date;
+    /** What can reach each PIN code, kept for a while: listings and product pages ask it (ADR 077). */
+    pinReaches: PinReaches;
   }
 }
 
@@ -98,6 +101,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   app.decorate('clock', options.clock ?? (() => new Date()));
   // Orders give back what checkout took when one ends unpaid or cancelled (ADR 070).
   app.decorate('orderHolds', giveBackHolds);
+  app.decorate('pinReaches', new PinReaches(database.db));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (req, reply) => {

@@ -42,12 +42,16 @@ export function defaultFulfilment(p: Classified): FulfilmentKind {
   return localNeeds(p).length > 0 ? 'local' : 'courier';
 }
 
+function needs(p: Classified, make: LocalMake): boolean {
+  const rule = LOCAL_MAKE_RULES[make];
+  if (rule.categories.includes(p.category)) return true;
+  for (const s of p.subCategory) if (rule.subcategories.includes(s)) return true;
+  return false;
+}
+
 /** The makers a local product needs in the recipient's area. */
 export function localNeeds(p: Classified): LocalMake[] {
-  return LOCAL_MAKES.filter((make) => {
-    const rule = LOCAL_MAKE_RULES[make];
-    return rule.categories.includes(p.category) || p.subCategory.some((s) => rule.subcategories.includes(s));
-  });
+  return LOCAL_MAKES.filter((make) => needs(p, make));
 }
 
 /** Where a PIN code is served from: local areas have makers; any other serviceable area, only a courier. */
@@ -65,11 +69,15 @@ export function travelsAs(area: Reach): FulfilmentKind {
   return area.makes.length > 0 ? 'local' : 'courier';
 }
 
-/** Whether a product can reach an area at all; the slots say when. */
+/**
+ * Whether a product can reach an area at all; the slots say when. Without allocating: a listing
+ * for a PIN code asks it of every product it walks.
+ */
 export function canReach(p: Routed, area: Reach): boolean {
   if (p.fulfilment === 'courier') return true;
   if (area.makes.length === 0) return false;
-  return localNeeds(p).every((need) => area.makes.includes(need));
+  for (const make of LOCAL_MAKES) if (!area.makes.includes(make) && needs(p, make)) return false;
+  return true;
 }
 
 /** Whether every product can reach an area: it has every kind of maker. */

@@ -97,7 +97,11 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: adminOnly,
     },
-    (req) => service.updateArea(signedInUser(req), req.params.id, req.body),
+    async (req) => {
+      const area = await service.updateArea(signedInUser(req), req.params.id, req.body);
+      app.pinReaches.forget();
+      return area;
+    },
   );
 
   app.put(

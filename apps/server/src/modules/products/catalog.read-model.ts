@@ -148,7 +148,7 @@ function firstOf(entries: readonly Entry[], keep: (e: Entry) => boolean, page: {
 
 /**
  * Whether two versions of a product sit in the same place in every order and in the same kept
- * subsets (category, colour), and are both listed or not.
+ * subsets (category, colour, the areas it reaches), and are both listed or not.
  */
 function sameOrder(a: Entry['row'], b: Entry['row']): boolean {
   const time = (d: Date | null) => d?.getTime() ?? null;
@@ -156,6 +156,8 @@ function sameOrder(a: Entry['row'], b: Entry['row']): boolean {
     isListed(a) === isListed(b) &&
     a.name === b.name &&
     a.category === b.category &&
+    a.fulfilment === b.fulfilment &&
+    isDeepStrictEqual(a.subCategory, b.subCategory) &&
     isDeepStrictEqual(a.color, b.color) &&
     a.createdAt.getTime() === b.createdAt.getTime() &&
     a.rating === b.rating &&
@@ -452,15 +454,25 @@ export class CatalogReadModel implements ProductSearch {
   private candidates(order: ProductOrder, f: ProductFilters, now: Date): Entry[] {
     const all = this.inOrder(order, now);
     const colour = f.colors.length === 1 ? f.colors[0] : undefined;
-    if (!f.category && colour === undefined) return all;
+    const reach = f.reach;
+    if (!f.category && colour === undefined && !reach) return all;
     const direction = order.by === 'relevance' ? '' : order.direction;
-    const key = [f.category ?? '', colour ?? '', order.by, direction].join('\u0000');
+    const key = [f.category ?? '', colour ?? '', reach?.makes.join(',') ?? '*', order.by, direction].join('\u0000');
     let subset = this.subsets.get(key);
     if (!subset) {
-      // A category and colour is made from the category's few thousand, not the whole catalogue.
-      const from = f.category && colour !== undefined ? this.candidates(order, { ...f, colors: [] }, now) : all;
+      // Made from the next wider subset (a category and colour from the category's few thousand,
+      // a PIN code's reach from the listing it narrows), not the whole catalogue.
+      const from =
+        reach && (f.category || colour !== undefined)
+          ? this.candidates(order, { ...f, reach: undefined }, now)
+          : f.category && colour !== undefined
+            ? this.candidates(order, { ...f, colors: [] }, now)
+            : all;
       subset = from.filter(
-        (e) => (!f.category || e.row.category === f.category) && (colour === undefined || e.row.color.includes(colour)),
+        (e) =>
+          (!f.category || e.row.category === f.category) &&
+          (colour === undefined || e.row.color.includes(colour)) &&
+          (!reach || canReach(e.row, reach)),
       );
       this.subsets.set(key, subset);
     }
@@ -552,7 +564,10 @@ export class CatalogReadModel implements ProductSearch {
     return { rows: firstOf(walked, keep, page), total };
   }
 
-  /** Whether the filter asks nothing beyond what `candidates` chose (listed, a category, one colour) and a price range. */
+  /**
+   * Whether the filter asks nothing beyond what `candidates` chose (listed, a category, one colour,
+   * a PIN code's reach) and a price range.
+   */
   private answeredBySubset(f: ProductFilters): boolean {
     return (
       f.colors.length <= 1 &&
@@ -562,8 +577,7 @@ export class CatalogReadModel implements ProductSearch {
       f.occasions.length === 0 &&
       f.minRating === undefined &&
       f.maxRating === undefined &&
-      !f.sameDayDelivery &&
-      !f.reach
+      !f.sameDayDelivery
     );
   }
 

@@ -32,7 +32,6 @@ import { adminOnly, signedInUser } from '../../lib/auth.js';
 import {
   productDelivery,
   reachFilter,
-  reachOf,
   withEarliestDelivery,
   type PinReach,
 } from '../delivery/reach.service.js';
@@ -70,7 +69,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!keyword) return;
     await app.rateLimiter.consume(`search:${req.ip}`, app.config.rateLimits.search, 'Too many searches.');
   };
-  const reachOfQuery = (pincode: unknown) => (pincode === undefined ? null : reachOf(app.database.db, pincode));
+  const reachOfQuery = (pincode: unknown) => (pincode === undefined ? null : app.pinReaches.of(pincode));
 
   /**
    * Cards for the recipient's PIN code (ADR 077): the answer is cached by what the PIN code's area
