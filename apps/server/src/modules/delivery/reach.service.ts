@@ -117,15 +117,36 @@ export function reachFilter(reach: PinReach | null): Reach | undefined {
   return reach && !reachesEverything(reach.area) ? { makes: [...reach.area.makes].sort() } : undefined;
 }
 
+const MINUTE_MS = 60_000;
+/** Earliest dates kept per PIN code's reach: same-day products' and the others'. */
+const kept = new WeakMap<PinReach, { minute: number; dates: Map<boolean, string | null> }>();
+
+/**
+ * The earliest date for products with or without same-day delivery. Working it out walks the days
+ * and slots (0.1–0.4 ms), and every card of every answer asks it, so it is kept for the minute:
+ * every cut-off falls on a whole minute, so within one the answer cannot change.
+ */
+function earliestOn(reach: PinReach, sameDay: boolean, now: Date): string | null {
+  const minute = Math.floor(now.getTime() / MINUTE_MS);
+  let known = kept.get(reach);
+  if (!known || known.minute !== minute) {
+    known = { minute, dates: new Map() };
+    kept.set(reach, known);
+  }
+  if (!known.dates.has(sameDay)) {
+    known.dates.set(sameDay, earliestDeliveryDate(reach.area, now, productLeadDays([{ sameDayDelivery: sameDay }])));
+  }
+  return known.dates.get(sameDay)!;
+}
+
 /** A product's earliest delivery date there (capacity aside), or null when it cannot reach it. */
 export function earliestFor(reach: PinReach, product: Deliverable, now: Date): string | null {
-  if (!canReach(product, reach.area)) return null;
-  return earliestDeliveryDate(reach.area, now, productLeadDays([product]));
+  return canReach(product, reach.area) ? earliestOn(reach, product.sameDayDelivery, now) : null;
 }
 
 /**
- * Each card with its earliest delivery, the same two dates (same-day or not) for every card of the
- * answer. A card that cannot reach the PIN code is left as it is: the filter keeps it out anyway.
+ * Each card with its earliest delivery. A card that cannot reach the PIN code is left as it is:
+ * the filter keeps it out anyway.
  */
 export function withEarliestDelivery<T extends { deliveryOptions: { sameDayDelivery: boolean } }>(
   reach: PinReach,
@@ -133,15 +154,8 @@ export function withEarliestDelivery<T extends { deliveryOptions: { sameDayDeliv
   now: Date,
 ): (T & { earliestDelivery?: EarliestDelivery })[] {
   const today = istDate(now);
-  const dates = new Map<boolean, string | null>();
-  const dateFor = (sameDay: boolean) => {
-    if (!dates.has(sameDay)) {
-      dates.set(sameDay, earliestDeliveryDate(reach.area, now, productLeadDays([{ sameDayDelivery: sameDay }])));
-    }
-    return dates.get(sameDay)!;
-  };
   return cards.map((card) => {
-    const date = canReach(card, reach.area) ? dateFor(card.deliveryOptions.sameDayDelivery) : null;
+    const date = canReach(card, reach.area) ? earliestOn(reach, card.deliveryOptions.sameDayDelivery, now) : null;
     return date ? { ...card, earliestDelivery: { date, label: deliveryDayLabel(date, today) } } : card;
   });
 }
