@@ -1,14 +1,7 @@
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   PRODUCT_DATA_ELEMENT_ID,
   type CatalogResponse,
-  type PincodeDetail,
   type ProductDetail,
   type ProductListResponse,
   type ProductSummary,
@@ -35,6 +28,11 @@ export interface ProductFilters {
   sortBy?: 'price' | 'rating' | 'name' | 'createdAt';
   order?: 'asc' | 'desc';
   sameDayDelivery?: boolean;
+  /**
+   * The recipient's PIN code, from the store rather than the listing's URL: only products that can
+   * reach it, each with its earliest delivery.
+   */
+  pincode?: string;
 }
 
 export function filtersToSearchParams(filters: ProductFilters, extra: Record<string, string> = {}): URLSearchParams {
@@ -78,25 +76,6 @@ export function useProducts(filters: ProductFilters, pageNumber = 1, pageLimit?:
   return useQuery({ ...productsQuery(filters, pageNumber, pageLimit), placeholderData: keepPreviousData });
 }
 
-export function infiniteProductsQuery(filters: ProductFilters, get: ApiGet = apiFetch) {
-  const base = filtersToSearchParams(filters);
-  return infiniteQueryOptions({
-    queryKey: [...queryKeys.products, 'infinite', base.toString()],
-    initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams(base);
-      params.set('pageNumber', String(pageParam));
-      return get<ProductListResponse>(`/api/products?${params}`, { signal });
-    },
-    getNextPageParam: (last) => (last.page < last.pages ? last.page + 1 : undefined),
-  });
-}
-
-/** The infinite-scroll listing: page 1 replaces, later pages append (spec section 4). */
-export function useInfiniteProducts(filters: ProductFilters) {
-  return useInfiniteQuery(infiniteProductsQuery(filters));
-}
-
 /**
  * The product the server embedded in the page's HTML, when it is this one. Taken once: after the
  * first page the query cache holds what is current, and a stale copy must not come back.
@@ -129,26 +108,30 @@ export function useProduct(id: string | undefined) {
   });
 }
 
-/** Newest available products for the home page's 'Our UNIQUE Collections' carousel. */
-export const carouselQuery = (get: ApiGet = apiFetch) =>
+/**
+ * A product asked for a PIN code: its `delivery` (whether, how and from when it can reach it) and
+ * only the related products that can, dated. Under the product's own key, so whatever refreshes
+ * the product refreshes this too.
+ */
+export const productForPincodeQuery = (id: string, pincode: string) =>
   queryOptions({
-    queryKey: [...queryKeys.products, 'all'],
+    queryKey: [...queryKeys.products, 'detail', id, pincode],
     queryFn: ({ signal }) =>
-      get<{ products: ProductSummary[] }>('/api/products/all', { signal }).then((r) => r.products),
+      apiFetch<ProductDetail>(`/api/products/${encodeURIComponent(id)}?${new URLSearchParams({ pincode })}`, {
+        signal,
+      }),
   });
 
-export const useCarouselProducts = () => useQuery(carouselQuery());
+/** Newest available products for the home page's 'Our UNIQUE Collections' carousel, for a PIN code when one is chosen. */
+export const carouselQuery = (get: ApiGet = apiFetch, pincode = '') =>
+  queryOptions({
+    queryKey: [...queryKeys.products, 'all', pincode],
+    queryFn: ({ signal }) =>
+      get<{ products: ProductSummary[] }>(`/api/products/all${pincode ? `?${new URLSearchParams({ pincode })}` : ''}`, {
+        signal,
+      }).then((r) => r.products),
+  });
 
-/**
- * District, state and delivery options of a six-digit PIN code (`GET /api/pincodes/:pin`); the
- * server answers the spec's texts. One query per code, shared by the product page's delivery check
- * and the shipping form: a code checked on one is known on the other.
- */
-export const pincodeQuery = (pincode: string) => ({
-  queryKey: [...queryKeys.pincodes, pincode],
-  queryFn: ({ signal }: { signal?: AbortSignal }) =>
-    apiFetch<PincodeDetail>(`/api/pincodes/${encodeURIComponent(pincode)}`, { signal }),
-  // Postal data hardly changes; an unknown code will not become known by asking again.
-  staleTime: 10 * 60_000,
-  retry: false,
-});
+/** Another PIN code keeps the carousel's cards until its own arrive, as the listing does. */
+export const useCarouselProducts = (pincode: string) =>
+  useQuery({ ...carouselQuery(apiFetch, pincode), placeholderData: keepPreviousData });

@@ -6,6 +6,9 @@ export function inr(rupees: number): string {
   return formatInr(rupeesToPaise(rupees));
 }
 
+/** '−₹100': a true minus sign, so it reads as one (and screen readers say minus). */
+export const minusInr = (rupees: number) => `\u2212${inr(rupees)}`;
+
 // One rule for every date and time on screen: India Standard Time (ADR 023), the shop's clock,
 // whatever the browser's zone, so an order's 'Placed on' agrees with its timeline and an admin
 // abroad sees the times the shop works to.

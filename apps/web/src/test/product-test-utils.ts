@@ -1,4 +1,4 @@
-import type { ProductSummary } from '@store/contracts';
+import type { ProductDelivery, ProductSummary } from '@store/contracts';
 
 /** A valid UUID per n: the API and the stores check ids' form. */
 export const productId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -34,3 +34,15 @@ export function productSummary(n: number, overrides: Partial<ProductSummary> = {
     ...overrides,
   };
 }
+
+/** What the server says of a fresh cake's reach outside the four cities with kitchens. */
+export const FRESH_CAKES_REASON = 'Fresh cakes are baked and delivered in Kochi, Delhi, Mumbai and Bengaluru.';
+
+/** A product page's `delivery` for a PIN code: deliverable by hand today, unless `over` says otherwise. */
+export function reach(pincode: string, over: Partial<ProductDelivery> = {}): ProductDelivery {
+  return { pincode, deliverable: true, kind: 'local', earliestDate: '2026-11-24', reason: null, ...over };
+}
+
+/** A fresh cake's `delivery` for a PIN code without a kitchen. */
+export const unreachable = (pincode: string): ProductDelivery =>
+  reach(pincode, { deliverable: false, earliestDate: null, reason: FRESH_CAKES_REASON });

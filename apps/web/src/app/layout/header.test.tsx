@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -7,7 +7,10 @@ import { cartActions, type CartItem } from '../../stores/cart-store.js';
 import { setCartPanelOpen, useCartPanelOpen } from '../../stores/cart-panel-store.js';
 import { setUserInfo } from '../../stores/user-store.js';
 import { clearWishlist, wishlistStore } from '../../stores/wishlist-store.js';
+import { choosePincode, setPincodeDialogOpen } from '../../stores/pincode-store.js';
+import { stubApi, type Answers } from '../../test/account-test-utils.js';
 import { Header } from './header.js';
+import { PincodeDialog } from './pincode-dialog.js';
 
 function Where() {
   const { pathname } = useLocation();
@@ -31,6 +34,7 @@ function renderHeader(path = '/') {
               <>
                 <Header />
                 <Where />
+                <PincodeDialog />
               </>
             }
           />
@@ -69,6 +73,8 @@ afterEach(() => {
     clearWishlist();
     setUserInfo(null);
     setCartPanelOpen(false);
+    setPincodeDialogOpen(false);
+    choosePincode(null);
   });
 });
 
@@ -171,5 +177,83 @@ describe('Header', () => {
     expect(screen.queryByRole('link', { name: 'Wishlist, empty' })).not.toBeNull();
     expect(localStorage.getItem('wishlist')).toBeNull();
     expect(localStorage.getItem('userInfo')).toBeNull();
+  });
+});
+
+describe("the header's 'Deliver to'", () => {
+  const kolkata = {
+    pincode: '700001',
+    district: 'Kolkata',
+    state: 'West Bengal',
+    postOffices: [],
+    deliveryAvailable: true,
+    sameDayDelivery: false,
+  };
+  const answers: Answers = {
+    'GET /api/pincodes/700001': [200, kolkata],
+    'GET /api/pincodes/682001': [200, { ...kolkata, pincode: '682001', district: 'Ernakulam', state: 'Kerala' }],
+    'GET /api/pincodes/999999': [404, { message: 'Please enter a valid Pin', code: 'NOT_FOUND' }],
+    'GET /api/pincodes/744101': [200, { ...kolkata, pincode: '744101', deliveryAvailable: false }],
+  };
+  /** The phone's bar and the desktop's control (CSS shows one): the same button, twice. */
+  const controls = (name: string) => screen.getAllByRole('button', { name });
+
+  it("asks for a PIN code without a dialog of its own, and names the chosen one's district", async () => {
+    stubApi(answers);
+    renderHeader();
+    expect(controls('Deliver to Set PIN')).toHaveLength(2);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => choosePincode('682001'));
+    expect(controls('Deliver to 682001')).toHaveLength(2);
+    expect(await screen.findAllByRole('button', { name: 'Deliver to 682001 · Ernakulam' })).toHaveLength(2);
+  });
+
+  it("refuses a code in the server's words, keeps one delivered to, and gives focus back", async () => {
+    const fetchMock = stubApi(answers);
+    const user = userEvent.setup();
+    renderHeader();
+    const [control] = controls('Deliver to Set PIN');
+    await user.click(control!);
+    const dialog = await screen.findByRole('dialog', { name: 'Where is the gift going?' });
+    const box = within(dialog).getByLabelText('PIN code');
+    expect(document.activeElement).toBe(box);
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    const said = () => within(dialog).getByRole('alert').textContent;
+
+    await user.type(box, '12345');
+    await user.click(save);
+    expect(said()).toBe('Error - Enter 6 digits');
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.clear(box);
+    await user.type(box, '999999');
+    await user.click(save);
+    await waitFor(() => expect(said()).toBe('Please enter a valid Pin'));
+    await user.clear(box);
+    await user.type(box, '744101');
+    await user.click(save);
+    await waitFor(() => expect(said()).toBe('We do not deliver to 744101 yet.'));
+    expect(JSON.parse(localStorage.getItem('pincode') ?? 'null')).toBeNull();
+
+    await user.clear(box);
+    await user.type(box, '700001{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(JSON.parse(localStorage.getItem('pincode')!)).toBe('700001');
+    expect(controls('Deliver to 700001 · Kolkata')).toHaveLength(2);
+    expect(document.activeElement).toBe(control);
+  });
+
+  it('starts from the chosen code, and can forget it', async () => {
+    stubApi(answers);
+    choosePincode('700001');
+    const user = userEvent.setup();
+    renderHeader();
+    await user.click(controls('Deliver to 700001')[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('PIN code')).toHaveProperty('value', '700001');
+    await user.click(within(dialog).getByRole('button', { name: 'Clear PIN code' }));
+    expect(controls('Deliver to Set PIN')).toHaveLength(2);
+    expect(localStorage.getItem('pincode')).toBeNull();
   });
 });

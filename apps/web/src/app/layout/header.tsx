@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { Menu, Truck } from 'lucide-react';
 import { CartButton } from './cart-button.js';
+import { DeliverTo } from './deliver-to.js';
 import { HeaderSearch } from './header-search.js';
 import { Logo } from './logo.js';
 import { sidebarActions, useSidebarState } from './sidebar-store.js';
@@ -31,6 +32,7 @@ export function Header() {
           </button>
           {/* A smaller name on phones leaves room for the wishlist, cart and account icons beside it. */}
           <Logo className="max-sm:[&>span]:text-base max-sm:[&>svg]:size-7" />
+          <DeliverTo className="hidden h-11 w-52 shrink-0 rounded-md px-2 hover:bg-neutral-100 xl:flex" />
           {/* Keyed by the route's keyword so the box shows the search that produced the page. */}
           <HeaderSearch
             key={keyword}
@@ -43,6 +45,8 @@ export function Header() {
             <UserMenu />
           </div>
         </div>
+        {/* Below the extra-large screens the row has no room for it: a bar of its own. */}
+        <DeliverTo className="flex h-9 w-full border-t border-neutral-100 px-3 md:px-6 xl:hidden" />
       </div>
     </header>
   );

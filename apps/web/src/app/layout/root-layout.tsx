@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useIsWide } from '../../lib/media-query.js';
 import { useCartPanelOpen } from '../../stores/cart-panel-store.js';
+import { usePincodeDialogOpen } from '../../stores/pincode-store.js';
 import { DemoBanner } from './demo-banner.js';
 import { Footer } from './footer.js';
 import { Header } from './header.js';
@@ -10,19 +11,30 @@ import { Sidebar } from './sidebar.js';
 
 const TopMenu = lazy(() => import('./top-menu.js').then((m) => ({ default: m.TopMenu })));
 const CartPanel = lazy(() => import('../../features/cart/cart-panel.js').then((m) => ({ default: m.CartPanel })));
+const PincodeDialog = lazy(() => import('./pincode-dialog.js').then((m) => ({ default: m.PincodeDialog })));
 
-/** The cart panel's code is fetched the first time the panel opens, keeping it off the first page. */
-function DeferredCartPanel() {
-  const open = useCartPanelOpen();
+/**
+ * A panel or dialog whose code is fetched the first time it opens, keeping it off the first page
+ * (the cart panel, the 'Deliver to' dialog); it stays mounted after, to close as it should.
+ */
+function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
   const [wanted, setWanted] = useState(open);
   if (open && !wanted) setWanted(true);
   if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <CartPanel />
-    </Suspense>
-  );
+  return <Suspense fallback={null}>{children}</Suspense>;
 }
+
+const DeferredCartPanel = () => (
+  <OnceOpened open={useCartPanelOpen()}>
+    <CartPanel />
+  </OnceOpened>
+);
+
+const DeferredPincodeDialog = () => (
+  <OnceOpened open={usePincodeDialogOpen()}>
+    <PincodeDialog />
+  </OnceOpened>
+);
 
 /**
  * The top menu (Radix's navigation menu) is hidden on phones, so its code loads only on wider
@@ -64,6 +76,7 @@ export function RootLayout() {
         <Footer />
       </div>
       <DeferredCartPanel />
+      <DeferredPincodeDialog />
     </div>
   );
 }

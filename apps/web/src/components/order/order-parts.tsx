@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatInr, rupeesToPaise, SLOT_TYPE_LABELS, type SlotType } from '@store/domain';
 import { cn } from '../../lib/cn.js';
-import { inr } from '../../lib/format.js';
+import { inr, minusInr } from '../../lib/format.js';
 import { LineOptions, type LineOption } from './line-options.js';
 import { pictureProps } from '../../lib/pictures.js';
 
@@ -19,6 +19,8 @@ export interface OrderLine {
   qty: number;
   /** Rupees: the price paid per unit (the discount price when one was in force), options included. */
   unitPrice: number;
+  /** Why the order cannot take this line, as the server said when it refused it. */
+  problem?: string;
 }
 
 /** A titled block of an order page: Shipping, Payment Method, Order Items. */
@@ -79,6 +81,7 @@ export function OrderItems({ lines }: { lines: OrderLine[] }) {
               )}
               {line.variantName ? <p className="text-xs text-neutral-600">{line.variantName}</p> : null}
               <LineOptions options={line.options} className="mt-0.5" />
+              {line.problem ? <p className="mt-1 text-sm font-medium text-red-700">{line.problem}</p> : null}
             </div>
             <p className="text-sm whitespace-nowrap text-neutral-800 tabular-nums">
               {line.qty} × {inr(line.unitPrice)} ={' '}
@@ -107,9 +110,6 @@ export interface SlotFee {
   type: SlotType | string;
   fee: number;
 }
-
-/** '−₹100': a true minus sign, so it reads as one (and screen readers say minus). */
-export const minusInr = (rupees: number) => `\u2212${inr(rupees)}`;
 
 /**
  * Items, Shipping, the coupon when there is one, and Total, in rupees, with the GST the total

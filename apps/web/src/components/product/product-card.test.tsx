@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { ProductSummary } from '@store/contracts';
-import { CARD_PICTURE_SIZES, ProductCard } from './product-card.js';
+import { CARD_PICTURE_SIZES, earliestDeliveryText, ProductCard } from './product-card.js';
 
 afterEach(cleanup);
 
@@ -65,5 +65,32 @@ describe('a product card picture', () => {
     expect(img.getAttribute('src')).toBe('https://cdn.example.com/roses.jpg');
     expect(img.hasAttribute('srcset')).toBe(false);
     expect(img.hasAttribute('sizes')).toBe(false);
+  });
+});
+
+describe("a product card's earliest delivery", () => {
+  const card = (p: ProductSummary) =>
+    render(
+      <MemoryRouter>
+        <ProductCard product={p} />
+      </MemoryRouter>,
+    ).container.querySelector('article')!;
+
+  it.each([
+    ['Today', 'Delivery Today'],
+    ['Tomorrow', 'Delivery Tomorrow'],
+    ['Thu, 3 Dec', 'Earliest Thu, 3 Dec'],
+  ])("says '%s' from the server as '%s', on the picture, in the card's link", (label, said) => {
+    const article = card(product({ earliestDelivery: { date: '2026-12-03', label } }));
+    const text = screen.getByText(said);
+    // Over the picture rather than on a line of its own: the card is as tall with it as without.
+    expect(text.closest('a')?.querySelector('img')).not.toBeNull();
+    expect(article.querySelectorAll('a')[0]?.textContent).toContain(said);
+    expect(earliestDeliveryText(label)).toBe(said);
+  });
+
+  it('says nothing of delivery without a PIN code', () => {
+    const article = card(product({}));
+    expect(article.textContent).not.toMatch(/Delivery|Earliest/);
   });
 });

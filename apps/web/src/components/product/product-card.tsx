@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Truck } from 'lucide-react';
 import type { ProductSummary } from '@store/contracts';
 import { productBadges, rupeesToPaise } from '@store/domain';
 import { Price } from '../ui/price.js';
@@ -23,6 +24,25 @@ export function ProductBadges({ product }: { product: ProductSummary }) {
         </span>
       )}
     </div>
+  );
+}
+
+/** A card's earliest delivery to the chosen PIN code, short enough for a phone's card: 'Delivery Today', 'Earliest Thu, 3 Dec'. */
+export function earliestDeliveryText(label: string): string {
+  return label === 'Today' || label === 'Tomorrow' ? `Delivery ${label}` : `Earliest ${label}`;
+}
+
+/**
+ * Over the foot of the picture rather than on a line of its own: a card is as tall with a PIN code
+ * as without one, so the cards of a listing that learns the PIN code after it has shown do not move.
+ */
+function EarliestDelivery({ label }: { label: string }) {
+  return (
+    <span className="pointer-events-none absolute bottom-2 left-2 inline-flex max-w-[calc(100%-1rem)] items-center gap-1 rounded bg-white/95 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-leaf-600 shadow-sm">
+      {/* The words alone on a phone's narrow card, where 'Earliest Thu, 31 Dec' takes all its width. */}
+      <Truck className="size-3.5 shrink-0 max-sm:hidden" aria-hidden="true" />
+      {earliestDeliveryText(label)}
+    </span>
   );
 }
 
@@ -57,6 +77,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
           className="h-[150px] w-full object-cover md:h-[250px]"
         />
         <ProductBadges product={product} />
+        {product.earliestDelivery ? <EarliestDelivery label={product.earliestDelivery.label} /> : null}
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h3 className="line-clamp-2 text-sm font-medium text-neutral-900">

@@ -7,6 +7,7 @@ import { cartActions, type CartItem } from '../../stores/cart-store.js';
 import { asha, stubApi } from '../../test/account-test-utils.js';
 import { logOutOnUnauthorized, logout } from './logout.js';
 import { getUserInfo, setUserInfo } from '../../stores/user-store.js';
+import { choosePincode, chosenPincode } from '../../stores/pincode-store.js';
 
 const roses: CartItem = {
   _id: 'p1',
@@ -43,13 +44,14 @@ afterEach(() => {
 });
 
 describe('logout', () => {
-  it('tells the server, forgets user, cart, storage and cached user and order data, closes the sidebar, goes to /login', async () => {
+  it('tells the server, forgets user, cart, PIN code, storage and cached user and order data, closes the sidebar, goes to /login', async () => {
     const fetchMock = stubApi({ 'POST /api/users/logout': [200, { message: 'Logged out successfully' }] });
     const client = new QueryClient();
     seedCache(client);
     setUserInfo({ ...asha, expirationTime: Date.now() + 1e6 });
     cartActions.add(roses);
     localStorage.setItem('wishlist', '["p1"]');
+    choosePincode('682001');
     sidebarActions.setExpanded(true);
     const navigate = vi.fn();
 
@@ -58,6 +60,7 @@ describe('logout', () => {
     expect(logoutCalls(fetchMock)).toBe(1);
     expect(getUserInfo()).toBeNull();
     expect(localStorage.length).toBe(0);
+    expect(chosenPincode()).toBe('');
     expect(readSidebarCookie()).toBe(false);
     expect(navigate).toHaveBeenCalledWith('/login');
     expect(client.getQueryData([...queryKeys.users, 'profile'])).toBeUndefined();

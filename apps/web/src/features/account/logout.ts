@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { apiFetch, setUnauthorizedHandler } from '../../lib/api.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { sidebarActions } from '../../app/layout/sidebar-store.js';
+import { choosePincode } from '../../stores/pincode-store.js';
 import { getUserInfo, setUserInfo } from '../../stores/user-store.js';
 import { clearWishlist } from '../../stores/wishlist-store.js';
 
@@ -49,6 +50,7 @@ async function run({ navigate, queryClient }: LogoutDeps): Promise<void> {
   setUserInfo(null);
   await resetCart;
   clearWishlist();
+  choosePincode(null);
   try {
     localStorage.clear();
   } catch {

@@ -5,7 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { CartPage } from './cart-page.js';
 import { cartActions, useCart, type CartItem } from '../../stores/cart-store.js';
+import { choosePincode, setPincodeDialogOpen, usePincodeDialogOpen } from '../../stores/pincode-store.js';
 import { sentBodies, stubApi } from '../../test/account-test-utils.js';
+import { FRESH_CAKES_REASON, reach, unreachable } from '../../test/product-test-utils.js';
 
 const item = (over: Partial<CartItem> = {}): CartItem => ({
   _id: 'p1',
@@ -27,8 +29,10 @@ function Where() {
 }
 
 let couponCode: string | null = null;
+let pincodeDialogOpen = false;
 function CouponSpy() {
   couponCode = useCart().couponCode;
+  pincodeDialogOpen = usePincodeDialogOpen();
   return null;
 }
 
@@ -61,10 +65,12 @@ const subtotal = () => screen.getByText(/^Subtotal/).parentElement!.textContent;
 beforeEach(() => {
   localStorage.clear();
   cartActions.reset();
+  choosePincode(null);
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  setPincodeDialogOpen(false);
 });
 
 describe('the /cart page', () => {
@@ -202,5 +208,41 @@ describe('the coupon and the GST in the /cart page', () => {
     expect(screen.getByRole('button', { name: 'Remove coupon FLAT100' }).getAttribute('aria-describedby')).toBe(
       screen.getByRole('alert').id,
     );
+  });
+});
+
+describe('the /cart page and the chosen PIN code', () => {
+  it('marks each line that cannot go there with why, and holds checkout back naming the lines', async () => {
+    const fetchMock = stubApi({
+      'GET /api/products/p1?pincode=700001': [200, { delivery: unreachable('700001') }],
+      'GET /api/products/p2?pincode=700001': [200, { delivery: reach('700001', { kind: 'courier' }) }],
+    });
+    choosePincode('700001');
+    act(() => {
+      cartActions.add(item({ name: 'Black Forest Cake', variant: { _id: 'half', name: 'Half Kg' } }));
+      cartActions.add(item({ name: 'Black Forest Cake', variant: { _id: 'one', name: '1 Kg' } }));
+      cartActions.add(item({ _id: 'p2', name: 'Plum Cake Tin', price: 300 }));
+    });
+    const user = renderPage();
+    const lines = within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
+    await within(lines[0]!).findByText("Can't be delivered to 700001.");
+    expect(lines.map((l) => within(l).queryByText(FRESH_CAKES_REASON, { exact: false }) !== null)).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    // One answer per product, however many of its lines.
+    expect(fetchMock.mock.calls.map(([url]) => url).sort()).toEqual([
+      '/api/products/p1?pincode=700001',
+      '/api/products/p2?pincode=700001',
+    ]);
+
+    const checkout = screen.getByRole('button', { name: 'Proceed To Checkout' });
+    expect(checkout).toHaveProperty('disabled', true);
+    expect(document.getElementById(checkout.getAttribute('aria-describedby')!)?.textContent).toBe(
+      "Can't be delivered to 700001: Black Forest Cake. Remove it, or change the PIN code, to check out.",
+    );
+    await user.click(screen.getByRole('button', { name: 'change the PIN code' }));
+    expect(pincodeDialogOpen).toBe(true);
   });
 });

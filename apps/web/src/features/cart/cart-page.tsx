@@ -1,14 +1,15 @@
 import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, ShoppingBag, Trash2 } from 'lucide-react';
+import type { ProductDelivery } from '@store/contracts';
 import { formatInr, rupeesToPaise } from '@store/domain';
 import { CouponField, useCoupon } from '../../components/order/coupon-field.js';
-import { minusInr } from '../../components/order/order-parts.js';
+import { LineUnreachable, UnreachableLines, useUnreachable } from '../../components/order/delivery-reach.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Price } from '../../components/ui/price.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { CartBanners } from './cart-banners.js';
-import { inr } from '../../lib/format.js';
+import { inr, minusInr } from '../../lib/format.js';
 import { LineOptions } from '../../components/order/line-options.js';
 import {
   cartActions,
@@ -73,6 +74,9 @@ function CartContents() {
   const empty = cart.cartItems.length === 0;
   const coupon = useCoupon(cart);
   const figures = cartItemsSummary(cart, coupon.discount);
+  const { pincode, unreachable } = useUnreachable(cart.cartItems.map((i) => i._id));
+  const stuck = cart.cartItems.filter((i) => unreachable.has(i._id)).map((i) => i.name);
+  const stuckId = useId();
 
   return (
     <div className={GRID}>
@@ -81,7 +85,7 @@ function CartContents() {
       ) : (
         <ul aria-label="Cart items" className="flex flex-col divide-y divide-neutral-200 border-y border-neutral-200">
           {cart.cartItems.map((item) => (
-            <CartLine key={lineKey(item)} item={item} />
+            <CartLine key={lineKey(item)} item={item} unreachable={unreachable.get(item._id)} />
           ))}
         </ul>
       )}
@@ -110,7 +114,13 @@ function CartContents() {
         ) : null}
         {!empty ? <p className="-mt-3 text-right text-xs text-neutral-600">incl. GST {inr(figures.taxPrice)}</p> : null}
         {!empty ? <CouponField coupon={coupon} className="border-t border-neutral-200 pt-4" /> : null}
-        <Button size="lg" disabled={empty} onClick={() => navigate('/login?redirect=/shipping')}>
+        {stuck.length > 0 ? <UnreachableLines id={stuckId} names={stuck} pincode={pincode} /> : null}
+        <Button
+          size="lg"
+          disabled={empty || stuck.length > 0}
+          aria-describedby={stuck.length > 0 ? stuckId : undefined}
+          onClick={() => navigate('/login?redirect=/shipping')}
+        >
           Proceed To Checkout
         </Button>
         <p className="text-xs text-neutral-600">{CHECKOUT_NOTE}</p>
@@ -145,7 +155,7 @@ function EmptyCart() {
   );
 }
 
-function CartLine({ item }: { item: CartItem }) {
+function CartLine({ item, unreachable }: { item: CartItem; unreachable: ProductDelivery | undefined }) {
   const selectId = useId();
   return (
     <li className="flex gap-4 py-4">
@@ -165,6 +175,7 @@ function CartLine({ item }: { item: CartItem }) {
           {item.variant && <p className="text-sm text-neutral-600">{item.variant.name}</p>}
           <LineOptions options={item.options} className="mt-0.5 text-sm" />
           <Price {...lineUnitPrices(item)} className="mt-1" />
+          {unreachable ? <LineUnreachable delivery={unreachable} className="mt-1" /> : null}
         </div>
         <div className="flex items-center gap-3">
           <label htmlFor={selectId} className="sr-only">

@@ -1,10 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { CartPanel } from './cart-panel.js';
 import { setCartPanelOpen, useCartPanelOpen } from '../../stores/cart-panel-store.js';
 import { cartActions, type CartItem } from '../../stores/cart-store.js';
+import { choosePincode } from '../../stores/pincode-store.js';
+import { stubApi } from '../../test/account-test-utils.js';
+import { FRESH_CAKES_REASON, reach, unreachable } from '../../test/product-test-utils.js';
 
 const item = (over: Partial<CartItem> = {}): CartItem => ({
   _id: 'p1',
@@ -32,13 +36,15 @@ function OpenSpy() {
 function renderPanel() {
   const user = userEvent.setup();
   render(
-    <MemoryRouter initialEntries={['/product/p1']}>
-      <Routes>
-        <Route path="*" element={<Where />} />
-      </Routes>
-      <CartPanel />
-      <OpenSpy />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={['/product/p1']}>
+        <Routes>
+          <Route path="*" element={<Where />} />
+        </Routes>
+        <CartPanel />
+        <OpenSpy />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   act(() => setCartPanelOpen(true));
   return user;
@@ -49,10 +55,12 @@ const panel = () => screen.getByRole('dialog');
 beforeEach(() => {
   localStorage.clear();
   cartActions.reset();
+  choosePincode(null);
 });
 afterEach(() => {
   act(() => setCartPanelOpen(false));
   cleanup();
+  vi.unstubAllGlobals();
 });
 
 describe('the cart side panel', () => {
@@ -120,7 +128,11 @@ describe('the cart side panel', () => {
   });
 
   it('unlocks free shipping above ₹1000 and shows the savings and the PIN code', () => {
-    localStorage.setItem('pincode', JSON.stringify('682001'));
+    stubApi({
+      'GET /api/products/p1?pincode=682001': [200, { delivery: reach('682001') }],
+      'GET /api/products/p2?pincode=682001': [200, { delivery: reach('682001') }],
+    });
+    choosePincode('682001');
     act(() => {
       cartActions.add(item({ price: 999, discountPrice: 649, qty: 2 }));
       cartActions.add(item({ _id: 'p2', name: 'Vanilla Cake', price: 300 }));
@@ -172,5 +184,36 @@ describe('the cart side panel', () => {
     await user.click(within(line).getByRole('link', { name: 'Classic Dozen Red Roses' }));
     expect(path).toBe('/product/p1');
     expect(panelOpen).toBe(false);
+  });
+
+  it('marks a line that cannot reach the chosen PIN code, holds Checkout back, and lets go once the PIN code changes', async () => {
+    stubApi({
+      'GET /api/products/p1?pincode=700001': [200, { delivery: unreachable('700001') }],
+      'GET /api/products/p2?pincode=700001': [200, { delivery: reach('700001', { kind: 'courier' }) }],
+      'GET /api/products/p1?pincode=682001': [200, { delivery: reach('682001') }],
+      'GET /api/products/p2?pincode=682001': [200, { delivery: reach('682001') }],
+    });
+    choosePincode('700001');
+    act(() => {
+      cartActions.add(item({ name: 'Black Forest Cake' }));
+      cartActions.add(item({ _id: 'p2', name: 'Plum Cake Tin', price: 300 }));
+    });
+    renderPanel();
+    const [cake, tin] = within(panel()).getAllByRole('listitem');
+    expect((await within(cake!).findByText("Can't be delivered to 700001.")).closest('p')?.textContent).toBe(
+      `Can't be delivered to 700001. ${FRESH_CAKES_REASON}`,
+    );
+    expect(within(tin!).queryByText(/Can't be delivered/)).toBeNull();
+    const checkout = within(panel()).getByRole('button', { name: 'Checkout' });
+    expect(checkout).toHaveProperty('disabled', true);
+    const why = document.getElementById(checkout.getAttribute('aria-describedby')!)!;
+    expect(why.textContent).toBe(
+      "Can't be delivered to 700001: Black Forest Cake. Remove it, or change the PIN code, to check out.",
+    );
+
+    act(() => choosePincode('682001'));
+    await within(panel()).findByText('Estimated Shipping to 682001: To be calc.', { exact: false });
+    await vi.waitFor(() => expect(checkout).toHaveProperty('disabled', false));
+    expect(within(panel()).queryByText(/Can't be delivered/)).toBeNull();
   });
 });

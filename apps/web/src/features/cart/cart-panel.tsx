@@ -1,10 +1,12 @@
+import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
+import type { ProductDelivery } from '@store/contracts';
 import { formatInr, isPincodeFormat, rupeesToPaise } from '@store/domain';
+import { LineUnreachable, UnreachableLines, useUnreachable } from '../../components/order/delivery-reach.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Price } from '../../components/ui/price.js';
 import { Sheet } from '../../components/ui/sheet.js';
-import { checkedPincode } from '../../lib/checked-pincode.js';
 import { useUserInfo } from '../../stores/user-store.js';
 import { CartBanners } from './cart-banners.js';
 import { setCartPanelOpen, useCartPanelOpen } from '../../stores/cart-panel-store.js';
@@ -31,8 +33,11 @@ export function CartPanel() {
   const count = cartCount(cart);
   const empty = cart.cartItems.length === 0;
   const user = useUserInfo();
-  // The PIN code the shopper last checked on a product page; else the account's.
-  const pincode = (open && checkedPincode()) || user?.pincode || '';
+  const { pincode: chosen, unreachable } = useUnreachable(cart.cartItems.map((i) => i._id));
+  const stuck = cart.cartItems.filter((i) => unreachable.has(i._id)).map((i) => i.name);
+  const stuckId = useId();
+  // The store's PIN code; else the account's.
+  const pincode = chosen || user?.pincode || '';
 
   return (
     <Sheet open={open} onOpenChange={setCartPanelOpen} title={`Cart (${count})`}>
@@ -44,7 +49,7 @@ export function CartPanel() {
             <CartBanners cart={cart} />
             <ul aria-label="Cart items" className="flex flex-col divide-y divide-neutral-200">
               {cart.cartItems.map((item) => (
-                <PanelLine key={lineKey(item)} item={item} />
+                <PanelLine key={lineKey(item)} item={item} unreachable={unreachable.get(item._id)} />
               ))}
             </ul>
           </div>
@@ -64,9 +69,11 @@ export function CartPanel() {
               </p>
             </>
           )}
+          {stuck.length > 0 ? <UnreachableLines id={stuckId} names={stuck} pincode={chosen} /> : null}
           <Button
             size="lg"
-            disabled={empty}
+            disabled={empty || stuck.length > 0}
+            aria-describedby={stuck.length > 0 ? stuckId : undefined}
             onClick={() => {
               close();
               navigate('/login?redirect=/shipping');
@@ -104,7 +111,7 @@ function EmptyCart() {
   );
 }
 
-function PanelLine({ item }: { item: CartItem }) {
+function PanelLine({ item, unreachable }: { item: CartItem; unreachable: ProductDelivery | undefined }) {
   const setQty = (qty: number) => cartActions.setQty(lineKey(item), qty);
   return (
     <li className="flex gap-3 py-4 first:pt-0">
@@ -129,6 +136,7 @@ function PanelLine({ item }: { item: CartItem }) {
             </Link>
             {item.variant && <p className="text-xs text-neutral-600">{item.variant.name}</p>}
             <LineOptions options={item.options} className="mt-0.5" />
+            {unreachable ? <LineUnreachable delivery={unreachable} className="mt-1 text-xs" /> : null}
           </div>
           <button
             type="button"

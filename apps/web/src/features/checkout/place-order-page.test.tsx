@@ -211,6 +211,22 @@ describe('the /placeorder page', () => {
     expect(cart.cartItems).toHaveLength(2);
   });
 
+  it('says under each line the order refused what the server said of it, and toasts it', async () => {
+    const refusal = 'Belgian Chocolate Truffle Cake cannot be delivered to 682011';
+    const { user } = renderPlaceOrder({
+      'POST /api/orders': [
+        400,
+        { message: refusal, code: 'VALIDATION', details: [{ field: 'orderItems.1._id', message: refusal }] },
+      ],
+    });
+    await user.click(confirmButton());
+    const lines = within(screen.getByRole('list', { name: 'Order items' })).getAllByRole('listitem');
+    expect(await within(lines[1]!).findByText(refusal)).not.toBeNull();
+    expect(within(lines[0]!).queryByText(refusal)).toBeNull();
+    expect(toast.error).toHaveBeenCalledWith(refusal);
+    expect(where()).toBeUndefined();
+  });
+
   it('cannot confirm an empty cart', () => {
     act(() => {
       cartActions.remove('p1');

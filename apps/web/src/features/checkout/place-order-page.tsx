@@ -53,6 +53,21 @@ function slotFullOf(err: unknown): SlotFull | null {
   return { message: err.message, nextSlot: valid ? (next as NextSlot) : null };
 }
 
+/**
+ * The lines a refusal is about, by line key, each with what the server said of it: a line that
+ * cannot reach the address is named `orderItems.N._id`, N its place in the order.
+ */
+function lineProblemsOf(err: unknown, keys: readonly string[]): Record<string, string> {
+  const details = err instanceof ApiError && Array.isArray(err.details) ? (err.details as unknown[]) : [];
+  return Object.fromEntries(
+    details.flatMap((detail) => {
+      const { field, message } = (detail ?? {}) as { field?: unknown; message?: unknown };
+      const key = keys[Number(/^orderItems\.(\d+)\./.exec(String(field))?.[1])];
+      return key !== undefined && typeof message === 'string' ? [[key, message]] : [];
+    }),
+  );
+}
+
 const nextSlotText = (next: NextSlot) =>
   formatDelivery({ date: next.date, type: findSlot(next.slotId)?.type ?? '', label: next.label });
 
@@ -80,6 +95,8 @@ export function PlaceOrderPage() {
   /** The slot was full when the order was placed: what the server offered instead. */
   const [slotFull, setSlotFull] = useState<SlotFull | null>(null);
   const [switching, setSwitching] = useState(false);
+  /** Lines the server refused when the order was placed, by line key, with its words for each. */
+  const [lineProblems, setLineProblems] = useState<Record<string, string>>({});
   /** The order is placed and its page is on the way: the emptied cart must not send the shopper back to /shipping. */
   const placed = useRef(false);
   const coupon = useCoupon(cart);
@@ -118,6 +135,7 @@ export function PlaceOrderPage() {
     sending.current = true;
     setPending(true);
     setSlotFull(null);
+    setLineProblems({});
     try {
       const order = await createOrder(payload, attempt.current.key);
       attempt.current = null;
@@ -133,6 +151,8 @@ export function PlaceOrderPage() {
       navigate(`/order/${order._id}`);
     } catch (err) {
       const full = slotFullOf(err);
+      // Said under each line too, besides the toast: which lines stop the order.
+      setLineProblems(lineProblemsOf(err, cart.cartItems.map(lineKey)));
       const tooLate = err instanceof ApiError && err.status === 409 && err.message === SLOT_REASONS.tooLate;
       if (full || tooLate) void queryClient.invalidateQueries({ queryKey: deliverySlotsKey });
       if (payload.couponCode && isCouponRefusal(err)) {
@@ -248,6 +268,7 @@ export function PlaceOrderPage() {
                 image: i.optimizedImages.thumbnail || i.image,
                 qty: i.qty,
                 unitPrice: lineUnitPrice(i),
+                problem: lineProblems[lineKey(i)],
               }))}
             />
           </OrderSection>

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { asha, renderRoutes, stubApi, type Answers } from '../../test/account-test-utils.js';
 import { setUserInfo } from '../../stores/user-store.js';
 import { cartActions, useCart } from '../../stores/cart-store.js';
+import { choosePincode, chosenPincode } from '../../stores/pincode-store.js';
 import { address, cake, midnight, roses } from '../../test/order-test-utils.js';
 import { NOW, slotsAnswer, todaySlots, tooLate } from '../../test/delivery-test-utils.js';
 import { ShippingPage } from './shipping-page.js';
@@ -95,6 +96,7 @@ beforeEach(() => {
   // Only the clock is fixed (Tuesday 24 Nov 2026, 11:30 IST); timers stay real for the user events.
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
   localStorage.clear();
+  choosePincode(null);
   vi.spyOn(toast, 'error');
   act(() => {
     setUserInfo({ ...asha, expirationTime: Date.now() + 1e6 });
@@ -366,20 +368,47 @@ describe('the PIN code and the state', () => {
     expect(cart.shippingAddress?.state).toBe('kerala');
   });
 
-  it('starts from the PIN code checked on a product page when the form has none', async () => {
-    localStorage.setItem('pincode', JSON.stringify('560001'));
+  it("starts a new recipient at the store's PIN code when the form has none", async () => {
+    choosePincode('560001');
     renderShipping();
     expect(input('Pin Code').value).toBe('560001');
     await waitFor(() => expect(input('City').value).toBe('Bengaluru'));
     expect(input('State').value).toBe('Karnataka');
   });
 
-  it('keeps the PIN code of the address the shopper gave before', async () => {
-    localStorage.setItem('pincode', JSON.stringify('560001'));
+  it("starts from the address given before when it is at the store's PIN code, and never from one elsewhere", async () => {
+    choosePincode('682011');
+    act(() => cartActions.saveShippingAddress(address));
+    renderShipping();
+    expect(input('Pin Code').value).toBe('682011');
+    expect(input('First Name').value).toBe(address.firstName);
+    cleanup();
+
+    choosePincode('560001');
+    renderShipping();
+    expect(input('Pin Code').value).toBe('560001');
+    expect(input('First Name').value).toBe('');
+    await waitFor(() => expect(input('City').value).toBe('Bengaluru'));
+  });
+
+  it("keeps the address given before when no PIN code is chosen, and makes its PIN code the store's", async () => {
     act(() => cartActions.saveShippingAddress(address));
     renderShipping();
     expect(input('Pin Code').value).toBe('682011');
     expect(input('City').value).toBe('Ernakulam');
+    await waitFor(() => expect(chosenPincode()).toBe('682011'));
+  });
+
+  it("makes a PIN code typed for the recipient the store's, once it is found to be delivered to", async () => {
+    choosePincode('682011');
+    const { user } = renderShipping();
+    await user.clear(input('Pin Code'));
+    await user.type(input('Pin Code'), '194101');
+    await waitFor(() => expect(errorOf('Pin Code')).toBe('Delivery not available in this area yet'));
+    expect(chosenPincode()).toBe('682011');
+    await user.clear(input('Pin Code'));
+    await user.type(input('Pin Code'), '560001');
+    await waitFor(() => expect(chosenPincode()).toBe('560001'));
   });
 });
 
@@ -461,10 +490,53 @@ describe('the saved addresses', () => {
     expect(input('Phone').value).toBe('9847012345');
 
     await user.click(within(picker()).getByRole('radio', { name: 'Use a new address' }));
-    for (const label of ['First Name', 'Last Name', 'Address Line 2', 'City', 'State', 'Pin Code', 'Phone']) {
+    for (const label of ['First Name', 'Last Name', 'Address Line 2', 'Phone']) {
       expect(input(label).value, label).toBe('');
     }
+    // A new recipient starts at the store's PIN code: the last one looked up.
+    expect(input('Pin Code').value).toBe('682011');
+    await waitFor(() => expect(input('City').value).toBe('Ernakulam'));
     expect(document.activeElement).toBe(input('First Name'));
+  });
+
+  it("preselect the recipient used last at the store's PIN code, never one elsewhere", async () => {
+    const kochi = saved('k1', { firstName: 'Kavya', lastName: 'Pillai' });
+    const bengaluru = saved('b1', {
+      firstName: 'Meera',
+      lastName: 'Rao',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      postalCode: '560001',
+    });
+    choosePincode('560001');
+    withBook([kochi, bengaluru]);
+    await waitFor(() =>
+      expect((within(picker()).getByRole('radio', { name: 'Meera Rao' }) as HTMLInputElement).checked).toBe(true),
+    );
+    expect(input('First Name').value).toBe('Meera');
+    expect(input('Pin Code').value).toBe('560001');
+    cleanup();
+
+    choosePincode('400001');
+    withBook([kochi, bengaluru]);
+    await screen.findByRole('radiogroup', { name: 'Deliver to' });
+    expect((within(picker()).getByRole('radio', { name: 'Use a new address' }) as HTMLInputElement).checked).toBe(true);
+    expect(input('Pin Code').value).toBe('400001');
+    expect(input('First Name').value).toBe('');
+  });
+
+  it('leave a form the shopper has started on as it is when the book comes', async () => {
+    let answer!: (a: [number, unknown]) => void;
+    choosePincode('682011');
+    const { user } = renderShipping({
+      ...pincodeAnswers,
+      'GET /api/users/addresses': () => new Promise((resolve) => (answer = resolve)),
+    });
+    await user.type(input('First Name'), 'Asha');
+    answer([200, [ravi]]);
+    await screen.findByRole('radiogroup', { name: 'Deliver to' });
+    expect(input('First Name').value).toBe('Asha');
+    expect((within(picker()).getByRole('radio', { name: 'Use a new address' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('show the four used last, and all of them when asked', async () => {

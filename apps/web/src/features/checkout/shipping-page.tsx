@@ -17,7 +17,6 @@ import {
   type AddressErrors,
   type AddressField,
 } from '../../lib/address-form.js';
-import { checkedPincode } from '../../lib/checked-pincode.js';
 import { todayIst } from '../../lib/delivery.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import {
@@ -27,6 +26,7 @@ import {
   type CartDelivery,
   type ShippingAddress,
 } from '../../stores/cart-store.js';
+import { choosePincode, chosenPincode } from '../../stores/pincode-store.js';
 import { CheckoutSteps } from './checkout-steps.js';
 import { CHOOSE_SLOT_MESSAGE, DeliveryPicker } from './delivery-picker.js';
 import { GiftMessageCard } from './gift-message-card.js';
@@ -75,10 +75,22 @@ function citiesOf(lookup: PincodeLookup): string[] {
   });
 }
 
-/** An empty recipient but for the PIN code the shopper checked on a product page: most likely where the gift goes. */
+/** An empty recipient but for the store's PIN code: where the shopper said the gift goes. */
 function newAddress(): ShippingAddress {
-  const checked = checkedPincode();
-  return { ...emptyAddress(), postalCode: isPincodeFormat(checked) ? checked : '' };
+  return { ...emptyAddress(), postalCode: chosenPincode() };
+}
+
+/**
+ * Where the form starts: the recipient of the last order when it is at the store's PIN code (or no
+ * PIN code is chosen), else a new recipient at that PIN code, whom a saved recipient there may
+ * replace once the address book has come (`blankAt`). A recipient elsewhere is never where it starts.
+ */
+function startingPoint(previous: ShippingAddress | null): { values: ShippingAddress; blankAt: string | null } {
+  const chosen = chosenPincode();
+  if (previous && (!chosen || previous.postalCode.trim() === chosen)) {
+    return { values: { ...emptyAddress(), ...previous }, blankAt: null };
+  }
+  return { values: newAddress(), blankAt: chosen || null };
 }
 
 /** The PIN code whose slots can be asked for: one the look-up found deliverable, or could not check just now. */
@@ -115,12 +127,13 @@ export function ShippingPage() {
   usePageTitle('Shipping Details', 'Where your Phoolwala Gifts order should be delivered.');
   const cart = useCart();
   const navigate = useNavigate();
-  const [values, setValues] = useState<ShippingAddress>(() => {
-    const saved = { ...emptyAddress(), ...cart.shippingAddress };
-    return saved.postalCode.trim() ? saved : { ...saved, postalCode: newAddress().postalCode };
-  });
+  const [start] = useState(() => startingPoint(cart.shippingAddress));
+  const [values, setValues] = useState<ShippingAddress>(start.values);
   const [errors, setErrors] = useState<AddressErrors>({});
-  const savedAddresses = useSavedAddresses().data ?? [];
+  const book = useSavedAddresses().data;
+  const savedAddresses = book ?? [];
+  /** The shopper has typed into the recipient or picked one: nothing replaces it from then on. */
+  const chose = useRef(false);
   const [pending, setPending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const [today] = useState(() => todayIst());
@@ -155,8 +168,20 @@ export function ShippingPage() {
     autoFilled.current = { city: detail.district, state: detail.state };
     setValues((v) => ({ ...v, ...next }));
     setErrors((e) => ({ ...e, city: next.city ? undefined : e.city, state: next.state ? undefined : e.state }));
+    // The recipient's PIN code is the store's from now: the cart and the listings follow it.
+    if (detail.deliveryAvailable) choosePincode(detail.pincode);
   });
   const { lookup } = pincode;
+
+  // A new recipient at the store's PIN code gives way to the saved recipient used last there, as
+  // long as the shopper has not started on the form.
+  useEffect(() => {
+    if (!book || !start.blankAt || chose.current || savedAddressOf(book, latest.current)) return;
+    const there = book.find((a) => a.postalCode === start.blankAt);
+    if (!there) return;
+    autoFilled.current = null;
+    setValues(formAddress(there));
+  }, [book, start.blankAt]);
 
   // A saved PIN code is looked up again, so whether it can be delivered to is known before Continue.
   const initialPin = useRef(values.postalCode.trim());
@@ -174,6 +199,7 @@ export function ShippingPage() {
   if (cart.cartItems.length === 0) return <Navigate to="/cart" replace />;
 
   const change = (field: AddressField, value: string) => {
+    chose.current = true;
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((errs) => (errs[field] ? { ...errs, [field]: undefined } : errs));
     if (field === 'postalCode') {
@@ -185,6 +211,7 @@ export function ShippingPage() {
 
   /** Fills the form with a recipient (saved, or a new one) as it is, and checks its PIN code again. */
   function fill(next: ShippingAddress) {
+    chose.current = true;
     autoFilled.current = null;
     setValues(next);
     setErrors({});

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PincodeDetail } from '@store/contracts';
-import { pincodeQuery } from '../../api/products.js';
+import { pincodeQuery } from '../../api/pincodes.js';
 import { ApiError, errorMessage } from '../../lib/api.js';
 
 export type PincodeLookup =

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { ProductSummary } from '@store/contracts';
 import { productSummary } from '../../test/product-test-utils.js';
+import { choosePincode } from '../../stores/pincode-store.js';
 import { HOME_TITLE, HomePage } from './home-page.js';
 
 const product = (i: number, category = 'Flowers'): ProductSummary =>
@@ -22,11 +23,15 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let listRequests: URLSearchParams[];
+let carouselRequests: URLSearchParams[];
 let listReply: () => Response;
 
 function fakeFetch(input: RequestInfo | URL): Promise<Response> {
   const url = new URL(String(input), 'http://store.test');
-  if (url.pathname === '/api/products/all') return Promise.resolve(json({ products: [product(101, 'Cakes')] }));
+  if (url.pathname === '/api/products/all') {
+    carouselRequests.push(url.searchParams);
+    return Promise.resolve(json({ products: [product(101, 'Cakes')] }));
+  }
   if (url.pathname === '/api/products') {
     listRequests.push(url.searchParams);
     return Promise.resolve(listReply());
@@ -64,7 +69,9 @@ const region = (name: string) => screen.getByRole('region', { name });
 const hrefs = (links: HTMLElement[]) => links.map((a) => a.getAttribute('href'));
 
 beforeEach(() => {
+  choosePincode(null);
   listRequests = [];
+  carouselRequests = [];
   listReply = () => json({ products: Array.from({ length: 10 }, (_, i) => product(i)), page: 1, pages: 3 });
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   reducedMotion(false);
@@ -206,5 +213,27 @@ describe('the home page', () => {
     const video = region('Subscribe and Save').querySelector('video')!;
     expect(video.autoplay).toBe(false);
     expect(video.controls).toBe(true);
+  });
+});
+
+describe('the home page and the chosen PIN code', () => {
+  it('asks where the gift is going while no PIN code is chosen', async () => {
+    renderHome();
+    await screen.findByRole('list', { name: 'Our Exclusive Collection' });
+    expect(screen.queryByText('Where is the gift going?')).not.toBeNull();
+    expect(screen.queryByRole('button', { name: 'Set PIN' })).not.toBeNull();
+  });
+
+  it('asks both rows for what can reach the chosen PIN code, and again for another', async () => {
+    choosePincode('700001');
+    renderHome('/search/cake');
+    await screen.findByRole('list', { name: 'Our Exclusive Collection' });
+    expect(screen.queryByText('Delivering to 700001')).not.toBeNull();
+    expect(listRequests.map((q) => [q.get('keyword'), q.get('pincode')])).toEqual([['cake', '700001']]);
+    await waitFor(() => expect(carouselRequests.map((q) => q.get('pincode'))).toEqual(['700001']));
+
+    act(() => choosePincode('682001'));
+    await waitFor(() => expect(listRequests.map((q) => q.get('pincode'))).toEqual(['700001', '682001']));
+    await waitFor(() => expect(carouselRequests.map((q) => q.get('pincode'))).toEqual(['700001', '682001']));
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import { PincodePrompt } from '../../components/product/pincode-prompt.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { ExclusiveCollection } from './components/exclusive-collection.js';
 import { HeroCarousel } from './components/hero-carousel.js';
@@ -29,6 +30,7 @@ export function HomePage() {
       <div className="space-y-4 md:space-y-6">
         <HeroCarousel />
         <SameDayBanner />
+        <PincodePrompt />
       </div>
       <OccasionCarousel />
       <UniqueCollections />

@@ -20,6 +20,7 @@ const checked = (earliest: EarliestDelivery | null, refreshEarliest = vi.fn()): 
   check: vi.fn(),
   state: { status: 'success', detail: kochi },
   deliveryAvailable: true,
+  forPincode: null,
   earliest,
   refreshEarliest,
 });

@@ -2,9 +2,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CheckCircle2, Clock, Loader2, MapPin, XCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
-import { formatTimeLeft, PINCODE_LENGTH } from '@store/domain';
+import { FULFILMENT_LABELS, formatTimeLeft, PINCODE_LENGTH } from '@store/domain';
 import { dayName, todayIst } from '../../lib/delivery.js';
-import { PINCODE_PARAM, type EarliestDelivery, type PincodeCheckApi } from './use-pincode-check.js';
+import { cannotDeliverTo } from '../../components/order/delivery-reach.js';
+import { PINCODE_PARAM, type PincodeCheckApi } from './use-pincode-check.js';
 
 /** How often the same-day countdown moves on: it shows minutes, so twice a minute is plenty. */
 export const COUNTDOWN_TICK_MS = 30_000;
@@ -47,7 +48,7 @@ export function DeliveryCheck({ check }: { check: PincodeCheckApi }) {
       </div>
       {/* Two lines kept free, so the answer arriving does not push the buy buttons down. */}
       <div id={statusId} role="status" className="mt-2 min-h-10 text-sm">
-        <DeliveryResult state={state} earliest={check.earliest} />
+        <DeliveryResult check={check} />
       </div>
       {/* Outside the live region: a countdown read out every half minute would drown everything else. */}
       {state.status === 'success' && check.earliest?.sameDayDeadline ? (
@@ -94,7 +95,7 @@ export function SameDayCountdown({ deadline, onPassed }: { deadline: string; onP
   );
 }
 
-function DeliveryResult({ state, earliest }: { state: PincodeCheckApi['state']; earliest: EarliestDelivery | null }) {
+function DeliveryResult({ check: { state, earliest, forPincode } }: { check: PincodeCheckApi }) {
   switch (state.status) {
     case 'idle':
       return <span className="text-neutral-600">Enter your PIN code to check delivery before adding to cart.</span>;
@@ -122,6 +123,19 @@ function DeliveryResult({ state, earliest }: { state: PincodeCheckApi['state']; 
           </span>
         );
       }
+      const reach = forPincode?.delivery;
+      if (reach && !reach.deliverable) {
+        return (
+          <span className="flex flex-col gap-0.5">
+            <span className="inline-flex items-center gap-1.5 font-medium text-red-700">
+              <XCircle className="h-4 w-4 shrink-0" aria-hidden="true" />
+              {cannotDeliverTo(reach.pincode)}
+            </span>
+            {reach.reason ? <span className="text-neutral-700">{reach.reason}</span> : null}
+          </span>
+        );
+      }
+      const today = todayIst();
       return (
         <span className="flex flex-col gap-0.5">
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -129,19 +143,20 @@ function DeliveryResult({ state, earliest }: { state: PincodeCheckApi['state']; 
               <CheckCircle2 className="h-4 w-4" aria-hidden="true" />
               Available
             </span>
-            {detail.sameDayDelivery && (
+            {earliest?.date === today && (
               <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800">
                 Same-day delivery available
               </span>
             )}
           </span>
           <span className="text-neutral-700">
-            Delivering to {detail.district}, {detail.state}
+            <span>
+              Delivering to {detail.district}, {detail.state}
+            </span>
+            {reach ? ` · ${FULFILMENT_LABELS[reach.kind]}` : null}
           </span>
           {earliest ? (
-            <span className="font-medium text-neutral-900">
-              Earliest delivery: {dayName(earliest.date, todayIst())}
-            </span>
+            <span className="font-medium text-neutral-900">Earliest delivery: {dayName(earliest.date, today)}</span>
           ) : null}
         </span>
       );

@@ -1,6 +1,5 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { Dialog } from 'radix-ui';
-import { ChevronLeft, ChevronRight, X, ZoomIn } from 'lucide-react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { ZoomIn } from 'lucide-react';
 import { pictureCopies, pictureSrcSet, PRODUCT_MAIN_PICTURE_SIZES, type ProductDetail } from '@store/contracts';
 import { cn } from '../../lib/cn.js';
 
@@ -38,6 +37,10 @@ export function galleryImages(
   ];
 }
 
+// The full-size view (Radix's dialog, its focus trap and scroll lock) comes with the first tap on
+// the picture rather than with every product page's first JavaScript.
+const FullSizeView = lazy(() => import('./full-size-view.js').then((m) => ({ default: m.FullSizeView })));
+
 interface ProductGalleryProps {
   name: string;
   images: GalleryImage[];
@@ -49,7 +52,7 @@ interface ProductGalleryProps {
  */
 export function ProductGallery({ name, images }: ProductGalleryProps) {
   const [index, setIndex] = useState(0);
-  const [fullOpen, setFullOpen] = useState(false);
+  const [full, setFull] = useState<'unseen' | 'open' | 'closed'>('unseen');
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
   const count = images.length;
@@ -74,12 +77,16 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
   }
 
   return (
-    <Dialog.Root open={fullOpen} onOpenChange={setFullOpen}>
+    <>
       {/* The arrow keys are delegated from the picture and thumbnail buttons, which take the focus. */}
       {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
       <div className="flex flex-col gap-3 self-start md:sticky md:top-4 md:flex-row-reverse" onKeyDown={onKeyDown}>
         <div className="relative min-w-0 flex-1">
-          <Dialog.Trigger
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            aria-expanded={full === 'open'}
+            onClick={() => setFull('open')}
             onPointerMove={onPointerMove}
             onPointerLeave={() => setZoom(null)}
             aria-label={`Open full-size image ${index + 1} of ${count}`}
@@ -103,7 +110,7 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
                   : { transformOrigin: 'center' }
               }
             />
-          </Dialog.Trigger>
+          </button>
           <span className="pointer-events-none absolute right-3 bottom-3 inline-flex items-center gap-1 rounded-full bg-white/90 px-2.5 py-1 text-xs font-medium text-neutral-800 shadow-sm">
             <ZoomIn className="h-3.5 w-3.5" aria-hidden="true" />
             <span className="hidden md:inline">Hover to zoom, click to enlarge</span>
@@ -148,55 +155,19 @@ export function ProductGallery({ name, images }: ProductGalleryProps) {
       </div>
 
       {/* Outside the strip's key handler: arrow keys in the full-size view must step only once. */}
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/85" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          onKeyDown={(e) => {
-            if (e.key === 'ArrowLeft') step(-1);
-            if (e.key === 'ArrowRight') step(1);
-          }}
-          className="fixed inset-0 z-50 flex items-center justify-center p-4 focus:outline-none"
-        >
-          <Dialog.Title className="sr-only">
-            {name}, image {index + 1} of {count}
-          </Dialog.Title>
-          <img
-            src={current.full}
-            alt={name}
-            width={1000}
-            height={1000}
-            decoding="async"
-            className="max-h-full w-auto max-w-full rounded-lg object-contain"
+      {full === 'unseen' ? null : (
+        <Suspense fallback={null}>
+          <FullSizeView
+            open={full === 'open'}
+            onOpenChange={(open) => setFull(open ? 'open' : 'closed')}
+            name={name}
+            image={current.full}
+            index={index}
+            count={count}
+            onStep={step}
           />
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute top-4 right-4 rounded-full bg-white/90 p-2 text-neutral-900 hover:bg-white"
-          >
-            <X className="h-5 w-5" aria-hidden="true" />
-          </Dialog.Close>
-          {count > 1 && (
-            <>
-              <button
-                type="button"
-                aria-label="Previous image"
-                onClick={() => step(-1)}
-                className="absolute top-1/2 left-4 -translate-y-1/2 rounded-full bg-white/90 p-2 text-neutral-900 hover:bg-white"
-              >
-                <ChevronLeft className="h-6 w-6" aria-hidden="true" />
-              </button>
-              <button
-                type="button"
-                aria-label="Next image"
-                onClick={() => step(1)}
-                className="absolute top-1/2 right-4 -translate-y-1/2 rounded-full bg-white/90 p-2 text-neutral-900 hover:bg-white"
-              >
-                <ChevronRight className="h-6 w-6" aria-hidden="true" />
-              </button>
-            </>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,11 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { PRODUCT_DATA_ELEMENT_ID, type ProductDetail } from '@store/contracts';
 import { SERVER_ERROR_MESSAGE } from '../../lib/api.js';
 import { createQueryClient } from '../../lib/query-client.js';
+import { choosePincode } from '../../stores/pincode-store.js';
+import { NOW, slotsAnswer, TODAY } from '../../test/delivery-test-utils.js';
+import { FRESH_CAKES_REASON, productSummary, reach, unreachable } from '../../test/product-test-utils.js';
 import { ProductPage } from './product-page.js';
 
 const summary = {
@@ -83,10 +86,14 @@ function renderAt(path: string, client = new QueryClient({ defaultOptions: { que
   return userEvent.setup();
 }
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  choosePincode(null);
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 describe('the product page', () => {
@@ -190,5 +197,105 @@ describe('the product page', () => {
     expect(alert.textContent).toContain(SERVER_ERROR_MESSAGE);
     expect(alert.textContent).not.toContain('Database is restarting');
     expect(within(alert).queryByRole('button', { name: 'Try again' })).not.toBeNull();
+  });
+});
+
+describe('the product page for the chosen PIN code', () => {
+  const kolkata = {
+    pincode: '700001',
+    district: 'Kolkata',
+    state: 'West Bengal',
+    postOffices: [],
+    deliveryAvailable: true,
+    sameDayDelivery: false,
+  };
+  const kochi = { ...kolkata, pincode: '682001', district: 'Ernakulam', state: 'Kerala', sameDayDelivery: true };
+  const dated = (n: number, label: string) => productSummary(n, { earliestDelivery: { date: TODAY, label } });
+
+  /** The API by path and query; anything else is a 500 naming it. */
+  function stubByUrl(answers: Record<string, unknown>) {
+    const fetchMock = vi.fn(async (url: string) => {
+      const found = url in answers;
+      return new Response(JSON.stringify(found ? answers[url] : { message: `unexpected ${url}` }), {
+        status: found ? 200 : 500,
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    return fetchMock;
+  }
+
+  it('says it cannot be delivered there and why, keeps buying closed, and offers three gifts that can go', async () => {
+    choosePincode('700001');
+    const cake = { ...roses, occasion: ['Anniversary'], category: 'Cakes' };
+    stubByUrl({
+      '/api/products/p1': cake,
+      '/api/pincodes/700001': kolkata,
+      '/api/products/p1?pincode=700001': { ...cake, relatedProducts: [], delivery: unreachable('700001') },
+      '/api/delivery/slots?pincode=700001&productId=p1': slotsAnswer({ pincode: '700001', earliestDate: null }),
+      // Two for the occasion; the rest from anything that can go there, without repeats.
+      '/api/products?pincode=700001&occasion=Anniversary&pageNumber=1&pageLimit=3': {
+        page: 1,
+        pages: 1,
+        total: 2,
+        products: [dated(1, 'Sat, 5 Dec'), dated(2, 'Sat, 5 Dec')],
+      },
+      '/api/products?pincode=700001&pageNumber=1&pageLimit=6': {
+        page: 1,
+        pages: 3,
+        total: 14,
+        products: [dated(2, 'Sat, 5 Dec'), dated(3, 'Sun, 6 Dec'), dated(4, 'Sun, 6 Dec')],
+      },
+    });
+    renderAt('/product/p1');
+    const box = await screen.findByLabelText('Check delivery');
+    const status = document.getElementById(box.getAttribute('aria-describedby')!)!;
+    await waitFor(() => expect(status.textContent).toBe(`Can't be delivered to 700001.${FRESH_CAKES_REASON}`));
+    expect(screen.getByRole('button', { name: 'Add To Cart' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Buy Now' })).toHaveProperty('disabled', true);
+    expect(screen.queryByText('Same-day delivery')).toBeNull();
+
+    const instead = await screen.findByRole('region', { name: 'Gifts that can reach 700001' });
+    await waitFor(() =>
+      expect(
+        within(instead)
+          .getAllByRole('article')
+          .map((a) => within(a).getAllByRole('link')[1]?.textContent),
+      ).toEqual(['Gift 1', 'Gift 2', 'Gift 3']),
+    );
+    expect(within(instead).getAllByText('Earliest Sat, 5 Dec')).toHaveLength(2);
+    // The related products are those that can go there: none.
+    expect(screen.queryByRole('region', { name: 'You may also like' })).toBeNull();
+  });
+
+  it('says how it goes there, shows only related gifts that can go too, and promises same-day only for today', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    choosePincode('682001');
+    const tomorrow = '2026-11-25';
+    stubByUrl({
+      '/api/products/p1': roses,
+      '/api/pincodes/682001': kochi,
+      '/api/products/p1?pincode=682001': {
+        ...roses,
+        relatedProducts: [{ ...roses.relatedProducts[0], earliestDelivery: { date: tomorrow, label: 'Tomorrow' } }],
+        delivery: reach('682001', { earliestDate: tomorrow }),
+      },
+      '/api/delivery/slots?pincode=682001&productId=p1': slotsAnswer({
+        pincode: '682001',
+        date: tomorrow,
+        earliestDate: tomorrow,
+        sameDayDeadline: null,
+      }),
+    });
+    renderAt('/product/p1');
+    await screen.findByText('Earliest delivery: Tomorrow');
+    expect(screen.getByText('Delivering to Ernakulam, Kerala').parentElement?.textContent).toBe(
+      'Delivering to Ernakulam, Kerala · Made and hand-delivered locally',
+    );
+    expect(screen.getByRole('button', { name: 'Add To Cart' })).toHaveProperty('disabled', false);
+    // The same-day badge gives its place to the earliest day there.
+    expect(screen.queryByText('Same-day delivery')).toBeNull();
+    expect(screen.queryByText('Delivery Tomorrow', { selector: 'li' })).not.toBeNull();
+    const related = screen.getByRole('region', { name: 'You may also like' });
+    expect(within(related).queryByText('Delivery Tomorrow')).not.toBeNull();
   });
 });

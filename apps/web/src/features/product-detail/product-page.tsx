@@ -2,18 +2,22 @@ import { Link, useParams } from 'react-router';
 import { PackageSearch, Timer, Truck } from 'lucide-react';
 import type { ProductDetail } from '@store/contracts';
 import { useProduct } from '../../api/products.js';
+import { earliestDeliveryText } from '../../components/product/product-card.js';
 import { buttonClasses } from '../../components/ui/button.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 import { Stars } from '../../components/ui/stars.js';
 import { ApiError } from '../../lib/api.js';
+import { dayName, todayIst } from '../../lib/delivery.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { Breadcrumb, productCrumbs } from './breadcrumb.js';
 import { galleryImages, ProductGallery } from './product-gallery.js';
 import { ProductReviews } from './product-reviews.js';
 import { ProductSpecs } from './product-specs.js';
 import { PurchasePanel } from './purchase-panel.js';
+import { ReachableInstead } from './reachable-instead.js';
 import { RelatedProducts } from './related-products.js';
+import { usePincodeCheck } from './use-pincode-check.js';
 import { WishlistButton } from './wishlist-button.js';
 
 export function ProductPage() {
@@ -45,6 +49,9 @@ function metaDescription(text: string): string {
 
 function ProductView({ product }: { product: ProductDetail }) {
   usePageTitle(product.name, metaDescription(product.description));
+  const delivery = usePincodeCheck(product._id);
+  const reach = delivery.forPincode?.delivery;
+  const unreachable = reach && !reach.deliverable ? reach : null;
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-12 px-4 py-6 md:py-8">
@@ -64,11 +71,15 @@ function ProductView({ product }: { product: ProductDetail }) {
               <Stars rating={product.rating} />
               <span>{product.numReviews} reviews</span>
             </a>
-            <PurchasePanel product={product} />
-            <DeliveryPromises options={product.deliveryOptions} />
+            <PurchasePanel product={product} delivery={delivery} />
+            {unreachable ? null : (
+              <DeliveryPromises options={product.deliveryOptions} earliest={delivery.earliest?.date ?? null} />
+            )}
           </div>
         </div>
       </div>
+
+      {unreachable ? <ReachableInstead product={product} pincode={unreachable.pincode} /> : null}
 
       <div className="grid gap-10 md:grid-cols-2 lg:gap-12">
         <section aria-labelledby="description-heading">
@@ -81,22 +92,40 @@ function ProductView({ product }: { product: ProductDetail }) {
         <ProductSpecs product={product} />
       </div>
 
-      <RelatedProducts products={product.relatedProducts} />
+      <RelatedProducts products={delivery.forPincode?.relatedProducts ?? product.relatedProducts} />
       <ProductReviews product={product} />
     </div>
   );
 }
 
-function DeliveryPromises({ options }: { options: ProductDetail['deliveryOptions'] }) {
+/**
+ * The product's delivery badges. Same-day is promised only where it holds: once the chosen PIN
+ * code's earliest date is known and is not today, that date takes the badge's place (rather than
+ * the badge going, which would move what is below it).
+ */
+function DeliveryPromises({
+  options,
+  earliest,
+}: {
+  options: ProductDetail['deliveryOptions'];
+  earliest: string | null;
+}) {
   if (!options.sameDayDelivery && !options.expressDelivery) return null;
+  const today = todayIst();
   return (
     <ul className="flex flex-wrap gap-2 text-sm text-neutral-800">
-      {options.sameDayDelivery && (
-        <li className="inline-flex items-center gap-1.5 rounded-full bg-green-50 px-3 py-1">
-          <Timer className="h-4 w-4 text-leaf-600" aria-hidden="true" />
-          Same-day delivery
-        </li>
-      )}
+      {options.sameDayDelivery &&
+        (earliest === null || earliest === today ? (
+          <li className="inline-flex items-center gap-1.5 rounded-full bg-green-50 px-3 py-1">
+            <Timer className="h-4 w-4 text-leaf-600" aria-hidden="true" />
+            Same-day delivery
+          </li>
+        ) : (
+          <li className="inline-flex items-center gap-1.5 rounded-full bg-neutral-100 px-3 py-1">
+            <Truck className="h-4 w-4 text-neutral-700" aria-hidden="true" />
+            {earliestDeliveryText(dayName(earliest, today))}
+          </li>
+        ))}
       {options.expressDelivery && (
         <li className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1">
           <Truck className="h-4 w-4 text-brand-700" aria-hidden="true" />

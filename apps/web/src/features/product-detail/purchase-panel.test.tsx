@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -8,8 +8,10 @@ import { toast } from 'sonner';
 import { cartActions, useCart } from '../../stores/cart-store.js';
 import { setCartPanelOpen, useCartPanelOpen } from '../../stores/cart-panel-store.js';
 import { PurchasePanel } from './purchase-panel.js';
-import { pincodeCheckFailed } from './use-pincode-check.js';
+import { pincodeCheckFailed, usePincodeCheck } from './use-pincode-check.js';
 import { NOW, slotsAnswer } from '../../test/delivery-test-utils.js';
+import { FRESH_CAKES_REASON, reach, unreachable } from '../../test/product-test-utils.js';
+import { choosePincode } from '../../stores/pincode-store.js';
 
 type Product = Parameters<typeof PurchasePanel>[0]['product'];
 
@@ -51,12 +53,21 @@ type SlotAnswers = Record<string, Response>;
 
 /**
  * The PIN code lookup answers by code, as the server does; the delivery slots by URL (by default,
- * today is the earliest date, deliverable until 21:00 IST).
+ * today is the earliest date, deliverable until 21:00 IST); this product asked for a code by code
+ * (by default, it can go there).
  */
-function stubPincodes(answers: Record<string, Response | (() => Promise<Response>)>, slots: SlotAnswers = {}) {
+function stubPincodes(
+  answers: Record<string, Response | (() => Promise<Response>)>,
+  slots: SlotAnswers = {},
+  products: Record<string, Response> = {},
+) {
   const fetchMock = vi.fn((url: string) => {
     if (url.startsWith('/api/delivery/slots')) {
       return Promise.resolve((slots[url] ?? json(200, slotsAnswer({ pincode: '682001' }))).clone());
+    }
+    if (url.startsWith('/api/products/p1?pincode=')) {
+      const code = url.split('=').pop()!;
+      return Promise.resolve((products[code] ?? json(200, { delivery: reach(code) })).clone());
     }
     const code = url.split('/').pop()!;
     const answer = answers[code];
@@ -65,6 +76,11 @@ function stubPincodes(answers: Record<string, Response | (() => Promise<Response
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/** The panel as the product page gives it: with the page's delivery check. */
+function Panel({ product }: { product: Product }) {
+  return <PurchasePanel product={product} delivery={usePincodeCheck(product._id)} />;
 }
 
 let cartLines: ReturnType<typeof useCart>['cartItems'] = [];
@@ -80,7 +96,7 @@ function renderPanel(p: Product = product(), url = '/product/p1') {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter initialEntries={[url]}>
-        <PurchasePanel product={p} />
+        <Panel product={p} />
         <CartSpy />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -121,6 +137,7 @@ const buyButton = () => screen.getByRole('button', { name: 'Buy Now' });
 beforeEach(() => {
   localStorage.clear();
   cartActions.reset();
+  choosePincode(null);
 });
 afterEach(() => {
   cleanup();
@@ -169,14 +186,58 @@ describe('the delivery check', () => {
     answer(json(200, kochi));
     await screen.findByText('Available');
     expect(screen.queryByText('Delivering to Ernakulam, Kerala')).not.toBeNull();
-    expect(screen.queryByText('Same-day delivery available')).not.toBeNull();
     expect(addButton()).toHaveProperty('disabled', false);
     expect(buyButton()).toHaveProperty('disabled', false);
     expect(JSON.parse(localStorage.getItem('pincode')!)).toBe('682001');
   });
 
+  it('says how this product travels there: made and hand-delivered locally, or sent by courier', async () => {
+    stubPincodes(
+      { '700001': json(200, { ...kochi, pincode: '700001', district: 'Kolkata', state: 'West Bengal' }) },
+      {},
+      { '700001': json(200, { delivery: reach('700001', { kind: 'courier', earliestDate: '2026-12-05' }) }) },
+    );
+    const user = renderPanel();
+    await checkPincode(user, '700001');
+    await screen.findByText('Available');
+    expect(deliveryStatus().textContent).toContain('Delivering to Kolkata, West Bengal · Packed and sent by courier');
+    expect(addButton()).toHaveProperty('disabled', false);
+  });
+
+  it("says in a sentence that a product cannot go to a code, with the server's reason, and keeps buying closed", async () => {
+    stubPincodes(
+      { '700001': json(200, { ...kochi, pincode: '700001', district: 'Kolkata', state: 'West Bengal' }) },
+      {},
+      { '700001': json(200, { delivery: unreachable('700001') }) },
+    );
+    const user = renderPanel();
+    await checkPincode(user, '700001');
+    await waitFor(() =>
+      expect(deliveryStatus().textContent).toBe(`Can't be delivered to 700001.${FRESH_CAKES_REASON}`),
+    );
+    expect(screen.queryByText('Available')).toBeNull();
+    expect(addButton()).toHaveProperty('disabled', true);
+    expect(buyButton()).toHaveProperty('disabled', true);
+    // The area is delivered to: the code is the store's all the same, and other gifts can go there.
+    expect(JSON.parse(localStorage.getItem('pincode')!)).toBe('700001');
+  });
+
+  it("follows the store's PIN code when it changes elsewhere (the header's 'Deliver to')", async () => {
+    const fetchMock = stubPincodes({
+      '682001': json(200, kochi),
+      '560001': json(200, { ...kochi, pincode: '560001', district: 'Bengaluru', state: 'Karnataka' }),
+    });
+    renderPanel();
+    act(() => choosePincode('682001'));
+    await screen.findByText('Delivering to Ernakulam, Kerala');
+    act(() => choosePincode('560001'));
+    await screen.findByText('Delivering to Bengaluru, Karnataka');
+    expect(screen.getByLabelText('Check delivery')).toHaveProperty('value', '560001');
+    expect(pincodeCalls(fetchMock)).toBe(2);
+  });
+
   it('checks a remembered code again on load', async () => {
-    localStorage.setItem('pincode', JSON.stringify('682001'));
+    choosePincode('682001');
     const fetchMock = stubPincodes({ '682001': json(200, kochi) });
     renderPanel();
     expect(screen.getByLabelText('Check delivery')).toHaveProperty('value', '682001');
@@ -186,7 +247,7 @@ describe('the delivery check', () => {
   });
 
   it('checks the code Check sent in the address before the script had run, over a remembered one', async () => {
-    localStorage.setItem('pincode', JSON.stringify('560001'));
+    choosePincode('560001');
     const fetchMock = stubPincodes({ '682001': json(200, kochi) });
     renderPanel(product(), '/product/p1?pincode=682001');
     const box = screen.getByLabelText('Check delivery');
@@ -230,6 +291,7 @@ describe('the earliest delivery', () => {
     const user = renderPanel();
     await checkPincode(user, '682001');
     await waitFor(() => expect(deliveryStatus().textContent).toContain('Earliest delivery: Today'));
+    expect(screen.queryByText('Same-day delivery available')).not.toBeNull();
     expect(slotCalls(fetchMock)).toEqual([SLOTS_URL]);
     // 21:00 IST is 9 h 30 min away; the countdown is outside the live region, which it would flood.
     const countdown = screen.getByText('Order within 9 h 30 min for delivery today');
@@ -248,6 +310,8 @@ describe('the earliest delivery', () => {
     await checkPincode(user, '682001');
     await waitFor(() => expect(deliveryStatus().textContent).toContain(`Earliest delivery: ${said}`));
     expect(screen.queryByText(/^Order within/)).toBeNull();
+    // Same-day is said only where the earliest delivery is today.
+    expect(screen.queryByText('Same-day delivery available')).toBeNull();
   });
 
   it('does not ask for slots where there is no delivery', async () => {

@@ -10,7 +10,7 @@ import { setCartPanelOpen } from '../../stores/cart-panel-store.js';
 import { DeliveryCheck } from './delivery-check.js';
 import { optionFieldId, OptionPicker, type OptionValues } from './option-picker.js';
 import { QuantityStepper } from './quantity-stepper.js';
-import { usePincodeCheck } from './use-pincode-check.js';
+import type { PincodeCheckApi } from './use-pincode-check.js';
 import { VariantPicker } from './variant-picker.js';
 
 const UNAVAILABLE_MESSAGE = 'This product is currently unavailable';
@@ -67,11 +67,11 @@ function chosenOptions(product: PurchaseFields, values: OptionValues) {
 
 /**
  * Price, variant, delivery check, quantity and the two buy buttons. Buying needs stock and a
- * PIN code confirmed deliverable (spec section 5).
+ * PIN code confirmed deliverable for this product (spec section 5); the page owns the check, since
+ * what it says also decides the delivery badges and what is offered instead.
  */
-export function PurchasePanel({ product }: { product: PurchaseFields }) {
+export function PurchasePanel({ product, delivery }: { product: PurchaseFields; delivery: PincodeCheckApi }) {
   const navigate = useNavigate();
-  const delivery = usePincodeCheck(product._id);
   // The first size or weight in stock is chosen from the start; none is when all are sold out.
   const [variantId, setVariantId] = useState(() => product.variants.find((v) => v.countInStock > 0)?._id ?? null);
   const [qty, setQty] = useState(1);

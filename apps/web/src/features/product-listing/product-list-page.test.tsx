@@ -3,6 +3,7 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import type { ProductListResponse } from '@store/contracts';
 import { NETWORK_ERROR_MESSAGE, SERVER_ERROR_MESSAGE } from '../../lib/api.js';
+import { choosePincode, setPincodeDialogOpen, usePincodeDialogOpen } from '../../stores/pincode-store.js';
 import { LOAD_MORE_MARGIN, loadedRun, showingText } from './components/product-results.js';
 import { fakeApi, pagesOf, servePages, withListingRoutes, type Reply } from './listing-test-utils.js';
 import { ProductListPage } from './product-list-page.js';
@@ -47,6 +48,8 @@ beforeEach(() => {
   FakeObserver.all = [];
   vi.stubGlobal('IntersectionObserver', FakeObserver);
   serve(servePages(pagesOf(30)));
+  choosePincode(null);
+  setPincodeDialogOpen(false);
 });
 afterEach(() => {
   cleanup();
@@ -338,5 +341,98 @@ describe('the infinite list', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await screen.findByText('Gift 20');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the listing and the chosen PIN code', () => {
+  let dialogOpen = false;
+  function DialogSpy() {
+    dialogOpen = usePincodeDialogOpen();
+    return null;
+  }
+  const renderWithSpy = (url = '/products') => {
+    render(
+      withListingRoutes(
+        <>
+          <ProductListPage />
+          <DialogSpy />
+        </>,
+        url,
+      ),
+    );
+    return userEvent.setup();
+  };
+  const dated = (label: string) => (query: URLSearchParams) => {
+    const page = pagesOf(3)[0]!;
+    const pincode = query.get('pincode');
+    return {
+      status: 200,
+      body: {
+        ...page,
+        products: page.products.map((p) => ({
+          ...p,
+          name: `${p.name} to ${pincode}`,
+          earliestDelivery: { date: '2026-12-05', label },
+        })),
+      },
+    };
+  };
+
+  it('asks where the gift is going, in one quiet line that opens the dialog', async () => {
+    const user = renderWithSpy();
+    await screen.findByText('Gift 1');
+    expect(screen.getByText('Where is the gift going?').parentElement?.textContent).toBe(
+      'Where is the gift going? Set the PIN code to see only what can reach it, and when.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Set PIN' }));
+    expect(dialogOpen).toBe(true);
+  });
+
+  it('lists only what can reach the chosen PIN code, dated, and lists again for another, keeping the cards meanwhile', async () => {
+    choosePincode('700001');
+    let release: (() => void) | undefined;
+    serve((query) => {
+      if (query.get('pincode') === '700001') return dated('Sat, 5 Dec')(query);
+      return new Promise((resolve) => (release = () => resolve(dated('Today')(query))));
+    });
+    renderPage('/products/cake?category=Cakes');
+    await screen.findByText('Gift 1 to 700001');
+    expect(screen.getByText('Delivering to 700001')).not.toBeNull();
+    expect(within(cards()[0]!).queryByText('Earliest Sat, 5 Dec')).not.toBeNull();
+    expect(api.requests.map((q) => [q.get('keyword'), q.get('category'), q.get('pincode')])).toEqual([
+      ['cake', 'Cakes', '700001'],
+    ]);
+
+    act(() => choosePincode('682001'));
+    await waitFor(() => expect(release).toBeTypeOf('function'));
+    // The cards of the code before stay until the new ones come: no placeholders in between.
+    expect(screen.queryByText('Gift 1 to 700001')).not.toBeNull();
+    expect(document.querySelectorAll('[data-skeleton]')).toHaveLength(0);
+    release!();
+    await screen.findByText('Gift 1 to 682001');
+    expect(within(cards()[0]!).queryByText('Delivery Today')).not.toBeNull();
+  });
+
+  it("shows the server's refusal of the PIN code in its words, with a way to choose another", async () => {
+    choosePincode('700001');
+    const refusal = 'We do not deliver to 700001 yet.';
+    serve(() => ({
+      status: 400,
+      body: { message: refusal, code: 'VALIDATION', details: [{ field: 'pincode', message: refusal }] },
+    }));
+    const user = renderWithSpy();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(`${refusal}Change PIN`);
+    await user.click(within(alert).getByRole('button', { name: 'Change PIN' }));
+    expect(dialogOpen).toBe(true);
+  });
+
+  it('says when nothing listed can reach the PIN code', async () => {
+    choosePincode('700001');
+    serve(() => ({ status: 200, body: { products: [], page: 1, pages: 1, total: 0 } }));
+    renderPage('/products?category=Flowers');
+    expect(await screen.findByText('Nothing here can reach 700001 yet.')).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'Clear filters' }).getAttribute('href')).toBe('/products');
+    expect(screen.getAllByRole('button', { name: 'Change PIN' })).toHaveLength(2);
   });
 });

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Accordion } from 'radix-ui';
 import { ChevronDown, SlidersHorizontal } from 'lucide-react';
+import { PincodePrompt } from '../../components/product/pincode-prompt.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { FilterChips } from './components/filter-chips.js';
 import { FilterPanel } from './components/filter-panel.js';
@@ -38,7 +39,8 @@ export function ProductListPage() {
 
   return (
     <div className="mx-auto w-full max-w-screen-2xl px-4 py-6 md:px-6 md:py-8">
-      <h1 className="mb-5 text-2xl font-bold tracking-tight text-neutral-900 md:text-3xl">{title}</h1>
+      <h1 className="mb-4 text-2xl font-bold tracking-tight text-neutral-900 md:text-3xl">{title}</h1>
+      <PincodePrompt className="mb-5" />
       <div className="flex flex-col gap-5 md:flex-row md:items-start md:gap-8">
         {/* Until the width is known (the server's HTML, hydration) both render, CSS showing the one
             that applies (MOBILE_QUERY's 768px), so neither moves the results when the other goes. */}

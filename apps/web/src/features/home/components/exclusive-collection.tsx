@@ -4,6 +4,8 @@ import { useProducts } from '../../../api/products.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { ProductCard } from '../../../components/product/product-card.js';
 import { LoadError } from '../../../components/ui/load-error.js';
+import { isPincodeRefusal, PincodeRefused } from '../../../components/product/pincode-prompt.js';
+import { usePincode } from '../../../stores/pincode-store.js';
 import { SectionHeading } from './section-heading.js';
 
 /** Spec section 9: the home page shows ten products a page. */
@@ -46,7 +48,7 @@ interface ExclusiveCollectionProps {
 }
 
 export function ExclusiveCollection({ keyword, pageNumber }: ExclusiveCollectionProps) {
-  const products = useProducts({ keyword }, pageNumber, HOME_PAGE_SIZE);
+  const products = useProducts({ keyword, pincode: usePincode() }, pageNumber, HOME_PAGE_SIZE);
   const { data, isPending, error } = products;
   return (
     <section aria-labelledby="home-exclusive">
@@ -64,7 +66,9 @@ export function ExclusiveCollection({ keyword, pageNumber }: ExclusiveCollection
           </Link>
         }
       />
-      {error ? (
+      {isPincodeRefusal(error) ? (
+        <PincodeRefused error={error} />
+      ) : error ? (
         <LoadError what="the products" load={products} />
       ) : isPending ? (
         <div className={GRID} aria-busy="true">

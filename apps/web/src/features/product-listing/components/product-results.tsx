@@ -1,14 +1,18 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Gift, Sparkles } from 'lucide-react';
 import type { ProductListResponse, ProductSummary } from '@store/contracts';
-import { useInfiniteProducts } from '../../../api/products.js';
+import type { ProductFilters } from '../../../api/products.js';
 import { ProductCard } from '../../../components/product/product-card.js';
 import { buttonClasses } from '../../../components/ui/button.js';
+import { isPincodeRefusal, PincodeRefused } from '../../../components/product/pincode-prompt.js';
 import { LoadError } from '../../../components/ui/load-error.js';
 import { Skeleton } from '../../../components/ui/skeleton.js';
 import { cn } from '../../../lib/cn.js';
+import { openPincodeDialog, usePincode } from '../../../stores/pincode-store.js';
 import { clearedFiltersHref, type ListingFilters } from '../filters-url.js';
+import { infiniteProductsQuery } from '../listing-data.js';
 
 /** The next page starts loading when the shopper scrolls within 200 px of the end (spec section 9). */
 const LOAD_MORE_PX = 200;
@@ -22,6 +26,20 @@ const SKELETONS = 4;
 /** Places kept for cards still to come: four pages' worth (spec section 9: 12 a page). */
 const MAX_PLACES = 48;
 const gridClasses = 'grid grid-cols-2 gap-3 sm:gap-4 @xl:grid-cols-3 @4xl:grid-cols-4';
+
+/**
+ * The infinite-scroll listing: page 1 replaces, later pages append (spec section 4). Another PIN
+ * code for the same filters keeps the cards shown until its own arrive: falling back to a few
+ * placeholders in between would move everything below them twice.
+ */
+function useInfiniteProducts(filters: ProductFilters) {
+  const query = infiniteProductsQuery(filters);
+  const [, , listed] = query.queryKey;
+  return useInfiniteQuery({
+    ...query,
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === listed ? previous : undefined),
+  });
+}
 
 /** Whether an element is within the observer's margin of the screen. */
 function useNearViewport(element: Element | null, rootMargin: string): boolean {
@@ -101,7 +119,8 @@ export function loadedRun(pages: readonly ProductListResponse[]): ProductSummary
  * pages append, and the next page loads near the end while more exist and nothing is loading.
  */
 export function ProductResults({ filters }: { filters: ListingFilters }) {
-  const list = useInfiniteProducts(filters);
+  const pincode = usePincode();
+  const list = useInfiniteProducts({ ...filters, pincode });
   const { data, error, isPending, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage } =
     list;
   const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
@@ -133,7 +152,9 @@ export function ProductResults({ filters }: { filters: ListingFilters }) {
     );
   }
 
-  if (!data) return <LoadError what="the products" load={list} />;
+  if (!data) {
+    return isPincodeRefusal(error) ? <PincodeRefused error={error} /> : <LoadError what="the products" load={list} />;
+  }
 
   const products = loadedRun(data.pages);
   const cleared = clearedFiltersHref(filters);
@@ -178,15 +199,38 @@ export function ProductResults({ filters }: { filters: ListingFilters }) {
       )}
 
       <div role="status" aria-live="polite">
-        {products.length === 0 && (
-          <Notice icon={Gift} title="More products coming soon." hint="Try adjusting your filters or search terms.">
-            {cleared && (
-              <Link to={cleared} className={cn(buttonClasses('primary', 'md'), 'mt-2')}>
-                Clear filters
-              </Link>
-            )}
-          </Notice>
-        )}
+        {products.length === 0 &&
+          (pincode ? (
+            <Notice
+              icon={Gift}
+              title={`Nothing here can reach ${pincode} yet.`}
+              hint="Try other filters, or another PIN code."
+            >
+              <div className="mt-2 flex flex-wrap justify-center gap-2">
+                {cleared && (
+                  <Link to={cleared} className={buttonClasses('primary', 'md')}>
+                    Clear filters
+                  </Link>
+                )}
+                <button
+                  type="button"
+                  aria-haspopup="dialog"
+                  onClick={openPincodeDialog}
+                  className={buttonClasses('outline', 'md')}
+                >
+                  Change PIN
+                </button>
+              </div>
+            </Notice>
+          ) : (
+            <Notice icon={Gift} title="More products coming soon." hint="Try adjusting your filters or search terms.">
+              {cleared && (
+                <Link to={cleared} className={cn(buttonClasses('primary', 'md'), 'mt-2')}>
+                  Clear filters
+                </Link>
+              )}
+            </Notice>
+          ))}
         {isFetchingNextPage && (
           <p className="flex items-center justify-center gap-2 py-4 text-sm font-medium text-neutral-700">
             <span
