@@ -76,6 +76,13 @@ export class PinReaches {
   forget(): void {
     this.kept.clear();
   }
+
+  /** The listing filter for a PIN code's reach: none where every product can go. */
+  readonly filterOf = reachFilter;
+  /** Cards, each with its earliest delivery there. */
+  readonly dated = withEarliestDelivery;
+  /** What a product page says for the PIN code. */
+  readonly deliveryOf = productDelivery;
 }
 
 /**
@@ -113,7 +120,7 @@ async function reachOf(db: Db, pincode: string): Promise<PinReach> {
 }
 
 /** The listing filter for a PIN code: none where every product can go. */
-export function reachFilter(reach: PinReach | null): Reach | undefined {
+function reachFilter(reach: PinReach | null): Reach | undefined {
   return reach && !reachesEverything(reach.area) ? { makes: [...reach.area.makes].sort() } : undefined;
 }
 
@@ -140,7 +147,7 @@ function earliestOn(reach: PinReach, sameDay: boolean, now: Date): string | null
 }
 
 /** A product's earliest delivery date there (capacity aside), or null when it cannot reach it. */
-export function earliestFor(reach: PinReach, product: Deliverable, now: Date): string | null {
+function earliestFor(reach: PinReach, product: Deliverable, now: Date): string | null {
   return canReach(product, reach.area) ? earliestOn(reach, product.sameDayDelivery, now) : null;
 }
 
@@ -148,7 +155,7 @@ export function earliestFor(reach: PinReach, product: Deliverable, now: Date): s
  * Each card with its earliest delivery. A card that cannot reach the PIN code is left as it is:
  * the filter keeps it out anyway.
  */
-export function withEarliestDelivery<T extends { deliveryOptions: { sameDayDelivery: boolean } }>(
+function withEarliestDelivery<T extends { deliveryOptions: { sameDayDelivery: boolean } }>(
   reach: PinReach,
   cards: (T & Routed)[],
   now: Date,
@@ -161,7 +168,7 @@ export function withEarliestDelivery<T extends { deliveryOptions: { sameDayDeliv
 }
 
 /** What a product page says for a PIN code. */
-export function productDelivery(reach: PinReach, product: Deliverable, now: Date): ProductDelivery {
+function productDelivery(reach: PinReach, product: Deliverable, now: Date): ProductDelivery {
   const deliverable = canReach(product, reach.area);
   return {
     pincode: reach.pincode,

@@ -29,12 +29,7 @@ import {
 } from '@store/contracts';
 import { canReach, type Reach } from '@store/domain';
 import { adminOnly, signedInUser } from '../../lib/auth.js';
-import {
-  productDelivery,
-  reachFilter,
-  withEarliestDelivery,
-  type PinReach,
-} from '../delivery/reach.service.js';
+import type { PinReach } from '../delivery/reach.service.js';
 import { ProductsAdmin } from './products.admin.js';
 import { StockAdmin } from './stock.admin.js';
 import { createReview } from './reviews.service.js';
@@ -84,14 +79,14 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     reach: PinReach | null,
     inMemory = false,
   ) => {
-    const area = reachFilter(reach);
+    const area = app.pinReaches.filterOf(reach);
     const key: [string, unknown] = [prefix, area ? { input, makes: area.makes } : input];
     const body = await catalogAnswer(app, key, schema, () => compute(area), cardsShow, inMemory);
     if (!reach) return sendJson(reply, body);
     const answer = JSON.parse(body) as T;
     await sendJson(
       reply,
-      JSON.stringify({ ...answer, products: withEarliestDelivery(reach, answer.products, app.clock()) }),
+      JSON.stringify({ ...answer, products: app.pinReaches.dated(reach, answer.products, app.clock()) }),
     );
   };
 
@@ -389,8 +384,12 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = JSON.parse(body) as ProductDetail;
       const now = app.clock();
       const related = page.relatedProducts.filter((r) => canReach(r, reach.area));
-      const delivery = productDelivery(reach, { ...page, sameDayDelivery: page.deliveryOptions.sameDayDelivery }, now);
-      const answer = { ...page, relatedProducts: withEarliestDelivery(reach, related, now), delivery };
+      const delivery = app.pinReaches.deliveryOf(
+        reach,
+        { ...page, sameDayDelivery: page.deliveryOptions.sameDayDelivery },
+        now,
+      );
+      const answer = { ...page, relatedProducts: app.pinReaches.dated(reach, related, now), delivery };
       await sendJson(reply, JSON.stringify(answer));
     },
   );
