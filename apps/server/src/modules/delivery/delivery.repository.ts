@@ -1,4 +1,4 @@
-import { and, between, eq, sql } from 'drizzle-orm';
+import { and, between, eq, sql, type SQL } from 'drizzle-orm';
 import type { AreaSlotType, LocalMake, SlotType } from '@store/domain';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
 import { coveringArea } from '../pincodes/pincodes.service.js';
@@ -28,6 +28,12 @@ export async function slotTypesOf(db: Reader, areaId: number): Promise<AreaSlotT
     .where(and(eq(areaSlotTypes.areaId, areaId), eq(areaSlotTypes.offered, true)));
 }
 
+/** The slot types an area offers, as a JSON list of `AreaSlotType`, for statements that read an area. */
+export function offeredSlotTypes(areaId: SQL): SQL {
+  return sql`(SELECT coalesce(json_agg(json_build_object('type', t.type, 'fee', t.fee, 'capacity', t.capacity)), '[]')
+    FROM ${areaSlotTypes} t WHERE t.area_id = ${areaId} AND t.offered)`;
+}
+
 /** What `slotsOfPincode` read: the area covering the PIN code, its slot types and its places on one date. */
 export interface AreaSlots {
   areaId: number;
@@ -54,9 +60,7 @@ export async function slotsOfPincode(db: Db, pincode: string, date: string): Pro
   }>(
     db,
     sql`
-    SELECT a.id AS area_id, a.delivery_available, a.lead_days, a.makes,
-      (SELECT coalesce(json_agg(json_build_object('type', t.type, 'fee', t.fee, 'capacity', t.capacity)), '[]')
-        FROM ${areaSlotTypes} t WHERE t.area_id = a.id AND t.offered) AS slot_types,
+    SELECT a.id AS area_id, a.delivery_available, a.lead_days, a.makes, ${offeredSlotTypes(sql`a.id`)} AS slot_types,
       (SELECT coalesce(json_agg(json_build_object('areaId', p.area_id, 'date', p.date, 'slotId', p.slot_id,
           'taken', p.taken, 'capacity', p.capacity)), '[]')
         FROM ${slotPlaces} p WHERE p.area_id = a.id AND p.date = ${date}) AS places

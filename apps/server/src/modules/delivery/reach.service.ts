@@ -22,7 +22,7 @@ import type { EarliestDelivery, ProductDelivery } from '@store/contracts';
 import { queryRows, type Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { coveringArea } from '../pincodes/pincodes.service.js';
-import { areaSlotTypes } from './delivery.table.js';
+import { offeredSlotTypes } from './delivery.repository.js';
 
 /** What can reach one PIN code (ADR 077): the area covering it and the local areas it is told of. */
 export interface PinReach {
@@ -100,9 +100,7 @@ async function reachOf(db: Db, pincode: string): Promise<PinReach> {
   }>(
     db,
     sql`
-    SELECT a.id AS area_id, a.delivery_available, a.lead_days, a.makes,
-      (SELECT coalesce(json_agg(json_build_object('type', t.type, 'fee', t.fee, 'capacity', t.capacity)), '[]')
-        FROM ${areaSlotTypes} t WHERE t.area_id = a.id AND t.offered) AS slot_types,
+    SELECT a.id AS area_id, a.delivery_available, a.lead_days, a.makes, ${offeredSlotTypes(sql`a.id`)} AS slot_types,
       (SELECT coalesce(json_agg(json_build_object('name', s.name, 'makes', s.makes) ORDER BY s.id), '[]')
         FROM service_areas s WHERE s.delivery_available AND cardinality(s.makes) > 0) AS local_areas
     FROM pincodes p LEFT JOIN LATERAL (${coveringArea(sql`p.pincode`)}) a ON true
