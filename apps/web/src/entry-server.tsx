@@ -12,6 +12,7 @@ import { prefetchListing } from './features/product-listing/listing-data.js';
 import { prefetchProduct } from './features/product-detail/product-data.js';
 import type { ApiGet } from './lib/api.js';
 import { RenderRequestContext, type PagePrefetch } from './lib/server-render.js';
+import { readPincodeCookie } from './stores/pincode-store.js';
 
 /**
  * The storefront's public pages the server renders, by route path, with the data each needs first.
@@ -65,12 +66,20 @@ export const render: RenderStorefront = async ({ url, cookie, api, signal }) => 
   if (!match || path === undefined || !(path in SERVER_RENDERED)) return null;
 
   // An answer the API refuses (an unknown product) will not change by asking again: the page is
-  // left to the browser at once.
+  // left to the browser at once. So is one for a PIN code the API refuses (unknown, not served):
+  // the page hydrates with the cookie's PIN code (usePincode), so rendering it without would only
+  // be replaced, and the browser shows the refusal with a way to change the code.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const get: ApiGet = async <T,>(apiPath: string) => (await api(apiPath)) as T;
   const [, , context] = await Promise.all([
     api('/api/config').then((config) => queryClient.setQueryData(clientConfigQuery.queryKey, config as ClientConfig)),
-    SERVER_RENDERED[path]?.({ queryClient, params: match.params, searchParams: location.searchParams, get }),
+    SERVER_RENDERED[path]?.({
+      queryClient,
+      params: match.params,
+      searchParams: location.searchParams,
+      pincode: readPincodeCookie(cookie),
+      get,
+    }),
     // Loads the page's lazy module, so the page renders rather than its fallback.
     handler.query(new Request(location, { signal })),
   ]);

@@ -8,6 +8,7 @@ import { routes } from './app/router.js';
 import { seedClientConfig } from './api/users.js';
 import { logOutOnUnauthorized } from './features/account/logout.js';
 import { createQueryClient } from './lib/query-client.js';
+import { keepPincodeCookie } from './stores/pincode-store.js';
 import './index.css';
 
 /** The query cache the server rendered the page from, when it rendered it (entry-server.tsx). */
@@ -37,6 +38,7 @@ async function loadRouteModules(): Promise<void> {
 
 const queryClient = createQueryClient();
 seedClientConfig(queryClient);
+keepPincodeCookie();
 // Field Core Web Vitals (ADR 043) after the page has loaded: none of it is the first page's script.
 const landingPath = window.location.pathname;
 const reportVitals = () =>

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import type { ProductSummary } from '@store/contracts';
+import type { Reach } from '@store/domain';
 import { ResponseCache, stableKey } from '../lib/response-cache.js';
 
 export const CATALOG_CHANNEL = 'catalog_changed';
@@ -85,6 +87,32 @@ export function catalogAnswer<T extends z.ZodType>(
     const value = await compute();
     return { body: JSON.stringify(value), products: shows(value as z.output<T>) };
   });
+}
+
+/** What can reach a PIN code, as `app.pinReaches` answers it: infrastructure names no module. */
+type PinReach = Awaited<ReturnType<FastifyInstance['pinReaches']['of']>>;
+
+/**
+ * The JSON text of cards for the recipient's PIN code (ADR 077), `reach` null for none: the answer
+ * is cached by what the PIN code's area makes, not by the PIN code (an area with every maker shares
+ * the answer without one), and each card is dated as it is sent, since dates move with the clock
+ * and not with the catalogue. The API's routes and the server's render (seo.storefront-api.ts) both
+ * answer with it, so a rendered page holds what the API would have sent.
+ */
+export async function catalogCards<T extends { products: ProductSummary[] }>(
+  app: FastifyInstance,
+  [prefix, input]: [prefix: string, input: unknown],
+  schema: z.ZodType<T>,
+  compute: (reach: Reach | undefined) => Promise<T>,
+  reach: PinReach | null,
+  inMemory = false,
+): Promise<string> {
+  const area = app.pinReaches.filterOf(reach);
+  const key: [string, unknown] = [prefix, area ? { input, makes: area.makes } : input];
+  const body = await catalogAnswer(app, key, schema, () => compute(area), cardsShow, inMemory);
+  if (!reach) return body;
+  const answer = JSON.parse(body) as T;
+  return JSON.stringify({ ...answer, products: app.pinReaches.dated(reach, answer.products, app.clock()) });
 }
 
 /** Sends a catalogue answer (catalogAnswer) as it is. */

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponseSchema,
@@ -14,7 +13,6 @@ import {
   reviewInputSchema,
   messageResponseSchema,
   type ProductDetail,
-  type ProductSummary,
 } from '@store/contracts';
 import {
   adminProductListQuerySchema,
@@ -29,11 +27,10 @@ import {
 } from '@store/contracts';
 import { canReach, type Reach } from '@store/domain';
 import { adminOnly, signedInUser } from '../../lib/auth.js';
-import type { PinReach } from '../delivery/reach.service.js';
 import { ProductsAdmin } from './products.admin.js';
 import { StockAdmin } from './stock.admin.js';
 import { createReview } from './reviews.service.js';
-import { catalogAnswer, cardsShow, productPageShows, sendCached } from '../../plugins/catalog-cache.js';
+import { catalogAnswer, catalogCards, cardsShow, productPageShows, sendCached } from '../../plugins/catalog-cache.js';
 import { AppError } from '../../lib/app-error.js';
 import { ProductsService } from './products.service.js';
 
@@ -65,30 +62,6 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.rateLimiter.consume(`search:${req.ip}`, app.config.rateLimits.search, 'Too many searches.');
   };
   const reachOfQuery = (pincode: unknown) => (pincode === undefined ? null : app.pinReaches.of(pincode));
-
-  /**
-   * Cards for the recipient's PIN code (ADR 077): the answer is cached by what the PIN code's area
-   * makes, not by the PIN code (an area with every maker shares the answer without one), and each
-   * card is dated as it is sent, since dates move with the clock and not with the catalogue.
-   */
-  const sendCards = async <T extends { products: ProductSummary[] }>(
-    reply: FastifyReply,
-    [prefix, input]: [string, unknown],
-    schema: z.ZodType<T>,
-    compute: (reach: Reach | undefined) => Promise<T>,
-    reach: PinReach | null,
-    inMemory = false,
-  ) => {
-    const area = app.pinReaches.filterOf(reach);
-    const key: [string, unknown] = [prefix, area ? { input, makes: area.makes } : input];
-    const body = await catalogAnswer(app, key, schema, () => compute(area), cardsShow, inMemory);
-    if (!reach) return sendJson(reply, body);
-    const answer = JSON.parse(body) as T;
-    await sendJson(
-      reply,
-      JSON.stringify({ ...answer, products: app.pinReaches.dated(reach, answer.products, app.clock()) }),
-    );
-  };
 
   app.get(
     '/api/products/admin',
@@ -233,79 +206,66 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { pincode, ...query } = req.query;
-      await sendCards(
+      await sendJson(
         reply,
-        ['products', query],
-        productListResponseSchema,
-        (area) => service.list(query, undefined, area),
-        await reachOfQuery(pincode),
-        service.answersFromMemory(query.keyword),
+        await catalogCards(
+          app,
+          ['products', query],
+          productListResponseSchema,
+          (area) => service.list(query, undefined, area),
+          await reachOfQuery(pincode),
+          service.answersFromMemory(query.keyword),
+        ),
       );
     },
   );
 
-  app.get(
-    '/api/products/top',
+  // The home page's rows: each a few cards, for the recipient's PIN code when one is asked.
+  const rows = [
     {
-      schema: {
-        tags,
-        summary: 'Highest-rated products',
-        description: pincodeDescription,
-        querystring: productPincodeQuerySchema,
-        response: { 200: productsResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
-      },
+      path: '/api/products/top',
+      prefix: 'top',
+      summary: 'Highest-rated products',
+      cards: (area?: Reach) => service.top(area),
     },
-    async (req, reply) =>
-      sendCards(
-        reply,
-        ['top', null],
-        productsResponseSchema,
-        async (area) => ({ products: await service.top(area) }),
-        await reachOfQuery(req.query.pincode),
-      ),
-  );
-
-  app.get(
-    '/api/products/featured',
     {
-      schema: {
-        tags,
-        summary: 'Featured products',
-        description: pincodeDescription,
-        querystring: productPincodeQuerySchema,
-        response: { 200: productsResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
-      },
+      path: '/api/products/featured',
+      prefix: 'featured',
+      summary: 'Featured products',
+      cards: (area?: Reach) => service.featured(area),
     },
-    async (req, reply) =>
-      sendCards(
-        reply,
-        ['featured', null],
-        productsResponseSchema,
-        async (area) => ({ products: await service.featured(area) }),
-        await reachOfQuery(req.query.pincode),
-      ),
-  );
-
-  app.get(
-    '/api/products/all',
     {
-      schema: {
-        tags,
-        summary: 'Newest available products for the home carousel',
-        description: pincodeDescription,
-        querystring: productPincodeQuerySchema,
-        response: { 200: productsResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
-      },
+      path: '/api/products/all',
+      prefix: 'carousel',
+      summary: 'Newest available products for the home carousel',
+      cards: (area?: Reach) => service.carousel(area),
     },
-    async (req, reply) =>
-      sendCards(
-        reply,
-        ['carousel', null],
-        productsResponseSchema,
-        async (area) => ({ products: await service.carousel(area) }),
-        await reachOfQuery(req.query.pincode),
-      ),
-  );
+  ];
+  for (const row of rows) {
+    app.get(
+      row.path,
+      {
+        schema: {
+          tags,
+          summary: row.summary,
+          description: pincodeDescription,
+          querystring: productPincodeQuerySchema,
+          response: { 200: productsResponseSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        },
+      },
+      async (req, reply) =>
+        sendJson(
+          reply,
+          await catalogCards(
+            app,
+            [row.prefix, null],
+            productsResponseSchema,
+            async (area) => ({ products: await row.cards(area) }),
+            await reachOfQuery(req.query.pincode),
+          ),
+        ),
+    );
+  }
 
   app.get(
     '/api/products/search',

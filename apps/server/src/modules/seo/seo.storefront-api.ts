@@ -4,13 +4,14 @@ import {
   productDetailSchema,
   productListQuerySchema,
   productListResponseSchema,
+  productPincodeQuerySchema,
   productsResponseSchema,
 } from '@store/contracts';
 import { catalog } from '../catalog/catalog.service.js';
 import { ProductsService } from '../products/products.service.js';
 import { AppError } from '../../lib/app-error.js';
 import { clientConfigOf } from '../../lib/client-config.js';
-import { cardsShow, catalogAnswer, productPageShows } from '../../plugins/catalog-cache.js';
+import { catalogAnswer, catalogCards, productPageShows } from '../../plugins/catalog-cache.js';
 
 const PRODUCT_PATH = /^\/api\/products\/([^/]+)$/;
 
@@ -49,31 +50,36 @@ export class StorefrontApi {
     );
   }
 
+  /** What can reach `?pincode=` as products.routes.ts asks it: a refused PIN code rejects with its AppError. */
+  private reachOf(pincode: unknown) {
+    return pincode === undefined ? null : this.app.pinReaches.of(pincode);
+  }
+
   private async listJson(req: FastifyRequest, params: URLSearchParams): Promise<string> {
     const parsed = productListQuerySchema.safeParse(queryObject(params));
     if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? 'Invalid query');
-    const query = parsed.data;
+    const { pincode, ...query } = parsed.data;
     if (query.keyword) {
       await this.app.rateLimiter.consume(`search:${req.ip}`, this.app.config.rateLimits.search, 'Too many searches.');
     }
-    return catalogAnswer(
+    return catalogCards(
       this.app,
       ['products', query],
       productListResponseSchema,
-      () => this.service.list(query),
-      cardsShow,
+      (area) => this.service.list(query, undefined, area),
+      await this.reachOf(pincode),
       this.service.answersFromMemory(query.keyword),
     );
   }
 
-  private carouselJson(): Promise<string> {
-    return catalogAnswer(
+  private async carouselJson(params: URLSearchParams): Promise<string> {
+    const { pincode } = productPincodeQuerySchema.parse(queryObject(params));
+    return catalogCards(
       this.app,
       ['carousel', null],
       productsResponseSchema,
-      async () => ({ products: await this.service.carousel() }),
-      cardsShow,
-      false,
+      async (area) => ({ products: await this.service.carousel(area) }),
+      await this.reachOf(pincode),
     );
   }
 
@@ -85,7 +91,7 @@ export class StorefrontApi {
       if (url.pathname === '/api/config') return clientConfigOf(this.app.config);
       if (url.pathname === '/api/catalog') return catalog;
       if (url.pathname === '/api/products') return JSON.parse(await this.listJson(req, url.searchParams));
-      if (url.pathname === '/api/products/all') return JSON.parse(await this.carouselJson());
+      if (url.pathname === '/api/products/all') return JSON.parse(await this.carouselJson(url.searchParams));
       if (product) return JSON.parse(await this.productJson(decodeURIComponent(product[1]!)));
       throw new Error(`GET ${url.pathname} is not answered in process`);
     };

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductListResponse, ProductSummary } from '@store/contracts';
 import { insertProduct } from '../../test/fixtures.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 import { loadConfig } from '../../config.js';
@@ -68,8 +70,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const page = async (app: TestApp, url: string) => {
-  const res = await app.app.inject({ url });
+const page = async (app: TestApp, url: string, cookie?: string) => {
+  const res = await app.app.inject({ url, headers: cookie ? { cookie } : {} });
   expect(res.statusCode, url).toBe(200);
   expect(res.headers['content-type']).toMatch(/text\/html/);
   return res.body;
@@ -119,6 +121,46 @@ describe(`server-rendered storefront pages on ${testDatabaseKind}`, () => {
       expect(rootOf(html), url).toBe('');
       expect(html, url).not.toContain('storefront-state');
     }
+  });
+
+  it("renders a listing for the PIN code in the shopper's cookie, dated, as the page then hydrates", async () => {
+    const occasion = `Rendered Reach ${randomBytes(3).toString('hex')}`;
+    const product = (name: string, category: string) =>
+      insertProduct(t.database.db, { name, category, occasion: [occasion], image: PICTURE });
+    await product('Rendered Black Forest', 'Cakes');
+    await product('Rendered Truffle Box', 'Chocolates');
+    const url = `/products?occasion=${encodeURIComponent(occasion)}`;
+
+    // Kolkata has no kitchen: the packed chocolates come by courier, the fresh cake cannot.
+    const html = await page(t, url, 'sidebar:state=true; pincode=700001');
+    expect(rootOf(html)).toContain('Rendered Truffle Box');
+    expect(rootOf(html)).not.toContain('Rendered Black Forest');
+    expect(rootOf(html)).toContain('Delivering to 700001');
+    const listing = stateOf(html).queries.queries.find((q) => q.queryKey.includes('infinite'));
+    expect(listing?.queryKey.at(-1)).toBe('700001');
+    const [first] = (listing?.state.data as { pages: ProductListResponse[] }).pages;
+    expect(first?.products.map((p) => p.name)).toEqual(['Rendered Truffle Box']);
+    expect(first?.products[0]?.earliestDelivery).toEqual({ date: expect.any(String), label: expect.any(String) });
+
+    // Without the cookie, or with a code that is not six digits: everything, undated.
+    for (const cookie of [undefined, 'pincode=7000']) {
+      const all = rootOf(await page(t, url, cookie));
+      expect(all).toContain('Rendered Black Forest');
+      expect(all).toContain('Rendered Truffle Box');
+    }
+    // Home's rows too, under the keys its components ask with.
+    const home = stateOf(await page(t, '/', 'pincode=700001')).queries.queries;
+    const carousel = home.find((q) => q.queryKey.includes('all'));
+    expect(carousel?.queryKey.at(-1)).toBe('700001');
+    expect(carousel?.state.data).toContainEqual(expect.objectContaining({ name: 'Rendered Truffle Box' }));
+    const list = home.find((q) => q.queryKey.includes('list'));
+    expect(list?.queryKey.at(-1)).toContain('pincode=700001');
+    const rows = [...(carousel?.state.data as ProductSummary[]), ...(list?.state.data as ProductListResponse).products];
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.every((p) => p.earliestDelivery !== undefined && p.name !== 'Rendered Black Forest')).toBe(true);
+
+    // A code the API refuses leaves the page to the browser, which shows the refusal.
+    expect(rootOf(await page(t, url, 'pincode=999999'))).toBe('');
   });
 
   it('keeps a product name from closing the script the state is written in', async () => {

@@ -13,10 +13,11 @@ export function homeCollection(params: Readonly<Record<string, string | undefine
   return { keyword: params.keyword?.trim() || undefined, pageNumber: toPage(params.pageNumber) };
 }
 
-export const prefetchHome: PagePrefetch = ({ queryClient, params, get }) => {
+/** Home's rows for the PIN code, asked as ExclusiveCollection and UniqueCollections ask them (same keys). */
+export const prefetchHome: PagePrefetch = ({ queryClient, params, pincode, get }) => {
   const { keyword, pageNumber } = homeCollection(params);
   return Promise.all([
-    queryClient.fetchQuery(productsQuery({ keyword }, pageNumber, HOME_PAGE_SIZE, get)),
-    queryClient.fetchQuery(carouselQuery(get)),
+    queryClient.fetchQuery(productsQuery({ keyword, pincode }, pageNumber, HOME_PAGE_SIZE, get)),
+    queryClient.fetchQuery(carouselQuery(get, pincode)),
   ]);
 };

@@ -24,9 +24,14 @@ export function infiniteProductsQuery({ pincode = '', ...filters }: ProductFilte
   });
 }
 
-/** The listing's first page of products, and the catalogue its filters offer. */
-export const prefetchListing: PagePrefetch = ({ queryClient, params, searchParams, get }) =>
+/**
+ * The listing's first page of products for the PIN code, under the key ProductResults asks it with,
+ * and the catalogue its filters offer.
+ */
+export const prefetchListing: PagePrefetch = ({ queryClient, params, searchParams, pincode, get }) =>
   Promise.all([
-    queryClient.fetchInfiniteQuery(infiniteProductsQuery(parseFilters(searchParams, params.keyword), get)),
+    queryClient.fetchInfiniteQuery(
+      infiniteProductsQuery({ ...parseFilters(searchParams, params.keyword), pincode }, get),
+    ),
     queryClient.fetchQuery(catalogQuery(get)),
   ]);
