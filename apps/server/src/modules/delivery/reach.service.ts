@@ -3,7 +3,7 @@ import {
   canReach,
   deliveryDayLabel,
   earliestDeliveryDate,
-  isPincodeFormat,
+  pincodeFrom,
   istDate,
   MAX_DAYS_AHEAD,
   notDeliverableReason,
@@ -57,8 +57,8 @@ export class PinReaches {
   constructor(private readonly db: Db) {}
 
   of(input: unknown): Promise<PinReach> {
-    const pincode = typeof input === 'string' || typeof input === 'number' ? String(input).trim() : '';
-    if (!isPincodeFormat(pincode)) return Promise.reject(pincodeRefusal('VALIDATION', PINCODE_FORMAT_MESSAGE));
+    const pincode = pincodeFrom(input);
+    if (pincode === null) return Promise.reject(pincodeRefusal('VALIDATION', PINCODE_FORMAT_MESSAGE));
     const now = performance.now();
     const known = this.kept.get(pincode);
     if (known && known.until > now) return known.reach;

@@ -1,5 +1,5 @@
 import {
-  isPincodeFormat,
+  pincodeFrom,
   PINCODE_FORMAT_MESSAGE,
   PINCODE_UNKNOWN_MESSAGE,
   pincodeStateName,
@@ -30,8 +30,8 @@ export class PincodesService {
    * named as it is today, not as the directory files it (Leh is in Ladakh, not Jammu & Kashmir).
    */
   async lookup(input: unknown): Promise<PincodeRecord> {
-    const pincode = typeof input === 'string' || typeof input === 'number' ? String(input).trim() : '';
-    if (!isPincodeFormat(pincode)) throw new AppError('VALIDATION', PINCODE_FORMAT_MESSAGE);
+    const pincode = pincodeFrom(input);
+    if (pincode === null) throw new AppError('VALIDATION', PINCODE_FORMAT_MESSAGE);
     const found = await findPincode(this.db, pincode);
     if (!found) throw new AppError('NOT_FOUND', PINCODE_UNKNOWN_MESSAGE);
     return { ...found, state: pincodeStateName(found) };
