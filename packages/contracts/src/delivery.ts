@@ -40,18 +40,27 @@ const slotTimes = {
   end: z.string().describe("'HH:MM' IST"),
 };
 
+/** A slot with a place on a date, offered in place of a full one. */
+const freeSlotSchema = z.object({ date: z.string(), slotId: z.string(), label: z.string() });
+
 export const deliverySlotSchema = z.object({
   ...slotTimes,
   fee: z.number().describe('Rupees'),
   available: z.boolean(),
   reason: z.enum(Object.values(SLOT_REASONS) as [string, ...string[]]).nullable(),
   placesLeft: z.number().int().describe('Places still free in this slot on this date'),
+  nextFree: freeSlotSchema
+    .optional()
+    .describe(
+      'Only on a full slot: the next slot of its type with a place, a later window that day or within the ' +
+        'following 7 days; missing when there is none',
+    ),
 });
 export type DeliverySlotView = z.infer<typeof deliverySlotSchema>;
 
 /** The 409 for a full slot names the next one with a place, so checkout can offer it. */
 export const slotFullDetailsSchema = z.object({
-  nextSlot: z.object({ date: z.string(), slotId: z.string(), label: z.string() }).nullable(),
+  nextSlot: freeSlotSchema.nullable(),
 });
 
 export const deliverySlotsResponseSchema = z.object({

@@ -10,13 +10,19 @@ import {
   earliestDeliveryDate,
   findSlot,
   formatTimeLeft,
+  freeSlotsAfter,
   isCalendarDate,
   istDate,
   istInstant,
   messageLength,
+  NEXT_FREE_DAYS,
+  nextFreeOfType,
+  nextFreeUntil,
   productLeadDays,
   sameDayDeadline,
   slotCutoff,
+  slotLabel,
+  slotName,
   slotsForDate,
   type DeliveryArea,
   type SlotOccupancy,
@@ -86,19 +92,33 @@ describe.each(zones)('delivery rules with the machine in $tz', ({ tz, offset }) 
 
   describe('slots', () => {
     it.each([
-      { id: 'standard', type: 'standard', start: '09:00', end: '21:00', fee: 0 },
-      { id: 'fixed-0900', type: 'fixed', start: '09:00', end: '11:00', fee: 20_000 },
-      { id: 'fixed-1100', type: 'fixed', start: '11:00', end: '13:00', fee: 20_000 },
-      { id: 'fixed-1300', type: 'fixed', start: '13:00', end: '15:00', fee: 20_000 },
-      { id: 'fixed-1500', type: 'fixed', start: '15:00', end: '17:00', fee: 20_000 },
-      { id: 'fixed-1700', type: 'fixed', start: '17:00', end: '19:00', fee: 20_000 },
-      { id: 'fixed-1900', type: 'fixed', start: '19:00', end: '21:00', fee: 20_000 },
-      { id: 'midnight', type: 'midnight', start: '23:00', end: '23:59', fee: 25_000 },
-      { id: 'early-morning', type: 'early-morning', start: '07:00', end: '09:00', fee: 25_000 },
-    ] as const)('$id is $type, $start–$end, default fee $fee paise', ({ id, type, start, end, fee }) => {
-      expect(findSlot(id)).toMatchObject({ id, type, start, end });
-      expect(DEFAULT_SLOT_FEES[type]).toBe(fee);
-    });
+      { id: 'standard', type: 'standard', start: '09:00', end: '21:00', fee: 0, name: 'Any time, 9 AM – 9 PM' },
+      { id: 'fixed-0900', type: 'fixed', start: '09:00', end: '11:00', fee: 20_000, name: 'Fixed time, 9 AM – 11 AM' },
+      { id: 'fixed-1100', type: 'fixed', start: '11:00', end: '13:00', fee: 20_000, name: 'Fixed time, 11 AM – 1 PM' },
+      { id: 'fixed-1300', type: 'fixed', start: '13:00', end: '15:00', fee: 20_000, name: 'Fixed time, 1 PM – 3 PM' },
+      { id: 'fixed-1500', type: 'fixed', start: '15:00', end: '17:00', fee: 20_000, name: 'Fixed time, 3 PM – 5 PM' },
+      { id: 'fixed-1700', type: 'fixed', start: '17:00', end: '19:00', fee: 20_000, name: 'Fixed time, 5 PM – 7 PM' },
+      { id: 'fixed-1900', type: 'fixed', start: '19:00', end: '21:00', fee: 20_000, name: 'Fixed time, 7 PM – 9 PM' },
+      { id: 'midnight', type: 'midnight', start: '23:00', end: '23:59', fee: 25_000, name: 'Midnight, 11 PM – 12 AM' },
+      {
+        id: 'early-morning',
+        type: 'early-morning',
+        start: '07:00',
+        end: '09:00',
+        fee: 25_000,
+        name: 'Early morning, 7 AM – 9 AM',
+      },
+    ] as const)(
+      '$id is $type, $start–$end, default fee $fee paise, read as $name',
+      ({ id, type, start, end, fee, name }) => {
+        const slot = findSlot(id);
+        expect(slot).toMatchObject({ id, type, start, end });
+        expect(DEFAULT_SLOT_FEES[type]).toBe(fee);
+        expect(slotName(slot!)).toBe(name);
+        // A fixed window is listed under its type, so its label is the window alone.
+        expect(slot!.label).toBe(type === 'fixed' ? name.replace('Fixed time, ', '') : name);
+      },
+    );
 
     it('lists every slot once, in reading order', () => {
       expect(DELIVERY_SLOTS.map((s) => s.id)).toEqual([
@@ -116,6 +136,20 @@ describe.each(zones)('delivery rules with the machine in $tz', ({ tz, offset }) 
 
     it.each(['fixed-2100', 'fixed-0700', 'fixed-1000', ''])('%j is no slot', (id) => {
       expect(findSlot(id)).toBeUndefined();
+    });
+
+    it.each([
+      { type: 'fixed', start: '09:30', end: '11:00', label: '9:30 AM – 11 AM' },
+      { type: 'fixed', start: '11:45', end: '12:15', label: '11:45 AM – 12:15 PM' },
+      { type: 'fixed', start: '12:00', end: '14:00', label: '12 PM – 2 PM' },
+      { type: 'fixed', start: '00:00', end: '02:05', label: '12 AM – 2:05 AM' },
+      { type: 'fixed', start: '22:30', end: '23:59', label: '10:30 PM – 12 AM' },
+      { type: 'fixed', start: '21:00', end: '23:30', label: '9 PM – 11:30 PM' },
+      { type: 'standard', start: '10:00', end: '20:00', label: 'Any time, 10 AM – 8 PM' },
+      { type: 'midnight', start: '23:30', end: '23:59', label: 'Midnight, 11:30 PM – 12 AM' },
+      { type: 'early-morning', start: '06:00', end: '08:30', label: 'Early morning, 6 AM – 8:30 AM' },
+    ] as const)('a $type window $start–$end is labelled $label', ({ type, start, end, label }) => {
+      expect(slotLabel({ type, start, end })).toBe(label);
     });
   });
 
@@ -310,7 +344,7 @@ describe.each(zones)('delivery rules with the machine in $tz', ({ tz, offset }) 
       expect(slots.find((s) => s.id === 'fixed-1500')).toEqual({
         id: 'fixed-1500',
         type: 'fixed',
-        label: '15:00–17:00',
+        label: '3 PM – 5 PM',
         start: '15:00',
         end: '17:00',
         fee: 20_000,
@@ -658,6 +692,145 @@ describe.each(zones)('delivery rules with the machine in $tz', ({ tz, offset }) 
       { case: 'an area that offers nothing', area: nothing, now: tenAm, lead: 0, deadline: null },
     ])('$case', ({ area, now, lead, deadline }) => {
       expect(sameDayDeadline(area, now, lead)?.toISOString() ?? null).toBe(deadline && ist(deadline).toISOString());
+    });
+  });
+
+  describe('the next free slot after a full one', () => {
+    /** Places taken by date and slot id; every slot of Kochi has 20. */
+    const takenOn =
+      (byDate: Record<string, Record<string, number>>) =>
+      (date: string): SlotOccupancy => ({ taken: byDate[date] ?? {} });
+    const fullDays = (dates: string[], id: string) => Object.fromEntries(dates.map((d) => [d, { [id]: 20 }]));
+    const week = Array.from({ length: NEXT_FREE_DAYS + 1 }, (_, n) => addDays(today, n));
+
+    it.each<{
+      case: string;
+      area?: DeliveryArea;
+      id: string;
+      date?: string;
+      now?: Date;
+      productLead?: number;
+      taken?: Record<string, Record<string, number>>;
+      occupancy?: (date: string) => SlotOccupancy;
+      next: [date: string, slotId: string] | null;
+    }>([
+      {
+        case: 'a later window that day',
+        id: 'fixed-1700',
+        taken: fullDays([today], 'fixed-1700'),
+        next: [today, 'fixed-1900'],
+      },
+      {
+        case: 'the first window of the next day, when the later ones are full too',
+        id: 'fixed-1700',
+        taken: { [today]: { 'fixed-1700': 20, 'fixed-1900': 20 } },
+        next: [tomorrow, 'fixed-0900'],
+      },
+      {
+        case: 'standard: the next day, not a fixed window that day',
+        id: 'standard',
+        taken: fullDays([today], 'standard'),
+        next: [tomorrow, 'standard'],
+      },
+      {
+        case: 'midnight, full for two days',
+        id: 'midnight',
+        taken: fullDays([today, tomorrow], 'midnight'),
+        next: [dayAfter, 'midnight'],
+      },
+      {
+        case: 'early morning tomorrow, looked at before its cut-off tonight',
+        id: 'early-morning',
+        date: tomorrow,
+        now: ist('2026-11-24T20:00'),
+        taken: fullDays([tomorrow], 'early-morning'),
+        next: [dayAfter, 'early-morning'],
+      },
+      {
+        case: 'a window closed for a date by its capacity',
+        id: 'midnight',
+        occupancy: (date: string): SlotOccupancy => (date === today ? { capacity: { midnight: 0 } } : {}),
+        next: [tomorrow, 'midnight'],
+      },
+      {
+        case: 'a capacity raised on a later date',
+        id: 'midnight',
+        occupancy: (date: string): SlotOccupancy =>
+          date === dayAfter ? { taken: { midnight: 20 }, capacity: { midnight: 21 } } : { taken: { midnight: 20 } },
+        next: [dayAfter, 'midnight'],
+      },
+      {
+        case: 'the last day of the week after',
+        id: 'standard',
+        taken: fullDays(week.slice(0, -1), 'standard'),
+        next: [week.at(-1)!, 'standard'],
+      },
+      { case: 'none within the week after', id: 'standard', taken: fullDays(week, 'standard'), next: null },
+      {
+        case: 'products without same-day delivery, full tomorrow',
+        id: 'fixed-1900',
+        date: tomorrow,
+        productLead: 1,
+        taken: { [tomorrow]: { 'fixed-1900': 20 } },
+        next: [dayAfter, 'fixed-0900'],
+      },
+      {
+        case: 'an area whose lead moves the first date on',
+        area: { ...restOfIndia, slotTypes: [{ type: 'standard', fee: 0, capacity: 1 }] },
+        id: 'standard',
+        date: dayAfter,
+        taken: fullDays([dayAfter], 'standard'),
+        next: ['2026-11-27', 'standard'],
+      },
+      {
+        case: "the area's own capacity",
+        area: fixedOnly,
+        id: 'fixed-1900',
+        taken: { [today]: { 'fixed-1900': 4 } },
+        next: [tomorrow, 'fixed-0900'],
+      },
+    ])('$case', ({ area = kochi, id, date = today, now = tenAm, productLead = 0, taken = {}, occupancy, next }) => {
+      const slot = findSlot(id)!;
+      const occupancyOn = occupancy ?? takenOn(taken);
+      expect(slotsForDate(area, date, now, productLead, occupancyOn(date)).find((s) => s.id === id)?.reason).toBe(
+        SLOT_REASONS.full,
+      );
+      const free = nextFreeOfType(area, { date, slot }, nextFreeUntil(date, now), now, productLead, occupancyOn);
+      expect(free && [free.date, free.slot.id]).toEqual(next);
+      if (free) expect(free.slot).toMatchObject({ type: slot.type, available: true, reason: null });
+    });
+
+    it('never looks past the last bookable day', () => {
+      const date = addDays(today, MAX_DAYS_AHEAD - 2);
+      expect(nextFreeUntil(today, tenAm)).toBe(addDays(today, NEXT_FREE_DAYS));
+      expect(nextFreeUntil(date, tenAm)).toBe(addDays(today, MAX_DAYS_AHEAD));
+      const occupancyOn = takenOn(fullDays([date, addDays(date, 1), addDays(date, 2)], 'midnight'));
+      const slot = findSlot('midnight')!;
+      expect(nextFreeOfType(kochi, { date, slot }, nextFreeUntil(date, tenAm), tenAm, 0, occupancyOn)).toBeNull();
+      // A day later the same search reaches the day that was 61 days ahead.
+      const dayLater = new Date(tenAm.getTime() + 24 * HOUR);
+      expect(
+        nextFreeOfType(kochi, { date, slot }, nextFreeUntil(date, dayLater), dayLater, 0, occupancyOn),
+      ).toMatchObject({ date: addDays(date, 3), slot: { id: 'midnight' } });
+    });
+
+    it('lists every free slot after one, the later ones that day first (past their cut-offs left out), then each day', () => {
+      const twoPm = ist('2026-11-24T14:00');
+      const after = { date: today, slot: findSlot('standard')! };
+      const occupancyOn = takenOn(fullDays([tomorrow], 'fixed-1300'));
+      const free = [...freeSlotsAfter(kochi, after, tomorrow, twoPm, 0, occupancyOn)];
+      expect(free.map((f) => `${f.date} ${f.slot.id}`)).toEqual([
+        `${today} fixed-1900`,
+        `${today} midnight`,
+        `${tomorrow} standard`,
+        `${tomorrow} fixed-0900`,
+        `${tomorrow} fixed-1100`,
+        `${tomorrow} fixed-1500`,
+        `${tomorrow} fixed-1700`,
+        `${tomorrow} fixed-1900`,
+        `${tomorrow} midnight`,
+        `${tomorrow} early-morning`,
+      ]);
     });
   });
 

@@ -46,21 +46,57 @@ const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
+/** '17:00' → '5 PM', '09:30' → '9:30 AM', '00:00' → '12 AM': the clock Indian gifting sites print. */
+function twelveHour(time: string): string {
+  const minutes = minutesOf(time) % (24 * 60);
+  const hour = Math.floor(minutes / 60);
+  const minute = minutes % 60;
+  const clock = `${hour % 12 === 0 ? 12 : hour % 12}${minute === 0 ? '' : `:${String(minute).padStart(2, '0')}`}`;
+  return `${clock} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * What a slot type's label says before its window; a fixed slot's label is its window alone, as
+ * it is listed under its type (`slotName` names the type where the window stands alone).
+ */
+const LABEL_PREFIXES: Record<SlotType, string> = {
+  standard: 'Any time, ',
+  fixed: '',
+  midnight: 'Midnight, ',
+  'early-morning': 'Early morning, ',
+};
+
+/**
+ * A slot's label in 12-hour time: 'Any time, 9 AM – 9 PM', '5 PM – 7 PM', 'Midnight, 11 PM – 12 AM'.
+ * A window stored as ending at 23:59 ends at midnight, and a shopper reads it so.
+ */
+export function slotLabel(slot: { type: SlotType; start: string; end: string }): string {
+  const end = slot.end === '23:59' ? '24:00' : slot.end;
+  return `${LABEL_PREFIXES[slot.type]}${twelveHour(slot.start)} – ${twelveHour(end)}`;
+}
+
+const slotOf = (id: string, type: SlotType, start: string, end: string): DeliverySlot => ({
+  id,
+  type,
+  label: slotLabel({ type, start, end }),
+  start,
+  end,
+});
+
 const fixedSlots: DeliverySlot[] = [9, 11, 13, 15, 17, 19].map((hour) => {
   const start = hhmm(hour * 60);
-  const end = hhmm((hour + 2) * 60);
-  return { id: `fixed-${start.replace(':', '')}`, type: 'fixed', label: `${start}–${end}`, start, end };
+  return slotOf(`fixed-${start.replace(':', '')}`, 'fixed', start, hhmm((hour + 2) * 60));
 });
 
 /** Every slot a day can have, in the order a shopper reads them. */
 export const DELIVERY_SLOTS: readonly DeliverySlot[] = [
-  { id: 'standard', type: 'standard', label: 'Any time, 09:00–21:00', start: '09:00', end: '21:00' },
+  slotOf('standard', 'standard', '09:00', '21:00'),
   ...fixedSlots,
-  { id: 'midnight', type: 'midnight', label: 'Midnight, 23:00–23:59', start: '23:00', end: '23:59' },
-  { id: 'early-morning', type: 'early-morning', label: 'Early morning, 07:00–09:00', start: '07:00', end: '09:00' },
+  slotOf('midnight', 'midnight', '23:00', '23:59'),
+  slotOf('early-morning', 'early-morning', '07:00', '09:00'),
 ];
 
-/** A slot as a shopper reads it: 'Midnight, 23:00–23:59', 'Fixed time, 09:00–11:00'. */
+/** A slot as a shopper reads it: 'Midnight, 11 PM – 12 AM', 'Fixed time, 9 AM – 11 AM'. */
 export function slotName(slot: { type: SlotType | string; label: string }): string {
   return slot.type === 'fixed' ? `Fixed time, ${slot.label}` : slot.label;
 }
@@ -191,6 +227,57 @@ export function slotsForDate(
     else if (taken >= capacity) reason = SLOT_REASONS.full;
     return { ...slot, fee: offered?.fee ?? 0, capacity, taken, available: reason === null, reason };
   });
+}
+
+/** How many days past a full slot's date the slots of that date look for a free one of its kind. */
+export const NEXT_FREE_DAYS = 7;
+
+/** The last date to look at for a free slot after a full one on `date`: a week on, never past the bookable days. */
+export function nextFreeUntil(date: string, now: Date): string {
+  const week = addDays(date, NEXT_FREE_DAYS);
+  const last = addDays(istDate(now), MAX_DAYS_AHEAD);
+  return week < last ? week : last;
+}
+
+/** A slot that can be booked, on its date. */
+export interface FreeSlot {
+  date: string;
+  slot: SlotAvailability;
+}
+
+/**
+ * The slots that can still be booked after one slot on one date, up to `lastDate`: the later
+ * ones that day (by start), then each following day's in reading order. Every rule of
+ * `slotsForDate` holds, so a slot past its cut-off or closed to the products is never offered.
+ */
+export function* freeSlotsAfter(
+  area: DeliveryArea,
+  after: { date: string; slot: DeliverySlot },
+  lastDate: string,
+  now: Date,
+  productLead: number,
+  occupancyOn: (date: string) => SlotOccupancy,
+): Generator<FreeSlot> {
+  for (let date = after.date; date <= lastDate; date = addDays(date, 1)) {
+    for (const slot of slotsForDate(area, date, now, productLead, occupancyOn(date))) {
+      if (slot.available && (date !== after.date || slot.start > after.slot.start)) yield { date, slot };
+    }
+  }
+}
+
+/** The first free slot of the same type after a full one, up to `lastDate`; null when there is none. */
+export function nextFreeOfType(
+  area: DeliveryArea,
+  full: { date: string; slot: DeliverySlot },
+  lastDate: string,
+  now: Date,
+  productLead: number,
+  occupancyOn: (date: string) => SlotOccupancy,
+): FreeSlot | null {
+  for (const free of freeSlotsAfter(area, full, lastDate, now, productLead, occupancyOn)) {
+    if (free.slot.type === full.slot.type) return free;
+  }
+  return null;
 }
 
 const openOn = (area: DeliveryArea, date: string, now: Date, productLead: number) =>

@@ -29,10 +29,10 @@ describe('delivery dates and slots as shoppers read them', () => {
   });
 
   it.each([
-    [{ type: 'standard', label: 'Any time, 09:00–21:00' }, 'Any time, 09:00–21:00'],
-    [{ type: 'fixed', label: '09:00–11:00' }, 'Fixed time, 09:00–11:00'],
-    [{ type: 'midnight', label: 'Midnight, 23:00–23:59' }, 'Midnight, 23:00–23:59'],
-    [{ type: 'early-morning', label: 'Early morning, 07:00–09:00' }, 'Early morning, 07:00–09:00'],
+    [{ type: 'standard', label: 'Any time, 9 AM – 9 PM' }, 'Any time, 9 AM – 9 PM'],
+    [{ type: 'fixed', label: '9 AM – 11 AM' }, 'Fixed time, 9 AM – 11 AM'],
+    [{ type: 'midnight', label: 'Midnight, 11 PM – 12 AM' }, 'Midnight, 11 PM – 12 AM'],
+    [{ type: 'early-morning', label: 'Early morning, 7 AM – 9 AM' }, 'Early morning, 7 AM – 9 AM'],
   ])('names the slot %o as %s', (slot, text) => {
     expect(slotName(slot)).toBe(text);
     expect(formatDelivery({ date: '2026-12-24', ...slot })).toBe(`Thu, 24 Dec · ${text}`);

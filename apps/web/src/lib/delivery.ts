@@ -43,7 +43,7 @@ export function dayName(date: string, today: string = todayIst()): string {
   return deliveryDayLabel(date, today);
 }
 
-/** A booked delivery in one line: 'Thu, 24 Dec · Midnight, 23:00–23:59'. */
+/** A booked delivery in one line: 'Thu, 24 Dec · Midnight, 11 PM – 12 AM'. */
 export function formatDelivery(delivery: { date: string; type: SlotType | string; label: string }): string {
   return `${formatDeliveryDate(delivery.date)} · ${slotName(delivery)}`;
 }

@@ -166,7 +166,7 @@ const slot = (over: Partial<CartDelivery> = {}): CartDelivery => ({
   date: '2026-12-24',
   slotId: 'midnight',
   type: 'midnight',
-  label: 'Midnight, 23:00–23:59',
+  label: 'Midnight, 11 PM – 12 AM',
   start: '23:00',
   end: '23:59',
   fee: 250,

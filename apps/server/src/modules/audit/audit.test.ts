@@ -407,7 +407,7 @@ describe(`the audit trail of admin writes, on ${testDatabaseKind}`, () => {
       expect(await latest(slotId)).toEqual(
         row({
           action: 'delivery.capacity',
-          entity: { type: 'delivery_slot', id: slotId, label: `${area.name}, ${date}, Any time, 09:00–21:00` },
+          entity: { type: 'delivery_slot', id: slotId, label: `${area.name}, ${date}, Any time, 9 AM – 9 PM` },
           before: { capacity: 10_000 },
           after: { capacity: 9_000 },
         }),

@@ -44,7 +44,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Times are IST. Without `date`, the earliest date with a slot open for these products. Each ' +
           'slot that cannot be booked says why in `reason`. `productId` may be repeated: a product without ' +
-          'same-day delivery moves the earliest date to tomorrow.',
+          'same-day delivery moves the earliest date to tomorrow. A full slot names in `nextFree` the next slot ' +
+          'of its type with a place (a later window that day, or within the following 7 days), if there is one.',
         querystring: deliverySlotsQuerySchema,
         response: { 200: deliverySlotsResponseSchema, ...errors },
       },

@@ -7,8 +7,11 @@ import {
   deliveryDateProblem,
   earliestDeliveryDate,
   findSlot,
+  freeSlotsAfter,
   istDate,
   MAX_DAYS_AHEAD,
+  nextFreeOfType,
+  nextFreeUntil,
   paiseToRupees,
   productLeadDays,
   rupeesToPaise,
@@ -17,6 +20,7 @@ import {
   SLOT_TYPES,
   slotsForDate,
   type DeliveryArea,
+  type FreeSlot,
   type Reach,
   type Routed,
   type SlotAvailability,
@@ -59,6 +63,8 @@ export interface NextSlot {
   slotId: string;
   label: string;
 }
+
+const nextSlotOf = (free: FreeSlot): NextSlot => ({ date: free.date, slotId: free.slot.id, label: free.slot.label });
 
 const occupancyOf = (rows: readonly repo.PlaceRow[], date: string): SlotOccupancy => {
   const taken: Record<string, number> = {};
@@ -134,24 +140,34 @@ export class DeliveryService {
     const lead = reachingLead(await this.products.deliveryTraits(query.productIds), place.area);
     const earliestDate = earliestDeliveryDate(area, now, lead);
     const date = query.date ?? earliestDate ?? istDate(now);
-    const places = place.area ? await repo.placesBetween(this.db, place.area.id, date, date) : [];
+    // A week on from the date, so a full slot can name the next free one of its kind.
+    const lastDate = nextFreeUntil(date, now);
+    const places = place.area ? await repo.placesBetween(this.db, place.area.id, date, lastDate) : [];
+    const occupancyOn = (day: string) => occupancyOf(places, day);
     const deadline = sameDayDeadline(area, now, lead);
     return {
       pincode: place.pincode,
       date,
       earliestDate,
       sameDayDeadline: deadline ? deadline.toISOString() : null,
-      slots: slotsForDate(area, date, now, lead, occupancyOf(places, date)).map((s) => ({
-        id: s.id,
-        type: s.type,
-        label: s.label,
-        start: s.start,
-        end: s.end,
-        fee: paiseToRupees(s.fee),
-        available: s.available,
-        reason: s.reason,
-        placesLeft: Math.max(0, s.capacity - s.taken),
-      })),
+      slots: slotsForDate(area, date, now, lead, occupancyOn(date)).map((s) => {
+        const nextFree =
+          s.reason === SLOT_REASONS.full
+            ? nextFreeOfType(area, { date, slot: s }, lastDate, now, lead, occupancyOn)
+            : null;
+        return {
+          id: s.id,
+          type: s.type,
+          label: s.label,
+          start: s.start,
+          end: s.end,
+          fee: paiseToRupees(s.fee),
+          available: s.available,
+          reason: s.reason,
+          placesLeft: Math.max(0, s.capacity - s.taken),
+          ...(nextFree ? { nextFree: nextSlotOf(nextFree) } : {}),
+        };
+      }),
     };
   }
 
@@ -237,15 +253,13 @@ export class DeliveryService {
     const now = this.clock();
     const last = addDays(istDate(now), MAX_DAYS_AHEAD);
     const places = await repo.placesBetween(db, booking.areaId, booking.date, last);
-    const candidates: (NextSlot & { sameType: boolean })[] = [];
-    for (let date = booking.date; date <= last; date = addDays(date, 1)) {
-      for (const s of slotsForDate(booking.area, date, now, booking.productLead, occupancyOf(places, date))) {
-        if (!s.available || (date === booking.date && s.start <= booking.slot.start)) continue;
-        candidates.push({ date, slotId: s.id, label: s.label, sameType: s.type === booking.slot.type });
-      }
+    const occupancyOn = (date: string) => occupancyOf(places, date);
+    let first: FreeSlot | null = null;
+    for (const free of freeSlotsAfter(booking.area, booking, last, now, booking.productLead, occupancyOn)) {
+      if (free.slot.type === booking.slot.type) return nextSlotOf(free);
+      first ??= free;
     }
-    const pick = candidates.find((c) => c.sameType) ?? candidates[0];
-    return pick ? { date: pick.date, slotId: pick.slotId, label: pick.label } : null;
+    return first && nextSlotOf(first);
   }
 
   /** Every area with its slot types: those it offers, and every row it has, withdrawn ones included. */

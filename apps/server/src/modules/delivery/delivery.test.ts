@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
 import { insertProduct } from '../../test/fixtures.js';
 import { ADDRESS, checkoutProof, orderBody, placeOrder, UNCAPPED_ORDERS, verify } from '../../test/orders.js';
-import { STALE_MESSAGES } from '@store/contracts';
+import { STALE_MESSAGES, type DeliverySlotsResponse } from '@store/contracts';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 import { orders } from '../orders/orders.table.js';
 import { serviceAreas } from '../pincodes/pincodes.table.js';
@@ -93,7 +93,7 @@ describe(`delivery slots on ${testDatabaseKind}`, () => {
     expect(slot(body, 'standard')).toEqual({
       id: 'standard',
       type: 'standard',
-      label: 'Any time, 09:00–21:00',
+      label: 'Any time, 9 AM – 9 PM',
       start: '09:00',
       end: '21:00',
       fee: 0,
@@ -173,7 +173,7 @@ describe(`ordering a delivery on ${testDatabaseKind}`, () => {
       date: '2026-12-24',
       slotId: 'midnight',
       type: 'midnight',
-      label: 'Midnight, 23:00–23:59',
+      label: 'Midnight, 11 PM – 12 AM',
       start: '23:00',
       end: '23:59',
       fee: 250,
@@ -182,6 +182,15 @@ describe(`ordering a delivery on ${testDatabaseKind}`, () => {
     const read = await t.app.inject({ url: `/api/orders/${placed._id}`, headers: { cookie: shopper.cookie } });
     expect(read.json()).toMatchObject({ delivery: { slotId: 'midnight' }, giftMessage: { message } });
     expect(await placesTaken('2026-12-24', 'midnight')).toBe(1);
+
+    // An order booked under the old 24-hour labels keeps its row as it was, and reads as a new one.
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, placed._id));
+    await t.database.db
+      .update(orders)
+      .set({ deliverySlot: { ...row!.deliverySlot!, label: 'Midnight, 23:00–23:59' } })
+      .where(eq(orders.id, placed._id));
+    const old = await t.app.inject({ url: `/api/orders/${placed._id}`, headers: { cookie: shopper.cookie } });
+    expect(old.json().delivery).toEqual(placed.delivery);
   });
 
   it('refuses what cannot be booked, writing nothing', async () => {
@@ -291,7 +300,7 @@ describe(`ordering a delivery on ${testDatabaseKind}`, () => {
     expect(full).toMatchObject({
       message: 'This delivery slot is full',
       code: 'CONFLICT',
-      details: { nextSlot: { date: '2026-12-26', slotId: 'fixed-1900', label: '19:00–21:00' } },
+      details: { nextSlot: { date: '2026-12-26', slotId: 'fixed-1900', label: '7 PM – 9 PM' } },
     });
     expect(await placesTaken('2026-12-26', 'fixed-1700')).toBe(3);
     const listed = (await slots(`pincode=682001&date=2026-12-26&productId=${sameDayRoses}`)).json();
@@ -325,6 +334,101 @@ describe(`ordering a delivery on ${testDatabaseKind}`, () => {
     expect(await placesTaken('2026-12-27', 'early-morning')).toBe(0);
     expect((await order({ date: '2026-12-27', slotId: 'early-morning' })).statusCode).toBe(201);
     expect(await placesTaken('2026-12-27', 'early-morning')).toBe(1);
+  });
+});
+
+describe(`a full slot naming the next free one of its kind, on ${testDatabaseKind}`, () => {
+  const closeSlot = (areaId: number, date: string, slotId: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/delivery/capacity',
+      headers: { cookie: admin.cookie },
+      payload: { areaId, date, slotId, capacity: 0 },
+    });
+  const listed = async (pincode: string, date: string, productId: string) => {
+    const res = await slots(`pincode=${pincode}&date=${date}&productId=${productId}`);
+    expect(res.statusCode).toBe(200);
+    return res.json<DeliverySlotsResponse>();
+  };
+  const nextFreeOf = (body: DeliverySlotsResponse, id: string) => body.slots.find((s) => s.id === id)?.nextFree;
+
+  it('names a later window that day, or the next days, and only on a full slot', async () => {
+    at('2026-12-23T04:30:00Z');
+    // Standard on 11 Jan fills with a real order; midnight is closed on 11 and 12 Jan.
+    expect((await setCapacity('2027-01-11', 'standard', 1)).statusCode).toBe(200);
+    expect((await order({ date: '2027-01-11', slotId: 'standard' })).statusCode).toBe(201);
+    for (const [date, slotId] of [
+      ['2027-01-11', 'midnight'],
+      ['2027-01-12', 'midnight'],
+      ['2027-01-11', 'fixed-1500'],
+      ['2027-01-11', 'fixed-1900'],
+      ['2027-01-12', 'fixed-0900'],
+    ]) {
+      expect((await closeSlot(kochi, date!, slotId!)).statusCode).toBe(200);
+    }
+
+    const day = await listed('682001', '2027-01-11', sameDayRoses);
+    expect(slot(day, 'standard')).toEqual({
+      id: 'standard',
+      type: 'standard',
+      label: 'Any time, 9 AM – 9 PM',
+      start: '09:00',
+      end: '21:00',
+      fee: 0,
+      available: false,
+      reason: 'This slot is full',
+      placesLeft: 0,
+      nextFree: { date: '2027-01-12', slotId: 'standard', label: 'Any time, 9 AM – 9 PM' },
+    });
+    expect(slot(day, 'midnight')).toMatchObject({
+      reason: 'This slot is full',
+      nextFree: { date: '2027-01-13', slotId: 'midnight', label: 'Midnight, 11 PM – 12 AM' },
+    });
+    // 3 PM is full but 5 PM that day is free; 7 PM is the day's last, and 9 AM next day is closed too.
+    expect(nextFreeOf(day, 'fixed-1500')).toEqual({
+      date: '2027-01-11',
+      slotId: 'fixed-1700',
+      label: '5 PM – 7 PM',
+    });
+    expect(nextFreeOf(day, 'fixed-1900')).toEqual({
+      date: '2027-01-12',
+      slotId: 'fixed-1100',
+      label: '11 AM – 1 PM',
+    });
+    const withNext = day.slots.filter((s) => 'nextFree' in s).map((s) => s.id);
+    expect(withNext).toEqual(['standard', 'fixed-1500', 'fixed-1900', 'midnight']);
+  });
+
+  it('looks a week ahead at most, never past the last bookable day, and not for products that cannot reach the PIN code', async () => {
+    at('2026-12-23T04:30:00Z');
+    // Early morning is closed from 14 to 21 Jan: the date and the 7 days after it.
+    for (let day = 14; day <= 21; day++) {
+      expect((await closeSlot(kochi, `2027-01-${day}`, 'early-morning')).statusCode).toBe(200);
+    }
+    const week = await listed('682001', '2027-01-14', sameDayRoses);
+    expect(slot(week, 'early-morning')).toMatchObject({ reason: 'This slot is full' });
+    expect(slot(week, 'early-morning')).not.toHaveProperty('nextFree');
+    const later = await listed('682001', '2027-01-15', sameDayRoses);
+    expect(nextFreeOf(later, 'early-morning')).toEqual({
+      date: '2027-01-22',
+      slotId: 'early-morning',
+      label: 'Early morning, 7 AM – 9 AM',
+    });
+    // Close to the last bookable day (21 Feb) there is no looking past it.
+    expect((await closeSlot(kochi, '2027-02-21', 'standard')).statusCode).toBe(200);
+    expect(slot(await listed('682001', '2027-02-21', sameDayRoses), 'standard')).not.toHaveProperty('nextFree');
+
+    // Tamil Nadu gets packed goods by courier: a full day names the next, while roses never reach it.
+    const tamilNadu = (await t.database.db.select().from(serviceAreas).where(eq(serviceAreas.pincodePrefix, '6')))[0]!;
+    expect((await closeSlot(tamilNadu.id, '2027-01-14', 'standard')).statusCode).toBe(200);
+    const packed = await listed('600001', '2027-01-14', truffles);
+    expect(slot(packed, 'standard')).toMatchObject({
+      reason: 'This slot is full',
+      nextFree: { date: '2027-01-15', slotId: 'standard' },
+    });
+    const roses = await listed('600001', '2027-01-14', sameDayRoses);
+    expect(slot(roses, 'standard')).toMatchObject({ reason: 'Not available for these products' });
+    expect(slot(roses, 'standard')).not.toHaveProperty('nextFree');
   });
 });
 
@@ -370,7 +474,7 @@ describe(`the delivery schedule and capacity (admin) on ${testDatabaseKind}`, ()
     expect(res.statusCode).toBe(200);
     const area = res.json().areas.find((a: { id: number }) => a.id === kochi);
     const fixed = area.slots.find((s: { id: string }) => s.id === 'fixed-1100');
-    expect(fixed).toMatchObject({ label: '11:00–13:00', capacity: 20, taken: 2 });
+    expect(fixed).toMatchObject({ label: '11 AM – 1 PM', capacity: 20, taken: 2 });
     expect(fixed.orders).toEqual([
       {
         _id: paid._id,

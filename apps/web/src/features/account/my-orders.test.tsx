@@ -37,7 +37,7 @@ describe("the profile's My Orders", () => {
         date: '2026-11-21',
         slotId: 'fixed-0900',
         type: 'fixed',
-        label: '09:00–11:00',
+        label: '9 AM – 11 AM',
         start: '09:00',
         end: '11:00',
         fee: 200,
@@ -78,7 +78,7 @@ describe("the profile's My Orders", () => {
     expect(cells(rows[0]!)).toEqual([
       'PW-001043',
       formatDate(unpaid.createdAt),
-      'Thu, 24 Dec · Midnight, 23:00–23:59',
+      'Thu, 24 Dec · Midnight, 11 PM – 12 AM',
       '₹1,398',
       'Awaiting payment',
       'No',
@@ -95,7 +95,7 @@ describe("the profile's My Orders", () => {
     expect(cells(rows[2]!).slice(0, 7)).toEqual([
       'PW-000041',
       formatDate(delivered.createdAt),
-      'Sat, 21 Nov · Fixed time, 09:00–11:00',
+      'Sat, 21 Nov · Fixed time, 9 AM – 11 AM',
       '₹2,499',
       'Delivered',
       formatDate(delivered.paidAt!),
@@ -113,7 +113,7 @@ describe("the profile's My Orders", () => {
     const cards = within(screen.getByRole('list', { name: 'My Orders' })).getAllByRole('listitem');
     expect(cards).toHaveLength(3);
     expect(cards[0]!.textContent).toBe(
-      `ID PW-001043₹1,398STATUSAwaiting paymentDELIVERYThu, 24 Dec · Midnight, 23:00–23:59DATE${formatDate(unpaid.createdAt)}PAIDNoDELIVEREDNoDetails of order PW-001043`,
+      `ID PW-001043₹1,398STATUSAwaiting paymentDELIVERYThu, 24 Dec · Midnight, 11 PM – 12 AMDATE${formatDate(unpaid.createdAt)}PAIDNoDELIVEREDNoDetails of order PW-001043`,
     );
     expect(cards[1]!.textContent).toContain('STATUSExpired');
     expect(cards[1]!.textContent).toContain('PAIDExpired');

@@ -63,8 +63,8 @@ function dashboard(period: DashboardPeriod, overrides: Partial<Dashboard> = {}):
     deliveries: {
       days: ['2030-03-15', '2030-03-16', '2030-03-17', '2030-03-18', '2030-03-19', '2030-03-20', '2030-03-21'],
       slots: [
-        { slotId: 'standard', label: 'Any time, 09:00–21:00', counts: [1, 0, 0, 0, 0, 0, 0] },
-        { slotId: 'midnight', label: 'Midnight, 23:00–23:59', counts: [0, 2, 0, 0, 0, 0, 1] },
+        { slotId: 'standard', label: 'Any time, 9 AM – 9 PM', counts: [1, 0, 0, 0, 0, 0, 0] },
+        { slotId: 'midnight', label: 'Midnight, 11 PM – 12 AM', counts: [0, 2, 0, 0, 0, 0, 1] },
       ],
     },
     ...overrides,

@@ -74,7 +74,7 @@ function schedule(over: { capacity?: number; orders?: ScheduledOrder[] } = {}): 
           {
             id: 'standard',
             type: 'standard',
-            label: 'Any time, 09:00–21:00',
+            label: 'Any time, 9 AM – 9 PM',
             start: '09:00',
             end: '21:00',
             capacity: 20,
@@ -84,7 +84,7 @@ function schedule(over: { capacity?: number; orders?: ScheduledOrder[] } = {}): 
           {
             id: 'midnight',
             type: 'midnight',
-            label: 'Midnight, 23:00–23:59',
+            label: 'Midnight, 11 PM – 12 AM',
             start: '23:00',
             end: '23:59',
             capacity: over.capacity ?? 20,
@@ -147,7 +147,7 @@ describe('the deliveries schedule', () => {
     expect((screen.getByLabelText('Delivery date') as HTMLInputElement).value).toBe(DATE);
     expect(await screen.findByRole('heading', { level: 3, name: /Kochi/ })).not.toBeNull();
 
-    const midnight = await slot(/Midnight, 23:00–23:59/);
+    const midnight = await slot(/Midnight, 11 PM – 12 AM/);
     const meter = within(midnight).getByRole('meter');
     expect(meter.getAttribute('aria-valuetext')).toBe('taken 18 of 20');
     expect(meter.getAttribute('aria-valuenow')).toBe('18');
@@ -229,7 +229,9 @@ describe('the deliveries schedule', () => {
       },
     });
     const midnight = await slot(/Midnight/);
-    const input = within(midnight).getByLabelText('Raise capacity of Midnight, 23:00–23:59, Kochi') as HTMLInputElement;
+    const input = within(midnight).getByLabelText(
+      'Raise capacity of Midnight, 11 PM – 12 AM, Kochi',
+    ) as HTMLInputElement;
     expect(input.value).toBe('20');
     await user.clear(input);
     await user.type(input, '25');

@@ -7,7 +7,7 @@ import { Alert } from '../../components/ui/alert.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 import { cn } from '../../lib/cn.js';
-import { formatDeliveryDate, formatDelivery, relativeDay } from '../../lib/delivery.js';
+import { dayName, formatDeliveryDate, formatDelivery, relativeDay } from '../../lib/delivery.js';
 import { inr } from '../../lib/format.js';
 import type { CartDelivery } from '../../stores/cart-store.js';
 import type { DeliverySlots } from './use-delivery-slots.js';
@@ -17,6 +17,9 @@ export const DATE_BUTTONS = 14;
 /** At or under this many places left, a slot says so. */
 export const FEW_PLACES = 5;
 export const CHOOSE_SLOT_MESSAGE = 'Choose a delivery slot';
+
+/** The next slot of its type with a place, as the slots answer names it under a full one. */
+export type NextFree = NonNullable<DeliverySlotView['nextFree']>;
 
 export interface DeliveryPickerProps {
   slots: DeliverySlots;
@@ -30,6 +33,8 @@ export interface DeliveryPickerProps {
   onDate(date: string): void;
   onType(type: SlotType): void;
   onSlot(slot: DeliverySlotView): void;
+  /** The shopper took the next free slot offered under a full one of this type. */
+  onNextFree(next: NextFree, type: SlotType): void;
   /** 'Choose a delivery slot', after a Continue without one. */
   error?: string;
   /** The slot saved earlier, to say so when it can no longer be booked. */
@@ -41,7 +46,8 @@ export interface DeliveryPickerProps {
 /**
  * When the gift arrives: a date (the next two weeks as buttons, any later day up to 60 days
  * ahead in a date field), then a slot type (tabs, fee shown) and one of its time windows (radios;
- * a window that cannot be booked is disabled and says why).
+ * a window that cannot be booked is disabled and says why, and a full one offers the next free
+ * window of its type, so the shopper is not left at a dead end).
  */
 export function DeliveryPicker(props: DeliveryPickerProps) {
   const { slots, today, idleText, error, containerRef } = props;
@@ -221,7 +227,7 @@ type SlotTabsProps = Omit<DeliveryPickerProps, 'slots'> & {
 /** A whole slot type that cannot be had here, said once instead of on each of its windows. */
 const TYPE_WIDE_REASONS: readonly string[] = [SLOT_REASONS.notOffered, SLOT_REASONS.notForProducts];
 
-function SlotTabs({ slots, date, type, slotId, onType, onSlot, errorId }: SlotTabsProps) {
+function SlotTabs({ slots, date, today, type, slotId, onType, onSlot, onNextFree, errorId }: SlotTabsProps) {
   const name = useId();
   const types = SLOT_TYPES.filter((t) => slots.some((s) => s.type === t));
   const shown = types.includes(type) ? type : (types[0] ?? type);
@@ -279,8 +285,10 @@ function SlotTabs({ slots, date, type, slotId, onType, onSlot, errorId }: SlotTa
                       key={slot.id}
                       slot={slot}
                       name={name}
+                      today={today}
                       checked={slot.available && slot.id === slotId}
                       onSlot={onSlot}
+                      onNextFree={onNextFree}
                     />
                   ))}
                 </div>
@@ -296,13 +304,17 @@ function SlotTabs({ slots, date, type, slotId, onType, onSlot, errorId }: SlotTa
 function SlotOption({
   slot,
   name,
+  today,
   checked,
   onSlot,
+  onNextFree,
 }: {
   slot: DeliverySlotView;
   name: string;
+  today: string;
   checked: boolean;
   onSlot(slot: DeliverySlotView): void;
+  onNextFree(next: NextFree, type: SlotType): void;
 }) {
   const id = useId();
   const labelId = `${id}-label`;
@@ -312,42 +324,55 @@ function SlotOption({
       ? `${slot.placesLeft} left`
       : null
     : (slot.reason ?? 'Not available');
+  const next = slot.nextFree;
   return (
-    <label
-      htmlFor={id}
+    // The card, not the label, holds the next-free button: a button inside a label is not allowed.
+    <div
       className={cn(
-        'flex items-start gap-3 rounded-lg border px-3 py-2.5 text-sm transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+        'flex flex-col rounded-lg border text-sm transition-colors has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-brand-600',
         checked ? 'border-brand-600 bg-brand-50' : 'border-neutral-300 bg-white',
-        slot.available
-          ? 'cursor-pointer hover:border-neutral-400'
-          : 'cursor-not-allowed bg-neutral-100 text-neutral-500',
+        slot.available ? 'hover:border-neutral-400' : 'bg-neutral-100 text-neutral-500',
       )}
     >
-      <input
-        id={id}
-        type="radio"
-        name={name}
-        value={slot.id}
-        checked={checked}
-        disabled={!slot.available}
-        aria-labelledby={labelId}
-        aria-describedby={note ? noteId : undefined}
-        onChange={() => onSlot(slot)}
-        className="mt-0.5 size-4 shrink-0 accent-brand-600"
-      />
-      <span className="flex min-w-0 flex-col">
-        <span id={labelId} className={cn('font-medium', slot.available && 'text-neutral-900')}>
-          {slot.label}
-        </span>
-        {note ? (
-          <span
-            id={noteId}
-            className={cn('text-xs', slot.available ? 'font-medium text-amber-800' : 'text-neutral-600')}
-          >
-            {note}
+      <label
+        htmlFor={id}
+        className={cn('flex items-start gap-3 px-3 py-2.5', slot.available ? 'cursor-pointer' : 'cursor-not-allowed')}
+      >
+        <input
+          id={id}
+          type="radio"
+          name={name}
+          value={slot.id}
+          checked={checked}
+          disabled={!slot.available}
+          aria-labelledby={labelId}
+          aria-describedby={note ? noteId : undefined}
+          onChange={() => onSlot(slot)}
+          className="mt-0.5 size-4 shrink-0 accent-brand-600"
+        />
+        <span className="flex min-w-0 flex-col">
+          <span id={labelId} className={cn('font-medium', slot.available && 'text-neutral-900')}>
+            {slot.label}
           </span>
-        ) : null}
-      </span>
-    </label>
+          {note ? (
+            <span
+              id={noteId}
+              className={cn('text-xs', slot.available ? 'font-medium text-amber-800' : 'text-neutral-600')}
+            >
+              {note}
+            </span>
+          ) : null}
+        </span>
+      </label>
+      {next ? (
+        <button
+          type="button"
+          onClick={() => onNextFree(next, slot.type)}
+          className="-mt-1.5 self-start pr-3 pb-2.5 pl-10 text-left text-xs font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+        >
+          Next free: {dayName(next.date, today)}, {next.label}
+        </button>
+      ) : null}
+    </div>
   );
 }
