@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { STOREFRONT_STATE_ELEMENT_ID } from '@store/contracts';
+import { istDate, occasionOn } from '@store/domain';
 import { DEMO_CUSTOMER, productWithoutVariants } from './support/api.js';
 import { collectProblems, screenshots, shoot, useBrowser } from './support/page.js';
 import { inr, signInTo } from './support/shopper.js';
@@ -88,6 +90,30 @@ describe('pages the server renders', () => {
       await context.close();
     });
   }
+
+  it("leads the menu with the occasion of the server's day, whatever the browser's clock says", async () => {
+    const now = new Date();
+    const season = occasionOn(now);
+    // A browser clock in another occasion's window than the server's day, in the same year (the
+    // footer shows it): a page that took its day from that clock would lead with another group.
+    // Home is left out: its product cards' 'New' badges read the browser's clock whatever the day.
+    const year = istDate(now).slice(0, 4);
+    const elsewhere = [`${year}-12-24`, `${year}-09-05`, `${year}-02-14`]
+      .map((day) => new Date(`${day}T12:00:00+05:30`))
+      .find((time) => occasionOn(time)?.id !== season?.id)!;
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = collectProblems(page);
+    await page.clock.setFixedTime(elsewhere);
+    await page.goto(url('/terms-and-conditions'));
+    await page.waitForFunction(() => 'interactive' in document.documentElement.dataset);
+    // The server rendered the page (a busy one would leave it to the browser, and its clock).
+    expect(await page.locator(`#${STOREFRONT_STATE_ELEMENT_ID}`).count()).toBe(1);
+    const firstGroup = page.getByRole('navigation', { name: 'Gift ideas' }).getByRole('button').first();
+    await expect.poll(() => firstGroup.textContent()).toBe(season ? `${season.name} Gifts` : 'Gifts');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 
   it('checks a PIN code sent before the app had loaded once it has, rather than losing it', async () => {
     // In stock and without sizes to choose, so that a deliverable code is all Add To Cart waits for.

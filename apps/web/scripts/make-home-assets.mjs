@@ -259,6 +259,15 @@ function onamArt() {
     ${at(-250, -20, 1, petalFlower({ r: 22, petals: 6, color: '#ffffff', center: '#facc15', ratio: 0.4 }))}`;
 }
 
+/** Gift boxes and balloons: the banner for any occasion without art of its own, and for none. */
+function giftsArt() {
+  return `${at(40, -120, 1.05, balloons())}
+    ${at(-185, 95, 1, giftBox({ w: 150, h: 120, color: '#7c3aed', shade: '#4c1d95', ribbon: '#fbbf24' }))}
+    ${at(195, 115, 1, giftBox({ w: 130, h: 100, color: '#0d9488', shade: '#115e59', ribbon: '#fecdd3' }))}
+    ${at(5, 45, 1, giftBox({ w: 220, h: 170, color: '#db2777', shade: '#9d174d', ribbon: '#fde68a' }))}
+    <ellipse cx="0" cy="222" rx="300" ry="14" fill="#9d174d" opacity="0.12"/>`;
+}
+
 // ---------------------------------------------------------------- banners
 
 const BANNERS = {
@@ -284,6 +293,13 @@ const BANNERS = {
       scatter(rand, 30, { x: w * 0.45, y: 0, w: w * 0.55, h }, (_, x, y, r) =>
         at(x, y, 1, sparkle(4 + r() * 9, r() > 0.4 ? '#d4a017' : '#ffffff')),
       ),
+  },
+  gifts: {
+    bg: ['#fff7f9', '#fde2ec', '#f9a8c9'],
+    art: giftsArt,
+    extras: (w, h, rand) =>
+      confetti(rand, 36, { x: w * 0.45, y: 0, w: w * 0.55, h }) +
+      scatter(rand, 12, { x: w * 0.45, y: 0, w: w * 0.55, h }, (_, x, y, r) => at(x, y, 1, sparkle(5 + r() * 8))),
   },
   'onam-gifts': {
     bg: ['#fffdf2', '#fef3c7', '#fcd34d'],

@@ -11,12 +11,15 @@ import { createQueryClient } from './lib/query-client.js';
 import { keepPincodeCookie } from './stores/pincode-store.js';
 import './index.css';
 
-/** The query cache the server rendered the page from, when it rendered it (entry-server.tsx). */
-function serverState(): { queries: DehydratedState } | null {
+/**
+ * The query cache the server rendered the page from, and the IST day it rendered it for, when it
+ * rendered it (entry-server.tsx).
+ */
+function serverState(): { queries: DehydratedState; today: string } | null {
   const text = document.getElementById(STOREFRONT_STATE_ELEMENT_ID)?.textContent;
   if (!text) return null;
   try {
-    return JSON.parse(text) as { queries: DehydratedState };
+    return JSON.parse(text) as { queries: DehydratedState; today: string };
   } catch {
     return null;
   }
@@ -64,7 +67,7 @@ async function start(root: HTMLElement): Promise<void> {
   logOutOnUnauthorized({ navigate: (to) => router.navigate(to), queryClient });
   const app = (
     <StrictMode>
-      <Providers queryClient={queryClient}>
+      <Providers queryClient={queryClient} today={state?.today}>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>

@@ -15,6 +15,11 @@ export interface StorefrontRequest {
   api(path: string): Promise<unknown>;
   /** Aborted when the render has taken too long; the render then rejects. */
   signal: AbortSignal;
+  /**
+   * The server's clock as the page is asked for: its day in India picks the seasonal menu and
+   * banner, and the page's state carries that day for the browser to hydrate with.
+   */
+  now: Date;
 }
 
 export interface StorefrontPage {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client.js';
+import { StoreDayContext } from '../lib/store-day.js';
 
 // The toaster (sonner) is not part of the first page: pages that toast import sonner themselves,
 // and a toast made before the toaster arrives shows once it does (sonner replays active toasts).
@@ -31,7 +32,16 @@ function DeferredToaster() {
   );
 }
 
-export function Providers({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+/** `today` is the IST day the server rendered the page for (lib/store-day.ts), if it rendered it. */
+export function Providers({
+  children,
+  queryClient,
+  today,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  today?: string;
+}) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   // React has the page now (it hydrated the server's HTML, or rendered it): it answers taps and
   // typing. The browser tests wait for this mark before they act on a page.
@@ -39,9 +49,11 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
     document.documentElement.dataset.interactive = '';
   }, []);
   return (
-    <QueryClientProvider client={client}>
-      {children}
-      <DeferredToaster />
-    </QueryClientProvider>
+    <StoreDayContext value={today ?? null}>
+      <QueryClientProvider client={client}>
+        {children}
+        <DeferredToaster />
+      </QueryClientProvider>
+    </StoreDayContext>
   );
 }

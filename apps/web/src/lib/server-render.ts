@@ -21,5 +21,7 @@ export type PagePrefetch = (page: {
   searchParams: URLSearchParams;
   /** The recipient's PIN code from the request's cookie, '' when none: listings and rows ask for it. */
   pincode: string;
+  /** The IST day the page is rendered for (lib/store-day.ts). */
+  today: string;
   get: ApiGet;
 }) => Promise<unknown>;

@@ -135,7 +135,7 @@ export function createPageRenderer(app: FastifyInstance, webDistDir: string) {
       try {
         return await renderWithin(
           render,
-          { url: req.url, cookie: req.headers.cookie ?? '', api: api.forRequest(req) },
+          { url: req.url, cookie: req.headers.cookie ?? '', api: api.forRequest(req), now: new Date() },
           budgetMs,
           req.log,
         );

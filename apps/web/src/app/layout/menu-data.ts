@@ -1,10 +1,11 @@
-import { RECIPIENTS } from '@store/domain';
+import { RECIPIENTS, type Occasion, type OccasionId } from '@store/domain';
 
 /**
- * The top menu of spec "Global layout": three hover groups, their sections and items. Every item
- * opens the listing with a filter query named as the listing reads it (category, subcategory,
- * recipient, occasion, minRating, sameDayDelivery). Subcategory values are the catalogue's own,
- * so the menu's short labels ('Rose', 'Plum') map to 'Roses' and 'Plum cakes'.
+ * The top menu of spec "Global layout": three hover groups, their sections and items, the first
+ * following the occasion calendar (ADR 079). Every item opens the listing with a filter query named
+ * as the listing reads it (category, subcategory, recipient, occasion, minRating, sameDayDelivery).
+ * Subcategory values are the catalogue's own, so the menu's short labels ('Rose', 'Plum') map to
+ * 'Roses' and 'Plum cakes'.
  */
 export type MenuQuery = Partial<
   Record<'category' | 'subcategory' | 'recipient' | 'occasion' | 'minRating' | 'sameDayDelivery', string>
@@ -40,7 +41,9 @@ export function productsHref(query: MenuQuery): string {
   return search ? `/products?${search}` : '/products';
 }
 
-const recipients = RECIPIENTS.map((recipient) => ({ label: recipient, query: { recipient } }));
+const item = (label: string, query: MenuQuery): MenuItem => ({ label, query });
+
+const recipients = RECIPIENTS.map((recipient) => item(recipient, { recipient }));
 
 const flowerTypes: [label: string, subcategory: string][] = [
   ['Rose', 'Roses'],
@@ -72,32 +75,176 @@ const sub = (category: string) => (entry: [string, string]) => ({
   query: { category, subcategory: entry[1] },
 });
 
-export const TOP_MENU: MenuGroup[] = [
-  {
-    title: 'Onam Gifts',
-    sections: [
-      {
-        title: 'Onam Special',
-        items: [
-          { label: 'Pookalam Flowers', query: { category: 'Flowers', subcategory: 'Flower Arrangements' } },
-          { label: 'Birthday', query: { occasion: 'Birthday' } },
-          { label: 'Love and Romance', query: { occasion: 'Love and Romance' } },
-          { label: 'Weddings and Engagements', query: { occasion: 'Weddings and Engagements' } },
-          { label: 'Housewarming', query: { occasion: 'Housewarming' } },
-        ],
-      },
-      {
-        title: 'Category',
-        items: ['Flowers', 'Cakes', 'Combos'].map((category) => ({ label: category, query: { category } })),
-      },
-      { title: 'Recipient', items: recipients },
-    ],
+const byOccasion = (occasion: string) => item(occasion, { occasion });
+/** The spec's occasions in the menu: the first group lists them whatever the season. */
+const SPEC_OCCASIONS = ['Birthday', 'Love and Romance', 'Weddings and Engagements'].map(byOccasion);
+
+const categorySection: MenuSection = {
+  title: 'Category',
+  items: ['Flowers', 'Cakes', 'Combos'].map((category) => item(category, { category })),
+};
+
+const recipientSection: MenuSection = { title: 'Recipient', items: recipients };
+const sameDayPromo = (title: string): MenuPromo => ({
+  title,
+  text: 'Flowers, cakes and combos delivered the same day anywhere in Kochi.',
+  link: item('Shop same day delivery', { sameDayDelivery: 'true' }),
+});
+const chocolateHampers = item('Chocolate Hampers', { category: 'Chocolates', subcategory: 'Chocolate Hampers' });
+const chocolateBoxes = item('Chocolate Boxes', { category: 'Chocolates', subcategory: 'Chocolate Boxes' });
+const gerberas = item('Gerberas', { category: 'Flowers', subcategory: 'Gerbera Bouquet' });
+const redRoses = item('Red Roses', { category: 'Flowers', subcategory: 'Roses' });
+const teddyCombos = item('Flowers and Teddy', { category: 'Combos', subcategory: 'Flowers and Teddy' });
+const forBrother = item('Chocolates for Brother', { category: 'Chocolates', recipient: 'For Him' });
+
+/**
+ * Each occasion's picks, listed before the spec's occasions in its 'Special' section, and its tile.
+ * The listing filters by category, subcategory, recipient and occasion, and the demo catalogue
+ * names few festivals, so most picks are what suits the day: plum cakes for Christmas, chocolate
+ * hampers for Diwali, chocolates for a brother on Rakhi (ADR 079).
+ */
+const SEASONS: Record<OccasionId, { picks: MenuItem[]; promo: MenuPromo }> = {
+  'new-year': {
+    picks: [item('Chocolate Cakes', { category: 'Cakes', subcategory: 'Chocolate' }), chocolateHampers],
     promo: {
-      title: 'Onam in Kochi',
-      text: 'Flowers, cakes and combos delivered the same day anywhere in Kochi.',
-      link: { label: 'Shop same day delivery', query: { sameDayDelivery: 'true' } },
+      title: 'Ring in the New Year',
+      text: 'Cakes and chocolate hampers delivered in time for the countdown.',
+      link: item('Shop chocolate hampers', chocolateHampers.query),
     },
   },
+  'valentines-day': {
+    picks: [redRoses, teddyCombos, item('Handmade Chocolates', { category: 'Chocolates', subcategory: 'Handmade' })],
+    promo: {
+      title: "Valentine's week",
+      text: 'Roses, teddies and chocolates for every day from Rose Day to the 14th.',
+      link: item('Shop love and romance', { occasion: 'Love and Romance' }),
+    },
+  },
+  holi: {
+    picks: [gerberas, item('Assorted Chocolates', { category: 'Chocolates', subcategory: 'Assorted' })],
+    promo: {
+      title: 'Colours of Holi',
+      text: 'Bright gerberas, mixed bouquets and sweet treats to share.',
+      link: item('Shop mixed flowers', { category: 'Flowers', subcategory: 'Mixed Flower Bouquet' }),
+    },
+  },
+  'mothers-day': {
+    picks: [
+      item("All Mother's Day Gifts", { occasion: 'Mothers day' }),
+      item('Carnations', { category: 'Flowers', subcategory: 'Carnation Bouquet' }),
+    ],
+    promo: {
+      title: 'For Mum',
+      text: 'Carnations, lilies and cakes to thank her on her day.',
+      link: item('Shop gifts for mother', { recipient: 'For Mother' }),
+    },
+  },
+  'fathers-day': {
+    picks: [item('Coffee Cakes', { category: 'Cakes', subcategory: 'Coffee' }), chocolateHampers],
+    promo: {
+      title: 'For Dad',
+      text: 'Cakes, chocolates and combos picked for him.',
+      link: item('Shop gifts for father', { recipient: 'For Father' }),
+    },
+  },
+  'friendship-day': {
+    picks: [teddyCombos, gerberas],
+    promo: {
+      title: 'For your friends',
+      text: 'Teddies, gerberas and chocolates for the friends who matter.',
+      link: item('Shop gifts for friends', { recipient: 'For Friend' }),
+    },
+  },
+  rakhi: {
+    picks: [forBrother, chocolateBoxes],
+    promo: {
+      title: 'Sweets with your rakhi',
+      text: 'Chocolate boxes and cakes for your brother, delivered across India.',
+      link: item('Shop chocolate boxes', chocolateBoxes.query),
+    },
+  },
+  onam: {
+    picks: [
+      item('Pookalam Flowers', { category: 'Flowers', subcategory: 'Flower Arrangements' }),
+      byOccasion('Housewarming'),
+    ],
+    promo: sameDayPromo('Onam in Kochi'),
+  },
+  'teachers-day': {
+    picks: [gerberas, chocolateBoxes],
+    promo: {
+      title: 'Thank a teacher',
+      text: 'Cheerful gerberas and chocolates to say thank you.',
+      link: item('Shop gerberas', gerberas.query),
+    },
+  },
+  'karwa-chauth': {
+    picks: [redRoses, byOccasion('Anniversary')],
+    promo: {
+      title: 'For the evening of the moon',
+      text: 'Red roses and cakes for your wife on Karwa Chauth.',
+      link: item('Shop gifts for wife', { recipient: 'For Wife' }),
+    },
+  },
+  diwali: {
+    picks: [chocolateHampers, chocolateBoxes],
+    promo: {
+      title: 'Diwali hampers',
+      text: 'Chocolate boxes and hampers for family, friends and colleagues.',
+      link: item('Shop chocolate hampers', chocolateHampers.query),
+    },
+  },
+  'bhai-dooj': {
+    picks: [forBrother, item('Cakes for Brother', { category: 'Cakes', recipient: 'For Him' })],
+    promo: {
+      title: 'For your brother',
+      text: 'Chocolates and cakes for Bhai Dooj, delivered across India.',
+      link: item('Shop gifts for him', { recipient: 'For Him' }),
+    },
+  },
+  christmas: {
+    picks: [item('Plum Cakes', { category: 'Cakes', subcategory: 'Plum cakes' }), chocolateHampers],
+    promo: {
+      title: 'Christmas plum cakes',
+      text: 'Kerala plum cakes and chocolate hampers for the season.',
+      link: item('Shop plum cakes', { category: 'Cakes', subcategory: 'Plum cakes' }),
+    },
+  },
+};
+
+/**
+ * The first group: the occasion in season, as the spec describes Onam's ('Onam Gifts' with Onam
+ * Special, Category and Recipient), or outside every window gifts for any day, never a festival
+ * gone by.
+ */
+function firstGroup(occasion: Occasion | null): MenuGroup {
+  if (!occasion) {
+    return {
+      title: 'Gifts',
+      sections: [
+        {
+          title: 'Occasions',
+          items: [...SPEC_OCCASIONS, ...['Anniversary', 'Housewarming', 'Congratulations'].map(byOccasion)],
+        },
+        categorySection,
+        recipientSection,
+      ],
+      promo: sameDayPromo('Same day in Kochi'),
+    };
+  }
+  const { picks, promo } = SEASONS[occasion.id];
+  return {
+    title: `${occasion.name} Gifts`,
+    sections: [
+      { title: `${occasion.name} Special`, items: [...picks, ...SPEC_OCCASIONS] },
+      categorySection,
+      recipientSection,
+    ],
+    promo,
+  };
+}
+
+const STANDING_GROUPS: MenuGroup[] = [
   {
     title: 'Flowers',
     sections: [
@@ -143,3 +290,8 @@ export const TOP_MENU: MenuGroup[] = [
     },
   },
 ];
+
+/** The top menu on a day with `occasion` in season (occasionOnDay), or none. */
+export function topMenu(occasion: Occasion | null): MenuGroup[] {
+  return [firstGroup(occasion), ...STANDING_GROUPS];
+}

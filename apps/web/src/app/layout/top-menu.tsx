@@ -2,7 +2,9 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { NavigationMenu } from 'radix-ui';
 import { ArrowRight, ChevronDown } from 'lucide-react';
-import { productsHref, TOP_MENU, type MenuGroup, type MenuSection } from './menu-data.js';
+import { occasionOn, occasionOnDay } from '@store/domain';
+import { useStoreDay } from '../../lib/store-day.js';
+import { productsHref, topMenu, type MenuGroup, type MenuSection } from './menu-data.js';
 
 function Section({ section }: { section: MenuSection }) {
   const id = useId();
@@ -55,9 +57,12 @@ function GroupPanel({ group }: { group: MenuGroup }) {
 
 /**
  * The desktop top menu: three hover groups opening after the spec's 200 ms switch delay, each a
- * panel of sections. Radix gives it the keyboard model of a disclosure navigation menu.
+ * panel of sections, the first for the occasion in season on the page's day. Radix gives it the
+ * keyboard model of a disclosure navigation menu.
  */
 export function TopMenu() {
+  const day = useStoreDay();
+  const groups = topMenu(day ? occasionOnDay(day) : occasionOn(new Date()));
   return (
     <NavigationMenu.Root
       aria-label="Gift ideas"
@@ -65,7 +70,7 @@ export function TopMenu() {
       className="relative z-20 hidden border-b border-neutral-200 bg-white md:block"
     >
       <NavigationMenu.List className="mx-auto flex h-11 max-w-7xl items-center gap-1 px-4">
-        {TOP_MENU.map((group) => (
+        {groups.map((group) => (
           <NavigationMenu.Item key={group.title} value={group.title}>
             <NavigationMenu.Trigger className="group flex h-9 items-center gap-1 rounded-md px-3 text-sm font-medium text-neutral-800 hover:bg-brand-50 hover:text-brand-700 data-[state=open]:bg-brand-50 data-[state=open]:text-brand-700">
               {group.title}

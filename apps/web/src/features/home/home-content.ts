@@ -2,7 +2,8 @@ import { HOME_OCCASIONS } from '@store/domain';
 
 /**
  * What the home page promotes. The pictures come from `scripts/make-home-assets.mjs`; their file
- * names follow the slugs below, so a new entry needs a matching drawing in that script.
+ * names follow the slugs below (or the picture a banner shares), so a new picture needs a matching
+ * drawing in that script.
  */
 
 const IMAGES = '/images/home';
@@ -25,16 +26,22 @@ export interface HeroBanner {
   mobileImage: string;
 }
 
-function banner(slug: string, fields: Omit<HeroBanner, 'slug' | 'desktopImage' | 'mobileImage'>): HeroBanner {
+/** `picture` names the artwork, when the banner shares another's. */
+export function banner(
+  slug: string,
+  fields: Omit<HeroBanner, 'slug' | 'desktopImage' | 'mobileImage'>,
+  picture = slug,
+): HeroBanner {
   return {
     slug,
     ...fields,
-    desktopImage: `${IMAGES}/banner-${slug}-desktop.webp`,
-    mobileImage: `${IMAGES}/banner-${slug}-mobile.webp`,
+    desktopImage: `${IMAGES}/banner-${picture}-desktop.webp`,
+    mobileImage: `${IMAGES}/banner-${picture}-mobile.webp`,
   };
 }
 
-export const HERO_BANNERS: HeroBanner[] = [
+/** The hero's first three banners, whatever the season. */
+export const STANDING_BANNERS: HeroBanner[] = [
   banner('same-day-flowers', {
     headline: 'Same-day flowers in Kochi',
     text: 'Fresh roses, lilies and gerberas at the door today when you order by 4 PM.',
@@ -53,13 +60,15 @@ export const HERO_BANNERS: HeroBanner[] = [
     cta: 'Explore chocolates',
     href: '/products?category=Chocolates',
   }),
-  banner('onam-gifts', {
-    headline: 'Onam gifts',
-    text: 'Pookalam flowers, Kasavu cakes and festive treats for the whole family.',
-    cta: 'Shop Onam gifts',
-    href: '/products/onam',
-  }),
 ];
+
+/** The last banner outside every occasion's window (season.ts has the others). */
+export const ANY_DAY_BANNER = banner('gifts', {
+  headline: 'Gifts for every occasion',
+  text: 'Birthdays, anniversaries and thank-yous: flowers, cakes and combos for them all.',
+  cta: 'Shop all gifts',
+  href: '/products',
+});
 
 export const SAME_DAY_HREF = '/products?sameDayDelivery=true';
 

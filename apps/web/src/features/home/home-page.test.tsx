@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { ProductSummary } from '@store/contracts';
 import { productSummary } from '../../test/product-test-utils.js';
+import { StoreDayContext } from '../../lib/store-day.js';
 import { choosePincode } from '../../stores/pincode-store.js';
 import { HOME_TITLE, HomePage } from './home-page.js';
 
@@ -50,18 +51,21 @@ function reducedMotion(reduce: boolean) {
   }));
 }
 
-function renderHome(url = '/') {
+/** Home at `url` on `day` (an IST date), by default one outside every occasion's window. */
+function renderHome(url = '/', day = '2026-12-01') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          {['/', '/search/:keyword', '/page/:pageNumber', '/search/:keyword/page/:pageNumber'].map((path) => (
-            <Route key={path} path={path} element={<HomePage />} />
-          ))}
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <StoreDayContext value={day}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[url]}>
+          <Routes>
+            {['/', '/search/:keyword', '/page/:pageNumber', '/search/:keyword/page/:pageNumber'].map((path) => (
+              <Route key={path} path={path} element={<HomePage />} />
+            ))}
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </StoreDayContext>,
   );
 }
 
@@ -106,6 +110,34 @@ describe('the home page', () => {
     expect(within(slides[0]!).getByRole('link').textContent).toContain('Same-day flowers in Kochi');
     const sameDay = screen.getByRole('link', { name: /Same-day delivery in Kochi — order by 4 PM/ });
     expect(sameDay.getAttribute('href')).toBe('/products?sameDayDelivery=true');
+  });
+
+  it.each([
+    ['2026-08-26', 'Onam gifts', 'Shop Onam gifts', '/products/onam', 'onam-gifts'],
+    [
+      '2026-12-20',
+      'Christmas gifts',
+      'Shop Christmas gifts',
+      '/products?category=Cakes&subcategory=Plum+cakes',
+      'gifts',
+    ],
+    ['2026-12-01', 'Gifts for every occasion', 'Shop all gifts', '/products', 'gifts'],
+    ['2026-12-26', 'New Year gifts', 'Shop New Year gifts', '/products?category=Cakes', 'gifts'],
+  ])('on %s ends the hero with %s', async (day, headline, cta, href, picture) => {
+    renderHome('/', day);
+    const slides = within(screen.getByRole('region', { name: 'Offers' })).getAllByRole('group');
+    // Rendered here without the server, the banner waits for the calendar's module.
+    await within(slides[3]!).findByText(headline);
+    const last = within(slides[3]!).getByRole('link');
+    expect(last.textContent).toContain(cta);
+    expect(last.getAttribute('href')).toBe(href);
+    expect(last.querySelector('img')!.getAttribute('src')).toBe(`/images/home/banner-${picture}-desktop.webp`);
+    // The three standing banners stay as they are, whatever the season.
+    expect(slides.slice(0, 3).map((s) => within(s).getByRole('link').getAttribute('href'))).toEqual([
+      '/products?category=Flowers&sameDayDelivery=true',
+      '/products?category=Cakes',
+      '/products?category=Chocolates',
+    ]);
   });
 
   it('links each occasion tile, in the spec order, to the listing filtered by that occasion', () => {

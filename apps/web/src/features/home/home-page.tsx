@@ -13,7 +13,7 @@ import { homeCollection } from './home-data.js';
 
 export const HOME_TITLE = 'Phoolwala Gifts | Flowers, Cakes and Gifts Delivered Across India';
 const HOME_DESCRIPTION =
-  'Send fresh flowers, cakes, chocolates and gift combos across India, with same-day delivery in Kochi. Gifts for birthdays, anniversaries, Onam and every occasion.';
+  'Send fresh flowers, cakes, chocolates and gift combos across India, with same-day delivery in Kochi. Gifts for birthdays, anniversaries, festivals and every occasion.';
 
 /** Home, also at /search/:keyword and /page/:pageNumber, which steer 'Our Exclusive Collection'. */
 export function HomePage() {

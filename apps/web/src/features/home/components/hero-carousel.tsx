@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { Carousel } from '../../../components/ui/carousel.js';
-import { HERO_BANNERS, type HeroBanner } from '../home-content.js';
+import { useStoreDay } from '../../../lib/store-day.js';
+import { ANY_DAY_BANNER, STANDING_BANNERS, type HeroBanner } from '../home-content.js';
+import { seasonQuery } from '../home-data.js';
 
 function HeroSlide({ banner, first }: { banner: HeroBanner; first: boolean }) {
   return (
@@ -40,13 +43,15 @@ function HeroSlide({ banner, first }: { banner: HeroBanner; first: boolean }) {
 }
 
 /**
- * The four hero banners: 480 px tall on desktop, a 4:3 slider at 768 px or less. Headlines are
- * real text over the pictures, which hold none.
+ * The four hero banners: 480 px tall on desktop, a 4:3 slider at 768 px or less, the last for the
+ * occasion in season on the page's day. Headlines are real text over the pictures, which hold none.
+ * A page the browser renders alone shows the any-day banner until the calendar has loaded.
  */
 export function HeroCarousel() {
+  const { data: last = ANY_DAY_BANNER } = useQuery(seasonQuery(useStoreDay()));
   return (
     <Carousel label="Offers" autoplayMs={5000} loop>
-      {HERO_BANNERS.map((banner, i) => (
+      {[...STANDING_BANNERS, last].map((banner, i) => (
         <HeroSlide key={banner.slug} banner={banner} first={i === 0} />
       ))}
     </Carousel>
