@@ -199,6 +199,47 @@ describe('the product listing as a shopper uses it', () => {
     await page.close();
   });
 
+  it('sorts at one tap above the grid on a 375px phone, the filter panel saying the same', async () => {
+    const { page, problems } = await openPage(375, 812);
+    await page.goto(`${base}/products?category=Cakes`);
+    await cards(page).nth(1).waitFor();
+    const sorts = page.getByRole('group', { name: 'Sort by' });
+    // Above the grid, with the panel still folded away.
+    expect((await sorts.boundingBox())!.y).toBeLessThan((await cards(page).first().boundingBox())!.y);
+    expect(await sorts.getByRole('button', { name: 'Newest' }).getAttribute('aria-pressed')).toBe('true');
+
+    const firstFour = (products: Summary[]) => products.slice(0, 4).map((p) => p._id);
+    for (const [choice, order] of [
+      ['Price: low to high', 'asc'],
+      ['Price: high to low', 'desc'],
+    ] as const) {
+      await sorts.getByRole('button', { name: choice }).click();
+      await page.waitForURL((url) => url.search === `?category=Cakes&sortBy=price&order=${order}`);
+      await expect.poll(() => sorts.getByRole('button', { name: choice }).getAttribute('aria-pressed')).toBe('true');
+      // Asked again each time: another file's edit may move a price meanwhile.
+      let listed: Summary[] = [];
+      await expect
+        .poll(async () => {
+          listed = await allListed(`category=Cakes&sortBy=price&order=${order}`);
+          return (await cardIds(page)).slice(0, 4).join() === firstFour(listed).join();
+        })
+        .toBe(true);
+      // The prices the cards show, in order.
+      const prices = listed.slice(0, 4).map((p) => p.discountPrice || p.price);
+      expect(prices).toEqual([...prices].sort((a, b) => (order === 'asc' ? a - b : b - a)));
+    }
+    // The row scrolls sideways within the screen; the page does not.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: path.join(screenshots, 'listing-mobile-sorted.png') });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('price');
+    expect(await page.getByRole('combobox', { name: 'Order' }).inputValue()).toBe('desc');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it.each([
     [1280, 900],
     [375, 812],

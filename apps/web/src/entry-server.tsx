@@ -4,9 +4,11 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { ClientConfig, RenderStorefront } from '@store/contracts';
+import { istDate } from '@store/domain';
 import { clientConfigQuery } from './api/users.js';
 import { Providers } from './app/providers.js';
 import { routes } from './app/router.js';
+import { prefetchCart } from './features/cart/cart-data.js';
 import { prefetchHome } from './features/home/home-data.js';
 import { prefetchListing } from './features/product-listing/listing-data.js';
 import { prefetchProduct } from './features/product-detail/product-data.js';
@@ -28,7 +30,7 @@ export const SERVER_RENDERED: Record<string, PagePrefetch | null> = {
   '/products/page/:pageNumber': prefetchListing,
   '/products/:keyword/page/:pageNumber': prefetchListing,
   '/product/:id': prefetchProduct,
-  '/cart': null,
+  '/cart': prefetchCart,
   '/terms-and-conditions': null,
 };
 
@@ -59,7 +61,7 @@ function renderToHtml(element: ReactNode, signal: AbortSignal): Promise<string> 
   });
 }
 
-export const render: RenderStorefront = async ({ url, cookie, api, signal }) => {
+export const render: RenderStorefront = async ({ url, cookie, api, signal, now }) => {
   const location = new URL(url, 'http://storefront.invalid');
   const match = matchRoutes(routes, location.pathname)?.at(-1);
   const path = match?.route.path;
@@ -70,6 +72,8 @@ export const render: RenderStorefront = async ({ url, cookie, api, signal }) => 
   // the page hydrates with the cookie's PIN code (usePincode), so rendering it without would only
   // be replaced, and the browser shows the refusal with a way to change the code.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The browser hydrates with this day, not its own clock's (lib/store-day.ts).
+  const today = istDate(now);
   const get: ApiGet = async <T,>(apiPath: string) => (await api(apiPath)) as T;
   const [, , context] = await Promise.all([
     api('/api/config').then((config) => queryClient.setQueryData(clientConfigQuery.queryKey, config as ClientConfig)),
@@ -78,6 +82,7 @@ export const render: RenderStorefront = async ({ url, cookie, api, signal }) => 
       params: match.params,
       searchParams: location.searchParams,
       pincode: readPincodeCookie(cookie),
+      today,
       get,
     }),
     // Loads the page's lazy module, so the page renders rather than its fallback.
@@ -88,7 +93,7 @@ export const render: RenderStorefront = async ({ url, cookie, api, signal }) => 
   const html = await renderToHtml(
     <StrictMode>
       <RenderRequestContext value={{ cookie }}>
-        <Providers queryClient={queryClient}>
+        <Providers queryClient={queryClient} today={today}>
           <StaticRouterProvider
             router={createStaticRouter(handler.dataRoutes, context)}
             context={context}
@@ -99,5 +104,5 @@ export const render: RenderStorefront = async ({ url, cookie, api, signal }) => 
     </StrictMode>,
     signal,
   );
-  return { html, state: { queries: dehydrate(queryClient) } };
+  return { html, state: { queries: dehydrate(queryClient), today } };
 };

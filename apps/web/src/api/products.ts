@@ -135,3 +135,13 @@ export const carouselQuery = (get: ApiGet = apiFetch, pincode = '') =>
 /** Another PIN code keeps the carousel's cards until its own arrive, as the listing does. */
 export const useCarouselProducts = (pincode: string) =>
   useQuery({ ...carouselQuery(apiFetch, pincode), placeholderData: keepPreviousData });
+
+/** The highest-rated products (`GET /api/products/top`), for a PIN code when one is chosen. */
+export const topRatedQuery = (pincode = '', get: ApiGet = apiFetch) =>
+  queryOptions({
+    queryKey: [...queryKeys.products, 'top', pincode],
+    queryFn: ({ signal }) =>
+      get<{ products: ProductSummary[] }>(`/api/products/top${pincode ? `?${new URLSearchParams({ pincode })}` : ''}`, {
+        signal,
+      }).then((r) => r.products),
+  });

@@ -6,7 +6,9 @@ import {
   productListResponseSchema,
   productPincodeQuerySchema,
   productsResponseSchema,
+  type ProductSummary,
 } from '@store/contracts';
+import type { Reach } from '@store/domain';
 import { catalog } from '../catalog/catalog.service.js';
 import { ProductsService } from '../products/products.service.js';
 import { AppError } from '../../lib/app-error.js';
@@ -72,13 +74,18 @@ export class StorefrontApi {
     );
   }
 
-  private async carouselJson(params: URLSearchParams): Promise<string> {
+  /** One of the rows products.routes.ts answers (`/api/products/all`, `/top`), under its cache key. */
+  private async rowJson(
+    prefix: string,
+    cards: (area?: Reach) => Promise<ProductSummary[]>,
+    params: URLSearchParams,
+  ): Promise<string> {
     const { pincode } = productPincodeQuerySchema.parse(queryObject(params));
     return catalogCards(
       this.app,
-      ['carousel', null],
+      [prefix, null],
       productsResponseSchema,
-      async (area) => ({ products: await this.service.carousel(area) }),
+      async (area) => ({ products: await cards(area) }),
       await this.reachOf(pincode),
     );
   }
@@ -91,7 +98,12 @@ export class StorefrontApi {
       if (url.pathname === '/api/config') return clientConfigOf(this.app.config);
       if (url.pathname === '/api/catalog') return catalog;
       if (url.pathname === '/api/products') return JSON.parse(await this.listJson(req, url.searchParams));
-      if (url.pathname === '/api/products/all') return JSON.parse(await this.carouselJson(url.searchParams));
+      if (url.pathname === '/api/products/all') {
+        return JSON.parse(await this.rowJson('carousel', (area) => this.service.carousel(area), url.searchParams));
+      }
+      if (url.pathname === '/api/products/top') {
+        return JSON.parse(await this.rowJson('top', (area) => this.service.top(area), url.searchParams));
+      }
       if (product) return JSON.parse(await this.productJson(decodeURIComponent(product[1]!)));
       throw new Error(`GET ${url.pathname} is not answered in process`);
     };

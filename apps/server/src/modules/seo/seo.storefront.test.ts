@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListResponse, ProductSummary } from '@store/contracts';
+import { istDate, occasionOn } from '@store/domain';
 import { insertProduct } from '../../test/fixtures.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 import { loadConfig } from '../../config.js';
@@ -85,6 +86,7 @@ const rootOf = (html: string) =>
 const stateOf = (html: string) =>
   JSON.parse(/<script type="application\/json" id="storefront-state">(.*?)<\/script>/s.exec(html)![1]!) as {
     queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+    today: string;
   };
 
 describe(`server-rendered storefront pages on ${testDatabaseKind}`, () => {
@@ -104,6 +106,19 @@ describe(`server-rendered storefront pages on ${testDatabaseKind}`, () => {
       expect(html, url).not.toContain('id="product-data"');
     }
     expect(rootOf(await page(t, `/product/${id}`))).toMatch(/<h1[^>]*>Server Rendered Orchid<\/h1>/);
+  });
+
+  it("renders Home's seasonal banner for the server's day in India, and sends that day for the browser to hydrate with", async () => {
+    const now = new Date();
+    const html = await page(t, '/');
+    const state = stateOf(html);
+    expect(state.today).toBe(istDate(now));
+    const season = state.queries.queries.find((q) => q.queryKey[0] === 'Season');
+    expect(season?.queryKey).toEqual(['Season', state.today]);
+    const occasion = occasionOn(now);
+    const headline = occasion ? `${occasion.name} gifts` : 'Gifts for every occasion';
+    expect(season?.state.data).toMatchObject({ headline });
+    expect(rootOf(html)).toContain(headline.replace("'", '&#x27;'));
   });
 
   it("starts a rendered page with the boot script, which fetches the app's script and the route's after the content", async () => {
@@ -164,6 +179,40 @@ describe(`server-rendered storefront pages on ${testDatabaseKind}`, () => {
 
     // A code the API refuses leaves the page to the browser, which shows the refusal.
     expect(rootOf(await page(t, url, 'pincode=999999'))).toBe('');
+  });
+
+  it("renders the cart as an empty one, with its top-rated gifts for the cookie's PIN code", async () => {
+    const best = Array.from({ length: 40 }, () => 5);
+    const tag = randomBytes(3).toString('hex');
+    await insertProduct(t.database.db, {
+      name: `Top Rated Truffles ${tag}`,
+      category: 'Chocolates',
+      image: PICTURE,
+      reviewRatings: best,
+    });
+    await insertProduct(t.database.db, {
+      name: `Top Rated Fresh Cake ${tag}`,
+      category: 'Cakes',
+      image: PICTURE,
+      reviewRatings: best,
+    });
+
+    // Kolkata has no kitchen: the packed chocolates come by courier, the fresh cake cannot.
+    const html = await page(t, '/cart', 'pincode=700001');
+    const root = rootOf(html)!;
+    expect(root).toContain('Shopping Cart');
+    expect(root).toContain('Top-rated gifts');
+    expect(root).toContain(`Top Rated Truffles ${tag}`);
+    expect(root).not.toContain(`Top Rated Fresh Cake ${tag}`);
+    expect(root).not.toMatch(/<script|<template/);
+    const row = stateOf(html).queries.queries.find((q) => q.queryKey.includes('top'));
+    expect(row?.queryKey.at(-1)).toBe('700001');
+    expect(row?.state.data).toContainEqual(expect.objectContaining({ name: `Top Rated Truffles ${tag}` }));
+
+    // A code the API refuses leaves the row to the browser, and the cart rendered all the same.
+    const refused = await page(t, '/cart', 'pincode=999999');
+    expect(rootOf(refused)).toContain('Shopping Cart');
+    expect(rootOf(refused)).not.toContain('Top-rated gifts');
   });
 
   it('keeps a product name from closing the script the state is written in', async () => {

@@ -60,12 +60,14 @@ interface ProductCardProps {
    * pictures at once and ahead of everything else.
    */
   priority?: boolean;
+  /** Called as either link opens the product: a panel the card sits in closes on the way. */
+  onOpen?: () => void;
 }
 
-export function ProductCard({ product, priority = false }: ProductCardProps) {
+export function ProductCard({ product, priority = false, onOpen }: ProductCardProps) {
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-lg border border-neutral-200 bg-white transition-shadow hover:shadow-md">
-      <Link to={`/product/${product._id}`} className="relative block">
+      <Link to={`/product/${product._id}`} onClick={onOpen} className="relative block">
         <img
           {...pictureProps(product.optimizedImages.thumbnail || product.image, CARD_PICTURE_SIZES)}
           alt={product.name}
@@ -81,7 +83,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h3 className="line-clamp-2 text-sm font-medium text-neutral-900">
-          <Link to={`/product/${product._id}`} className="hover:underline">
+          <Link to={`/product/${product._id}`} onClick={onOpen} className="hover:underline">
             {product.name}
           </Link>
         </h3>

@@ -49,6 +49,21 @@ describe('the /register page', () => {
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login?redirect=%2Fshipping');
   });
 
+  it.each([
+    ['/register?redirect=%2Fshipping', true],
+    ['/register?redirect=%2Fplaceorder', true],
+    ['/register?redirect=%2Fprofile', false],
+    ['/register', false],
+    ['/register?redirect=%2F%2Fevil.com%2Fshipping', false],
+  ])('at %s, says it goes back to the checkout: %s', (path, toCheckout) => {
+    stubApi({});
+    renderRegister(path);
+    expect(screen.queryByText(/go straight back to your checkout/) !== null).toBe(toCheckout);
+    expect(screen.queryByText('Create an account to check out faster and follow your orders.') !== null).toBe(
+      !toCheckout,
+    );
+  });
+
   it("says 'Passwords do not match' and does not call the server", async () => {
     const fetchMock = stubApi({});
     const { user } = renderRegister('/register');

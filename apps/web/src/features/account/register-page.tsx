@@ -4,7 +4,7 @@ import { register } from '../../api/users.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { AccountFields, AccountForm } from './account-fields.js';
 import { AuthCard } from './auth-card.js';
-import { safeRedirect, withRedirect } from './redirect.js';
+import { safeRedirect, withRedirect } from '../../lib/redirect.js';
 import { useAccountForm } from './use-account-form.js';
 import { useUserInfo } from '../../stores/user-store.js';
 import { signedIn } from './signed-in.js';
@@ -16,11 +16,15 @@ import {
   type AccountField,
 } from '../../lib/account-validation.js';
 
+/** The signed-in checkout steps a guest is sent to register from, with the cart kept meanwhile. */
+const CHECKOUT_STEPS = ['/shipping', '/payment', '/placeorder'];
+
 /** /register: a new account signs in at once and goes on to `redirect`. */
 export function RegisterPage() {
   usePageTitle('Register', 'Create your Phoolwala Gifts account to check out faster and follow your orders.');
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
+  const toCheckout = CHECKOUT_STEPS.includes(redirect.split(/[?#]/)[0]!);
   const user = useUserInfo();
   const [values, setValues] = useState({ name: '', email: '', password: '', confirmPassword: '' });
   const form = useAccountForm();
@@ -49,7 +53,11 @@ export function RegisterPage() {
   return (
     <AuthCard
       title="Register"
-      intro="Create an account to check out faster and follow your orders."
+      intro={
+        toCheckout
+          ? "Create an account and you'll go straight back to your checkout, with your cart just as you left it."
+          : 'Create an account to check out faster and follow your orders.'
+      }
       footer={
         <>
           Already have an account?{' '}

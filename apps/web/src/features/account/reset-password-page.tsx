@@ -11,7 +11,7 @@ import { usePageTitle } from '../../lib/page-title.js';
 import { signedIn } from './signed-in.js';
 import { AccountForm } from './account-fields.js';
 import { AuthCard } from './auth-card.js';
-import { safeRedirect } from './redirect.js';
+import { safeRedirect } from '../../lib/redirect.js';
 import { useAccountForm } from './use-account-form.js';
 
 /** The server's words when it refuses the link itself (it names the field `token`), else null. */

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isLoggingOut } from './logout.js';
-import { withRedirect } from './redirect.js';
+import { withRedirect } from '../../lib/redirect.js';
 import { useUserInfo } from '../../stores/user-store.js';
 
 /** /login?redirect=<this page>, so signing in comes back here. */

@@ -7,7 +7,7 @@ import { CartPage } from './cart-page.js';
 import { cartActions, useCart, type CartItem } from '../../stores/cart-store.js';
 import { choosePincode, setPincodeDialogOpen, usePincodeDialogOpen } from '../../stores/pincode-store.js';
 import { sentBodies, stubApi } from '../../test/account-test-utils.js';
-import { FRESH_CAKES_REASON, reach, unreachable } from '../../test/product-test-utils.js';
+import { FRESH_CAKES_REASON, productSummary, reach, unreachable } from '../../test/product-test-utils.js';
 
 const item = (over: Partial<CartItem> = {}): CartItem => ({
   _id: 'p1',
@@ -38,7 +38,8 @@ function CouponSpy() {
 
 function renderPage() {
   const user = userEvent.setup();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // Fresh for 5 s, as the app's client keeps answers (lib/query-client.ts).
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 5_000 } } });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/cart']}>
@@ -66,6 +67,8 @@ beforeEach(() => {
   localStorage.clear();
   cartActions.reset();
   choosePincode(null);
+  // A cart emptied in a test asks for its suggestions; none is what most tests need.
+  stubApi({ 'GET /api/products/top': [200, { products: [] }] });
 });
 afterEach(() => {
   cleanup();
@@ -101,13 +104,32 @@ describe('the /cart page', () => {
     expect(path).toBe('/login?redirect=/shipping');
   });
 
-  it('shows an empty cart with Go Back and no way to check out', async () => {
+  it('shows an empty cart with Go Back and top-rated gifts, and no summary to check out from', async () => {
+    const fetchMock = stubApi({
+      'GET /api/products/top': [200, { products: [1, 2, 3, 4, 5, 6, 7].map((n) => productSummary(n)) }],
+    });
     const user = renderPage();
     expect(screen.queryByText('Your cart is empty')).not.toBeNull();
-    // Nothing to discount or tax.
+    // Nothing to total, discount, tax or check out.
+    expect(screen.queryByRole('region', { name: 'Order summary' })).toBeNull();
+    expect(screen.queryByText(/Subtotal|₹0/)).toBeNull();
     expect(screen.queryByLabelText('Coupon code')).toBeNull();
     expect(screen.queryByText(/incl\. GST/)).toBeNull();
-    expect(screen.getByRole('button', { name: 'Proceed To Checkout' })).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'Proceed To Checkout' })).toBeNull();
+
+    const row = await screen.findByRole('region', { name: 'Top-rated gifts' });
+    expect(within(row).getAllByRole('article')).toHaveLength(6);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/products/top']);
+    await user.click(within(row).getByRole('heading', { name: 'Gift 3' }).querySelector('a')!);
+    expect(path).toBe(`/product/${productSummary(3)._id}`);
+  });
+
+  it('goes back from an empty cart, and asks its top-rated gifts for the chosen PIN code', async () => {
+    const fetchMock = stubApi({ 'GET /api/products/top?pincode=682001': [200, { products: [productSummary(1)] }] });
+    choosePincode('682001');
+    const user = renderPage();
+    await screen.findByRole('region', { name: 'Top-rated gifts' });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/products/top?pincode=682001']);
     await user.click(screen.getByRole('link', { name: 'Go Back' }));
     expect(path).toBe('/');
   });

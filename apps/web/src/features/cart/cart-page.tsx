@@ -1,8 +1,10 @@
-import { useId } from 'react';
+import { lazy, memo, Suspense, useId } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { usePrefetchQuery } from '@tanstack/react-query';
 import { ArrowLeft, ShoppingBag, Trash2 } from 'lucide-react';
 import type { ProductDelivery } from '@store/contracts';
 import { formatInr, rupeesToPaise } from '@store/domain';
+import { topRatedQuery } from '../../api/products.js';
 import { CouponField, useCoupon } from '../../components/order/coupon-field.js';
 import { LineUnreachable, UnreachableLines, useUnreachable } from '../../components/order/delivery-reach.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
@@ -21,22 +23,30 @@ import {
   type CartItem,
 } from '../../stores/cart-store.js';
 import { pictureProps } from '../../lib/pictures.js';
+import { usePincode } from '../../stores/pincode-store.js';
 import { useHydrated } from '../../lib/hydration.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 
 const GRID = 'mt-6 grid items-start gap-8 md:grid-cols-[1fr_20rem]';
 const SUMMARY = 'flex flex-col gap-4 rounded-xl border border-neutral-200 bg-neutral-50 p-5 md:sticky md:top-4';
-const CHECKOUT_NOTE = 'Final shipping amount, discounts, taxes, and fees are calculated at checkout';
+const EMPTY_BOX =
+  'flex flex-col items-center gap-4 rounded-xl border border-dashed border-neutral-300 px-6 py-14 text-center';
+// Only an empty cart shows it, and the server's HTML has it already: off the page's first JavaScript.
+const TopRatedRow = lazy(() => import('./top-rated-row.js').then((m) => ({ default: m.TopRatedRow })));
 
 export function CartPage() {
   // The cart lives in this browser: the server's HTML holds its frame, and the lines follow.
   const hydrated = useHydrated();
+  // Empty too while the server renders and the browser hydrates, as the frame is.
+  const empty = useCart().cartItems.length === 0;
   usePageTitle('Shopping Cart', 'The flowers, cakes and gifts in your cart at Phoolwala Gifts.');
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 md:py-10">
       <h1 className="text-2xl font-bold text-neutral-900 md:text-3xl">Shopping Cart</h1>
       {hydrated ? <CartContents /> : <CartFrame />}
+      {/* Beside the frame rather than in it, so the server's row is the empty cart's, kept as it is. */}
+      {empty ? <Suggestions /> : null}
     </div>
   );
 }
@@ -44,8 +54,8 @@ export function CartPage() {
 /** The page as an empty cart shows it, its words left out: for an empty cart nothing moves. */
 function CartFrame() {
   return (
-    <div className={GRID} aria-busy="true">
-      <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-neutral-300 px-6 py-14">
+    <div className="mt-6" aria-busy="true">
+      <div className={EMPTY_BOX}>
         <span role="status" className="sr-only">
           Loading your cart…
         </span>
@@ -53,16 +63,6 @@ function CartFrame() {
         <Skeleton className="h-7 w-40" />
         <Skeleton className="h-12 w-32" />
       </div>
-      <section aria-labelledby="summary-heading" className={SUMMARY}>
-        <h2 id="summary-heading" className="text-lg font-semibold text-neutral-900">
-          Order summary
-        </h2>
-        <Skeleton className="h-6 w-full" />
-        <Button size="lg" disabled>
-          Proceed To Checkout
-        </Button>
-        <p className="text-xs text-neutral-600">{CHECKOUT_NOTE}</p>
-      </section>
     </div>
   );
 }
@@ -78,29 +78,32 @@ function CartContents() {
   const stuck = cart.cartItems.filter((i) => unreachable.has(i._id)).map((i) => i.name);
   const stuckId = useId();
 
+  if (empty) {
+    return (
+      <div className="mt-6">
+        <EmptyCart />
+      </div>
+    );
+  }
   return (
     <div className={GRID}>
-      {empty ? (
-        <EmptyCart />
-      ) : (
-        <ul aria-label="Cart items" className="flex flex-col divide-y divide-neutral-200 border-y border-neutral-200">
-          {cart.cartItems.map((item) => (
-            <CartLine key={lineKey(item)} item={item} unreachable={unreachable.get(item._id)} />
-          ))}
-        </ul>
-      )}
+      <ul aria-label="Cart items" className="flex flex-col divide-y divide-neutral-200 border-y border-neutral-200">
+        {cart.cartItems.map((item) => (
+          <CartLine key={lineKey(item)} item={item} unreachable={unreachable.get(item._id)} />
+        ))}
+      </ul>
       <section aria-labelledby="summary-heading" className={SUMMARY}>
         <h2 id="summary-heading" className="text-lg font-semibold text-neutral-900">
           Order summary
         </h2>
-        {!empty && <CartBanners cart={cart} />}
+        <CartBanners cart={cart} />
         <p className="flex items-center justify-between text-base">
           <span>
             Subtotal ({count} {count === 1 ? 'item' : 'items'})
           </span>
           <span className="font-semibold">{formatInr(rupeesToPaise(cart.itemsPrice))}</span>
         </p>
-        {!empty && figures.couponDiscount > 0 ? (
+        {figures.couponDiscount > 0 ? (
           <>
             <p className="-mt-2 flex items-center justify-between gap-3 text-sm">
               <span>Coupon ({coupon.code})</span>
@@ -112,27 +115,45 @@ function CartContents() {
             </p>
           </>
         ) : null}
-        {!empty ? <p className="-mt-3 text-right text-xs text-neutral-600">incl. GST {inr(figures.taxPrice)}</p> : null}
-        {!empty ? <CouponField coupon={coupon} className="border-t border-neutral-200 pt-4" /> : null}
+        <p className="-mt-3 text-right text-xs text-neutral-600">incl. GST {inr(figures.taxPrice)}</p>
+        <CouponField coupon={coupon} className="border-t border-neutral-200 pt-4" />
         {stuck.length > 0 ? <UnreachableLines id={stuckId} names={stuck} pincode={pincode} /> : null}
         <Button
           size="lg"
-          disabled={empty || stuck.length > 0}
+          disabled={stuck.length > 0}
           aria-describedby={stuck.length > 0 ? stuckId : undefined}
           onClick={() => navigate('/login?redirect=/shipping')}
         >
           Proceed To Checkout
         </Button>
-        <p className="text-xs text-neutral-600">{CHECKOUT_NOTE}</p>
+        <p className="text-xs text-neutral-600">
+          Final shipping amount, discounts, taxes, and fees are calculated at checkout
+        </p>
       </section>
     </div>
   );
 }
 
+/**
+ * The empty cart's row. The server renders it, and the browser may hydrate the page before the
+ * row's code arrives: memo keeps the page's next render (the cart read) from touching the row
+ * meanwhile, which would make React throw the server's row away and draw it again once the code is
+ * there, its pictures with it.
+ */
+const Suggestions = memo(function Suggestions() {
+  // Asked while the row's code loads rather than after it, under the key the row reads.
+  usePrefetchQuery(topRatedQuery(usePincode()));
+  return (
+    <Suspense fallback={null}>
+      <TopRatedRow className="mt-10" />
+    </Suspense>
+  );
+});
+
 function EmptyCart() {
   const navigate = useNavigate();
   return (
-    <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-neutral-300 px-6 py-14 text-center">
+    <div className={EMPTY_BOX}>
       <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
         <ShoppingBag className="h-8 w-8" aria-hidden="true" />
       </span>

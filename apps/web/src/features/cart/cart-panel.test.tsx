@@ -8,7 +8,8 @@ import { setCartPanelOpen, useCartPanelOpen } from '../../stores/cart-panel-stor
 import { cartActions, type CartItem } from '../../stores/cart-store.js';
 import { choosePincode } from '../../stores/pincode-store.js';
 import { stubApi } from '../../test/account-test-utils.js';
-import { FRESH_CAKES_REASON, reach, unreachable } from '../../test/product-test-utils.js';
+import { midnight } from '../../test/order-test-utils.js';
+import { FRESH_CAKES_REASON, productSummary, reach, unreachable } from '../../test/product-test-utils.js';
 
 const item = (over: Partial<CartItem> = {}): CartItem => ({
   _id: 'p1',
@@ -56,6 +57,8 @@ beforeEach(() => {
   localStorage.clear();
   cartActions.reset();
   choosePincode(null);
+  // A cart emptied in a test asks for its suggestions; none is what most tests need.
+  stubApi({ 'GET /api/products/top': [200, { products: [] }] });
 });
 afterEach(() => {
   act(() => setCartPanelOpen(false));
@@ -89,16 +92,53 @@ describe('the cart side panel', () => {
     expect(within(panel()).queryByText('incl. GST ₹40.43')).not.toBeNull();
   });
 
-  it('invites an empty cart to keep shopping', async () => {
+  it('invites an empty cart to keep shopping, with no summary and top-rated gifts to open', async () => {
+    const fetchMock = stubApi({
+      'GET /api/products/top': [200, { products: [1, 2, 3, 4, 5, 6, 7].map((n) => productSummary(n)) }],
+    });
     const user = renderPanel();
     expect(within(panel()).queryByRole('heading', { name: 'Cart (0)' })).not.toBeNull();
     expect(within(panel()).queryByText('Your cart is empty')).not.toBeNull();
     expect(panel().textContent).toContain('Have an account! Log in to check out faster.');
     expect(within(panel()).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
-    expect(within(panel()).getByRole('button', { name: 'Checkout' })).toHaveProperty('disabled', true);
-    await user.click(within(panel()).getByRole('link', { name: 'Continue Shopping' }));
-    expect(path).toBe('/products');
+    expect(within(panel()).queryByRole('link', { name: 'Continue Shopping' })).not.toBeNull();
+    // Nothing to total, ship or check out.
+    expect(within(panel()).queryByRole('button', { name: 'Checkout' })).toBeNull();
+    expect(panel().textContent).not.toMatch(/Total|Estimated Shipping|₹0|calculated at checkout/);
+
+    const row = await within(panel()).findByRole('region', { name: 'Top-rated gifts' });
+    expect(
+      within(row)
+        .getAllByRole('article')
+        .map((card) => within(card).getByRole('heading').textContent),
+    ).toEqual(['Gift 1', 'Gift 2', 'Gift 3', 'Gift 4', 'Gift 5', 'Gift 6']);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/products/top']);
+    // The picture's link, which comes first.
+    await user.click(within(row).getAllByRole('link', { name: 'Gift 2' })[0]!);
+    expect(path).toBe(`/product/${productSummary(2)._id}`);
     expect(panelOpen).toBe(false);
+  });
+
+  it("asks the empty cart's top-rated gifts for the recipient's PIN code", async () => {
+    const fetchMock = stubApi({
+      'GET /api/products/top?pincode=682001': [200, { products: [productSummary(9)] }],
+    });
+    choosePincode('682001');
+    renderPanel();
+    const row = await within(panel()).findByRole('region', { name: 'Top-rated gifts' });
+    expect(within(row).getAllByRole('article')).toHaveLength(1);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/products/top?pincode=682001']);
+  });
+
+  it('leaves the row out, and the empty cart as it is, when the top-rated gifts cannot be had', async () => {
+    const fetchMock = stubApi({ 'GET /api/products/top': [503, { message: 'Try again' }] });
+    renderPanel();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    // The refusal read and the query settled: every promise behind it resolves before a timer fires.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(within(panel()).queryByRole('region', { name: 'Top-rated gifts' })).toBeNull();
+    expect(within(panel()).queryByText('Try again')).toBeNull();
+    expect(within(panel()).queryByRole('link', { name: 'Continue Shopping' })).not.toBeNull();
   });
 
   it('counts quantities in the title and says how far free shipping is', () => {
@@ -110,7 +150,8 @@ describe('the cart side panel', () => {
     expect(panel().textContent).toContain('Total₹699');
     // A line without a GST rate (stored before prices carried one) counts as 0 %.
     expect(within(panel()).queryByText('incl. GST ₹0')).not.toBeNull();
-    expect(panel().textContent).toContain('Estimated Shipping: To be calc.');
+    // Not free yet, as the banner says: the store's standard charge.
+    expect(panel().textContent).toContain('Estimated Shipping: ₹100');
     expect(panel().textContent).toContain(
       'Final shipping amount, discounts, taxes, and fees are calculated at checkout',
     );
@@ -142,13 +183,31 @@ describe('the cart side panel', () => {
     expect(within(panel()).queryByText('You are saving ₹700 on this order')).not.toBeNull();
     expect(within(panel()).queryByText("You've unlocked free shipping!")).not.toBeNull();
     expect(within(panel()).queryByText(/away from free shipping/)).toBeNull();
-    expect(panel().textContent).toContain('Estimated Shipping to 682001: To be calc.');
+    expect(panel().textContent).toContain('Estimated Shipping to 682001: Free');
   });
 
-  it('still asks for a paisa more at exactly ₹1000', () => {
+  it('still asks for a paisa more at exactly ₹1000, and charges for shipping', () => {
     act(() => cartActions.add(item({ price: 500, qty: 2 })));
     renderPanel();
     expect(within(panel()).queryByText('You are ₹0.01 away from free shipping!')).not.toBeNull();
+    expect(panel().textContent).toContain('Estimated Shipping: ₹100');
+  });
+
+  it("adds a slot's fee chosen at checkout to the shipping, free or not", () => {
+    act(() => {
+      cartActions.add(item({ price: 1200 }));
+      cartActions.saveDelivery(midnight({ fee: 250 }));
+    });
+    renderPanel();
+    expect(within(panel()).queryByText("You've unlocked free shipping!")).not.toBeNull();
+    expect(panel().textContent).toContain(`Estimated Shipping: Free + ₹250 for the ${midnight().label} slot`);
+
+    act(() => {
+      cartActions.reset();
+      cartActions.add(item({ price: 400 }));
+      cartActions.saveDelivery(midnight({ fee: 250 }));
+    });
+    expect(panel().textContent).toContain(`Estimated Shipping: ₹100 + ₹250 for the ${midnight().label} slot`);
   });
 
   it('changes quantities within 1..stock, removes lines and goes to checkout', async () => {
@@ -212,7 +271,7 @@ describe('the cart side panel', () => {
     );
 
     act(() => choosePincode('682001'));
-    await within(panel()).findByText('Estimated Shipping to 682001: To be calc.', { exact: false });
+    await within(panel()).findByText('Estimated Shipping to 682001: ₹100', { exact: false });
     await vi.waitFor(() => expect(checkout).toHaveProperty('disabled', false));
     expect(within(panel()).queryByText(/Can't be delivered/)).toBeNull();
   });

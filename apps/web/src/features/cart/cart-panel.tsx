@@ -2,23 +2,26 @@ import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Minus, Plus, ShoppingBag, Trash2 } from 'lucide-react';
 import type { ProductDelivery } from '@store/contracts';
-import { formatInr, isPincodeFormat, rupeesToPaise } from '@store/domain';
+import { formatInr, isPincodeFormat, rupeesToPaise, shippingFor } from '@store/domain';
 import { LineUnreachable, UnreachableLines, useUnreachable } from '../../components/order/delivery-reach.js';
 import { Button, buttonClasses } from '../../components/ui/button.js';
 import { Price } from '../../components/ui/price.js';
 import { Sheet } from '../../components/ui/sheet.js';
 import { useUserInfo } from '../../stores/user-store.js';
 import { CartBanners } from './cart-banners.js';
+import { TopRatedRow } from './top-rated-row.js';
 import { setCartPanelOpen, useCartPanelOpen } from '../../stores/cart-panel-store.js';
 import { inr } from '../../lib/format.js';
 import { LineOptions } from '../../components/order/line-options.js';
 import {
   cartActions,
   cartCount,
+  cartFigures,
   cartItemsSummary,
   lineKey,
   lineUnitPrices,
   useCart,
+  type Cart,
   type CartItem,
 } from '../../stores/cart-store.js';
 import { pictureProps } from '../../lib/pictures.js';
@@ -41,10 +44,15 @@ export function CartPanel() {
 
   return (
     <Sheet open={open} onOpenChange={setCartPanelOpen} title={`Cart (${count})`}>
-      <div className="flex min-h-full flex-col">
-        {empty ? (
+      {empty ? (
+        <div className="flex flex-col gap-2 pb-6">
           <EmptyCart />
-        ) : (
+          <div className="px-4">
+            <TopRatedRow onOpen={close} />
+          </div>
+        </div>
+      ) : (
+        <div className="flex min-h-full flex-col">
           <div className="flex flex-1 flex-col gap-4 p-4">
             <CartBanners cart={cart} />
             <ul aria-label="Cart items" className="flex flex-col divide-y divide-neutral-200">
@@ -53,46 +61,59 @@ export function CartPanel() {
               ))}
             </ul>
           </div>
-        )}
-        <div className="sticky bottom-0 flex flex-col gap-3 border-t border-neutral-200 bg-white p-4">
-          {!empty && (
-            <>
-              <div>
-                <p className="flex items-center justify-between text-base font-semibold">
-                  <span>Total</span>
-                  <span>{formatInr(rupeesToPaise(cart.itemsPrice))}</span>
-                </p>
-                <p className="text-right text-xs text-neutral-600">incl. GST {inr(cartItemsSummary(cart).taxPrice)}</p>
-              </div>
-              <p className="text-sm text-neutral-700">
-                {isPincodeFormat(pincode) ? `Estimated Shipping to ${pincode}` : 'Estimated Shipping'}: To be calc.
+          <div className="sticky bottom-0 flex flex-col gap-3 border-t border-neutral-200 bg-white p-4">
+            <div>
+              <p className="flex items-center justify-between text-base font-semibold">
+                <span>Total</span>
+                <span>{formatInr(rupeesToPaise(cart.itemsPrice))}</span>
               </p>
-            </>
-          )}
-          {stuck.length > 0 ? <UnreachableLines id={stuckId} names={stuck} pincode={chosen} /> : null}
-          <Button
-            size="lg"
-            disabled={empty || stuck.length > 0}
-            aria-describedby={stuck.length > 0 ? stuckId : undefined}
-            onClick={() => {
-              close();
-              navigate('/login?redirect=/shipping');
-            }}
-          >
-            Checkout
-          </Button>
-          <p className="text-center text-xs text-neutral-600">
-            Final shipping amount, discounts, taxes, and fees are calculated at checkout
-          </p>
+              <p className="text-right text-xs text-neutral-600">incl. GST {inr(cartItemsSummary(cart).taxPrice)}</p>
+            </div>
+            <p className="text-sm text-neutral-700">
+              {isPincodeFormat(pincode) ? `Estimated Shipping to ${pincode}` : 'Estimated Shipping'}:{' '}
+              <ShippingEstimate cart={cart} />
+            </p>
+            {stuck.length > 0 ? <UnreachableLines id={stuckId} names={stuck} pincode={chosen} /> : null}
+            <Button
+              size="lg"
+              disabled={stuck.length > 0}
+              aria-describedby={stuck.length > 0 ? stuckId : undefined}
+              onClick={() => {
+                close();
+                navigate('/login?redirect=/shipping');
+              }}
+            >
+              Checkout
+            </Button>
+            <p className="text-center text-xs text-neutral-600">
+              Final shipping amount, discounts, taxes, and fees are calculated at checkout
+            </p>
+          </div>
         </div>
-      </div>
+      )}
     </Sheet>
+  );
+}
+
+/**
+ * The standard delivery charge by the domain's rule, the same one the free-shipping banner reads, so
+ * the two always agree; a slot already chosen at checkout adds its own fee, which the PIN code's
+ * service area sets.
+ */
+function ShippingEstimate({ cart }: { cart: Cart }) {
+  const standard = shippingFor(cartFigures(cart).itemsPrice);
+  const slot = cart.delivery;
+  return (
+    <>
+      {standard === 0 ? 'Free' : formatInr(standard)}
+      {slot && slot.fee > 0 ? ` + ${inr(slot.fee)} for the ${slot.label} slot` : null}
+    </>
   );
 }
 
 function EmptyCart() {
   return (
-    <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 py-12 text-center">
+    <div className="flex flex-col items-center gap-4 px-6 pt-10 pb-6 text-center">
       <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
         <ShoppingBag className="h-8 w-8" aria-hidden="true" />
       </span>

@@ -5,10 +5,15 @@ export const PRICE_MIN = 0;
 export const PRICE_MAX = 10_000;
 export const PRICE_STEP = 500;
 
-export const SORT_FIELDS = ['price', 'rating', 'name'] as const;
+export const SORT_FIELDS = ['price', 'rating', 'name', 'createdAt'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** The order the API sorts a field in when none is asked: best rated and newest first, the rest A to Z. */
+export function defaultOrder(sortBy: SortField): SortOrder {
+  return sortBy === 'rating' || sortBy === 'createdAt' ? 'desc' : 'asc';
+}
 
 /** The filters a shopper can set on the listing; the keyword travels in the route, the rest in the query. */
 export type ListingFilters = Pick<

@@ -103,6 +103,41 @@ describe('filters in the URL', () => {
     });
   });
 
+  it('a sort choice above the results applies at once, in the URL and the filter panel alike', async () => {
+    const user = renderPage('/products/page/2?category=Cakes&minRating=4');
+    const sorts = screen.getByRole('group', { name: 'Sort by' });
+    expect(within(sorts).getByRole('button', { name: 'Newest' }).getAttribute('aria-pressed')).toBe('true');
+
+    await user.click(within(sorts).getByRole('button', { name: 'Price: high to low' }));
+    expect(address()).toBe('/products?category=Cakes&minRating=4&sortBy=price&order=desc');
+    await waitFor(() => expect(api.requests.at(-1)?.get('sortBy')).toBe('price'));
+    expect(Object.fromEntries(api.requests.at(-1)!)).toEqual({
+      category: 'Cakes',
+      minRating: '4',
+      sortBy: 'price',
+      order: 'desc',
+      pageNumber: '1',
+    });
+    const pressed = () =>
+      within(screen.getByRole('group', { name: 'Sort by' }))
+        .getAllByRole('button', { pressed: true })
+        .map((b) => b.textContent);
+    expect(pressed()).toEqual(['Price: high to low']);
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveProperty('value', 'price');
+    expect(screen.getByRole('combobox', { name: 'Order' })).toHaveProperty('value', 'desc');
+
+    // And the other way: the panel's sort presses the matching choice.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Rating');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'Descending');
+    await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    expect(address()).toBe('/products?category=Cakes&minRating=4&sortBy=rating&order=desc');
+    expect(pressed()).toEqual(['Top rated']);
+
+    await user.click(screen.getByRole('button', { name: 'Newest' }));
+    expect(address()).toBe('/products?category=Cakes&minRating=4');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveProperty('value', '');
+  });
+
   it('a keyword goes in the path, and an emptied keyword goes back to /products', async () => {
     const user = renderPage('/products?category=Flowers');
     const search = screen.getByRole('searchbox', { name: 'Search' });

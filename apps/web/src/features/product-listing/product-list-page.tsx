@@ -7,6 +7,7 @@ import { usePageTitle } from '../../lib/page-title.js';
 import { FilterChips } from './components/filter-chips.js';
 import { FilterPanel } from './components/filter-panel.js';
 import { ProductResults } from './components/product-results.js';
+import { SortChoices } from './components/sort-choices.js';
 import { filtersToQuery, listingHref, parseFilters, type ListingFilters } from './filters-url.js';
 import { listingDescription, listingTitle } from './listing-title.js';
 import { cn } from '../../lib/cn.js';
@@ -87,6 +88,7 @@ export function ProductListPage() {
           </aside>
         )}
         <section aria-label="Search results" className="@container flex min-w-0 flex-1 flex-col gap-4">
+          <SortChoices filters={filters} onChange={apply} />
           <FilterChips filters={filters} onChange={apply} />
           <ProductResults filters={filters} />
         </section>

@@ -163,16 +163,18 @@ describe('price range', () => {
 });
 
 describe('sorting, delivery and keyword', () => {
-  it('sorts by Price, Rating or Name, in Ascending or Descending order once a sort is chosen', async () => {
+  it('sorts by Price, Rating, Name or Date added, in Ascending or Descending order once a sort is chosen', async () => {
     const { user, onApply } = renderPanel();
     const sort = screen.getByRole('combobox', { name: 'Sort by' });
     const order = screen.getByRole('combobox', { name: 'Order' });
-    expect(optionTexts(sort)).toEqual(['Relevance', 'Price', 'Rating', 'Name']);
+    expect(optionTexts(sort)).toEqual(['Relevance', 'Price', 'Rating', 'Name', 'Date added']);
     expect(optionTexts(order)).toEqual(['Ascending', 'Descending']);
     expect(order).toHaveProperty('disabled', true);
 
     await user.selectOptions(sort, 'Rating');
     expect(order).toHaveProperty('disabled', false);
+    expect(order).toHaveProperty('value', 'desc');
+    await user.selectOptions(sort, 'Date added');
     expect(order).toHaveProperty('value', 'desc');
     await user.selectOptions(sort, 'Price');
     expect(order).toHaveProperty('value', 'asc');

@@ -2,12 +2,24 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.js';
 import { Input } from '../../../components/ui/input.js';
 import { useCatalog } from '../../../api/products.js';
-import { SORT_FIELDS, SORT_ORDERS, withCategory, type ListingFilters, type SortField } from '../filters-url.js';
+import {
+  defaultOrder,
+  SORT_FIELDS,
+  SORT_ORDERS,
+  withCategory,
+  type ListingFilters,
+  type SortField,
+} from '../filters-url.js';
 import { ColorSwatches } from './color-swatches.js';
 import { PriceRange } from './price-range.js';
 import { RatingPicker } from './rating-picker.js';
 
-const SORT_LABELS: Record<SortField, string> = { price: 'Price', rating: 'Rating', name: 'Name' };
+const SORT_LABELS: Record<SortField, string> = {
+  price: 'Price',
+  rating: 'Rating',
+  name: 'Name',
+  createdAt: 'Date added',
+};
 const ORDER_LABELS = { asc: 'Ascending', desc: 'Descending' } as const;
 
 const selectClasses =
@@ -43,8 +55,7 @@ export function FilterPanel({ applied, onApply }: FilterPanelProps) {
     catalog?.categories.find((c) => draft.subcategory && c.subcategories.includes(draft.subcategory))?.name;
   const subcategories = catalog?.categories.find((c) => c.name === category)?.subcategories ?? [];
   const palette = category ? catalog?.colorPalettes[category] : undefined;
-  // The server sorts rating high-to-low and price or name low-to-high unless told otherwise.
-  const order = draft.order ?? (draft.sortBy === 'rating' || !draft.sortBy ? 'desc' : 'asc');
+  const order = draft.order ?? (draft.sortBy ? defaultOrder(draft.sortBy) : 'desc');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
