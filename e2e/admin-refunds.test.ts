@@ -181,7 +181,7 @@ describe('refunding a payment that came after its order expired', () => {
       const mail = await waitForEmail(
         store.dataDir,
         late.shopper.email,
-        `Refund issued: ${inr.format(late.amount)} is on its way back to you`,
+        `Refund issued for order ${late.orderNumber}: ${inr.format(late.amount)} is on its way back to you`,
       );
       expect(mail.text).toContain(`We have refunded ${inr.format(late.amount)}`);
       expect(mail.text).toContain(`the refund reference ${refundId}`);

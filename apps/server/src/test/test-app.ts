@@ -28,6 +28,8 @@ export const PRODUCTION_ENV = {
   RAZORPAY_WEBHOOK_SECRET: 'whsec_7f3c9a1e5b2d8c4f',
   STORE_GSTIN: '29ABCDE1234F1ZW',
   SMTP_URL: 'smtp://mailer:s3cret@127.0.0.1:2525',
+  MAIL_FROM: 'Kochi Blooms <help@kochiblooms.test>',
+  STORE_SUPPORT_PHONE: '+91 484 000 1234',
 } as const;
 
 /**

@@ -31,7 +31,7 @@ export interface InvoiceLine {
 export interface InvoiceDocument {
   number: string; // e.g. 'INV/26-27/000001'
   issuedAt: Date; // shown as an IST date, e.g. '24 Nov 2026'
-  orderId: string;
+  orderNumber: string; // 'PW-000123', as the shopper quotes the order; the internal id means nothing to them
   supplier: InvoiceParty; // has a GSTIN
   demoSupplier: boolean; // true: print clearly 'Demo store: the supplier and GSTIN are made up; this is not a valid tax invoice.'
   recipient: InvoiceParty; // billed to: a registered buyer's name, address and GSTIN, or the account's name

@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { InvoiceDocument, InvoiceLine } from './invoice.document.js';
-import { formatAmount, formatInvoiceDate, renderInvoicePdf } from './invoice.pdf.js';
+import { formatAmount, formatInvoiceDate, printable, renderInvoicePdf } from './invoice.pdf.js';
 import { pagesText } from '../../test/pdf.js';
 
 const SUPPLIER = 'Phoolwala Gifts Private Limited';
@@ -63,7 +63,7 @@ function intraStateInvoice(): InvoiceDocument {
     number: 'INV/26-27/000001',
     // 01:30 on 24 November in India, still the 23rd in UTC.
     issuedAt: new Date('2026-11-23T20:00:00Z'),
-    orderId: 'ord_7f3k2m9q1x',
+    orderNumber: 'PW-000123',
     supplier: {
       name: SUPPLIER,
       addressLines: ['No. 42, 2nd Floor, 100 Feet Road', 'Indiranagar, Bengaluru 560038'],
@@ -161,7 +161,7 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain('GSTIN: 29AABCP1234L1Z5');
     expect(text).toContain('Invoice no.: INV/26-27/000001');
     expect(text).toContain('Invoice date: 24 Nov 2026');
-    expect(text).toContain('Order ID: ord_7f3k2m9q1x');
+    expect(text).toContain('Order no.: PW-000123');
     expect(text).toContain('Place of supply: Karnataka (29)');
     expect(text).toContain('Reverse charge: No');
 
@@ -305,12 +305,58 @@ describe('renderInvoicePdf', () => {
     expect(text).not.toContain('?');
   });
 
-  it('replaces a character no font has with "?" instead of an empty box', async () => {
+  it('prints a message with emoji as if they had not been typed: no "?", no box, no double space', async () => {
     const doc = intraStateInvoice();
-    const [text] = await pagesText(
-      await renderInvoicePdf({ ...doc, deliveryAddress: { ...doc.deliveryAddress, name: 'Ananya 🎁 Rao' } }),
+    const [cake, roses] = doc.lines;
+    const typed = (description: string, name: string, gift: string): InvoiceDocument => ({
+      ...doc,
+      lines: [{ ...cake!, description }, { ...roses!, description: gift }, ...doc.lines.slice(2)],
+      deliveryAddress: { ...doc.deliveryAddress, name },
+    });
+    const withEmoji = await renderInvoicePdf(
+      typed(
+        'Cake with Message on cake “Amma ❤️”',
+        'Ananya 🎁 Rao',
+        // A family (three emoji joined by ZWJs), a skin tone, a flag, a keycap and a © asked for its emoji form.
+        'Roses 👨‍👩‍👧 for 👍🏽 the 🇮🇳 team of 1️⃣ ©️ Phoolwala',
+      ),
     );
-    expect(text).toContain('Ananya ? Rao');
+    const without = await renderInvoicePdf(
+      typed('Cake with Message on cake “Amma”', 'Ananya Rao', 'Roses for the team of 1 © Phoolwala'),
+    );
+    // The same bytes: the same words in the same places, and no glyph embedded for what was dropped.
+    expect(withEmoji.equals(without)).toBe(true);
+
+    const [text] = await pagesText(withEmoji);
+    expect(text).toMatch(/^1 Cake with Message on cake “Amma” 1905 /m);
+    expect(text).toContain('Ananya Rao');
+    expect(text).toMatch(/^2 Roses for the team of 1 © Phoolwala 0603 /m);
+    expect(text).not.toMatch(/[?\uFFFD\u25A1]/u);
+    // The rupee sign and Indian scripts still print.
+    expect(text).toContain('Invoice total (₹) 2,447.00');
+    expect(actualTexts(withEmoji)).toEqual(['प्रिया शर्मा', 'வைட்ஃபீல்ட்', 'பெங்களூரு ']);
+  });
+});
+
+describe('what the invoice fonts can print', () => {
+  it.each([
+    ['Happy birthday ❤️ Amma', 'Happy birthday Amma'],
+    ['Message on cake “Happy birthday ❤️”', 'Message on cake “Happy birthday”'],
+    ['“🎂 Many happy returns”', '“Many happy returns”'],
+    ['Love you ❤️!', 'Love you!'],
+    ['Love you ❤️ - Ravi', 'Love you - Ravi'],
+    ['I❤️you', 'I you'],
+    ['5⭐ service', '5 service'],
+    ['Amma ❤️ ❤️❤️ Appa', 'Amma Appa'],
+    ['👨‍👩‍👧 family', 'family'],
+    ['🎉🎉', ''],
+    // A script the store ships no font for goes too, with the space it leaves.
+    ['Wang 王 Xiaoming', 'Wang Xiaoming'],
+    // Joiners inside Indian text shape its letters, and stay: a Malayalam chillu written with ZWJ.
+    ['അവന്‍ ₹1,299', 'അവന്‍ ₹1,299'],
+    ['प्रिया शर्मा, 12 MG Road', 'प्रिया शर्मा, 12 MG Road'],
+  ])('prints %j as %j', (typed, printed) => {
+    expect(printable(typed)).toBe(printed);
   });
 });
 

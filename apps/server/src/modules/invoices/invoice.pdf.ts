@@ -169,8 +169,6 @@ function indicScript(codePoint: number): IndicScript | undefined {
 
 /** Spaces, digits, punctuation, dandas and joiners belong to no one script. */
 const NEUTRAL = /[\p{Script=Common}\p{Script=Inherited}]/u;
-/** Marks and format characters that no font has draw nothing anyway, so they are dropped. */
-const INVISIBLE = /[\p{Mn}\p{Me}\p{Cf}]/u;
 
 function faceFor(char: string, codePoint: number, weight: Weight, current: Face | undefined): Face | undefined {
   const script = indicScript(codePoint);
@@ -188,21 +186,54 @@ function faceFor(char: string, codePoint: number, weight: Weight, current: Face 
   return undefined;
 }
 
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** No space before these once what stood between was dropped: closing brackets, quotes and sentence marks. */
+const CLOSING = /^[\p{Pe}\p{Pf}.,;:!?]/u;
+/** Nor after these: opening brackets and quotes. */
+const OPENING = /[\p{Ps}\p{Pi}]$/u;
+const WORD_END = /[\p{L}\p{M}\p{N}]$/u;
+const WORD_START = /^[\p{L}\p{N}]/u;
+
+/** The text either side of what was dropped, joined with one space where words met, or none. */
+function closeGap(before: string, after: string): string {
+  const left = before.trimEnd();
+  const right = after.trimStart();
+  if (!left || !right || OPENING.test(left) || CLOSING.test(right)) return left + right;
+  const spaced = left !== before || right !== after;
+  return spaced || (WORD_END.test(left) && WORD_START.test(right)) ? `${left} ${right}` : left + right;
+}
+
 /**
- * Splits text into runs that one font can draw. A character no font has becomes '?', which
- * says plainly that something is missing, where the font's empty box would pass for a glyph.
+ * The text as the embedded fonts can draw it. Whether one can is the fonts' own answer (their
+ * character maps, through fontkit's hasGlyphForCodePoint), not a list of emoji ranges. A grapheme
+ * cluster whose base character no face has is dropped whole: an emoji with its variation selector,
+ * skin tone and the joiners to the emoji after it, or a script the store ships no font for. A '?'
+ * or an empty box would print on a tax invoice what nobody wrote. The spaces around what went close
+ * up as if it had not been typed: 'Happy birthday ❤️ Amma' prints 'Happy birthday Amma'.
+ */
+export function printable(text: string, weight: Weight = 'regular'): string {
+  // The text kept between dropped clusters; clusters dropped with only spaces between are one gap.
+  const pieces = [''];
+  for (const { segment } of graphemes.segment(text.normalize('NFC'))) {
+    const base = segment.codePointAt(0)!;
+    if (faceFor(String.fromCodePoint(base), base, weight, undefined)) pieces[pieces.length - 1] += segment;
+    else if (pieces.length === 1 || pieces.at(-1)!.trim() !== '') pieces.push('');
+  }
+  return pieces.reduce(closeGap);
+}
+
+/**
+ * Splits text into runs that one font can draw. Once the text is printable, a character no face has
+ * can only be a mark on one that is drawn (a variation selector asking for '©' in its emoji form,
+ * say): it is left out, and the reader misses nothing.
  */
 function runsOf(text: string, weight: Weight): Run[] {
   const runs: Run[] = [];
-  for (const original of text.normalize('NFC')) {
-    let char = original;
+  for (const char of printable(text, weight)) {
     const last = runs.at(-1);
-    let face = faceFor(char, char.codePointAt(0) ?? 0, weight, last?.face);
-    if (!face) {
-      if (INVISIBLE.test(char)) continue;
-      char = '?';
-      face = loadFace('noto-sans', 'latin', weight);
-    }
+    const face = faceFor(char, char.codePointAt(0) ?? 0, weight, last?.face);
+    if (!face) continue;
     if (last && last.face === face) last.text += char;
     else runs.push({ face, text: char });
   }
@@ -234,8 +265,6 @@ const ascent = (s: Style) => s.size * 1.0;
 
 /** Whitespace in stored names and addresses (newlines, tabs, doubled spaces) prints as one space. */
 const tidy = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 class Canvas {
   private readonly registered = new Set<string>();
@@ -283,7 +312,8 @@ class Canvas {
     const lines: string[] = [];
     let line = '';
     const room = () => (lines.length === 0 ? firstWidth : width);
-    for (const word of tidy(text).split(' ')) {
+    // What cannot be printed goes before the words are measured, so no line is left holding only that.
+    for (const word of tidy(printable(text, s.weight)).split(' ')) {
       const candidate = line ? `${line} ${word}` : word;
       if (this.width(candidate, s) <= room()) {
         line = candidate;
@@ -486,7 +516,7 @@ class InvoiceLayout {
             ['Reason', `Order cancelled: ${credited.reason}`],
           ] as [string, string][])
         : []),
-      ['Order ID', doc.orderId],
+      ['Order no.', doc.orderNumber],
       ['Place of supply', stateWithCode(doc.placeOfSupply.state, doc.placeOfSupply.code)],
       ['Reverse charge', doc.reverseCharge ? 'Yes' : 'No'],
     ];
@@ -757,7 +787,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     info: {
       Title: `${titleOf(doc)} ${doc.number}`,
       Author: doc.supplier.name,
-      Subject: `Order ${doc.orderId}`,
+      Subject: `Order ${doc.orderNumber}`,
       CreationDate: doc.issuedAt,
       ModDate: doc.issuedAt,
     },

@@ -16,7 +16,7 @@ import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-a
 import { couponUses, coupons } from '../coupons/coupons.table.js';
 import { slotPlaces } from '../delivery/delivery.table.js';
 import { outbox } from '../outbox/outbox.table.js';
-import { renderMail } from '../outbox/outbox.templates.js';
+import { mailRenderer } from '../outbox/outbox.templates.js';
 import { payments } from '../payments/payments.table.js';
 import { GatewayError, type GatewayRefund } from '../payments/provider.js';
 import { productVariants, products } from '../products/products.table.js';
@@ -24,6 +24,9 @@ import { users } from '../users/users.table.js';
 import { orderEvents, orders } from './orders.table.js';
 
 let t: TestApp;
+/** An email as the store renders it when it sends it. */
+const renderMail = (kind: string, payload: Record<string, unknown>) =>
+  mailRenderer(t.app.config.mail.support)(kind, payload);
 let admin: { id: string; cookie: string };
 let adminName: string;
 beforeAll(async () => {

@@ -5,6 +5,7 @@ import {
   gstinState,
   gstStateByCode,
   isIntraState,
+  orderNumberLabel,
   unitPrice,
   type GstRate,
 } from '@store/domain';
@@ -67,7 +68,7 @@ export function invoiceOf(order: OrderRow, items: readonly OrderItemRow[]): Invo
   return {
     number: order.invoiceNumber!,
     issuedAt: order.invoicedAt!,
-    orderId: order.id,
+    orderNumber: orderNumberLabel(order.number),
     supplier: {
       name: seller.legalName,
       addressLines: [seller.address],

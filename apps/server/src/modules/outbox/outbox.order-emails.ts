@@ -1,7 +1,7 @@
 import { createElement as h, type ReactNode } from 'react';
 import { z } from 'zod';
 import { formatInr } from '@store/domain';
-import { Layout, button, page } from './outbox.emails.js';
+import { button, storeMail, type SupportContact } from './outbox.emails.js';
 import type { RenderedMail } from './outbox.service.js';
 
 /**
@@ -33,7 +33,7 @@ export const orderMailPayloadSchema = z.object({
   couponDiscount: z.number(),
   taxPrice: z.number(),
   totalPrice: z.number(),
-  /** 'Saturday, 14 February 2026' and 'Midnight, 23:00–23:59'; null on orders placed before slots. */
+  /** 'Saturday, 14 February 2026' and 'Midnight, 11 PM – 12 AM'; null on orders placed before slots. */
   delivery: z.object({ date: z.string(), slot: z.string() }).nullable(),
   recipient: z.object({ name: z.string(), city: z.string(), postalCode: z.string() }),
   /** The time an unpaid order is held until, as a shopper in India reads it: '3:45 pm'. */
@@ -56,7 +56,9 @@ const cancelledMailPayloadSchema = orderMailPayloadSchema.required({ cancellatio
 
 const MUTED = '#6b6b6b';
 
-const orderName = (order: OrderMailPayload) => `Order ${order.orderNumber ?? order.orderId}`;
+/** 'PW-000123', which shoppers quote and search their inbox for: in every order email's subject. */
+const numberOf = (order: OrderMailPayload) => order.orderNumber ?? order.orderId;
+const orderName = (order: OrderMailPayload) => `Order ${numberOf(order)}`;
 
 const cell = (content: ReactNode, align: 'left' | 'right' = 'left', strong = false) =>
   h('td', { align, style: { padding: '6px 0', fontWeight: strong ? 700 : 400, verticalAlign: 'top' } }, content);
@@ -156,34 +158,34 @@ interface OrderMessage<P extends OrderMailPayload> {
 
 /** One template per order event: the words differ, the look and the summary do not. */
 function orderEmail<P extends OrderMailPayload>(schema: z.ZodType<P>, message: OrderMessage<P>) {
-  return (payload: Record<string, unknown>): RenderedMail => {
+  return (payload: Record<string, unknown>, support: SupportContact): RenderedMail => {
     const order = schema.parse(payload);
     const lead = message.lead(order);
     const more = message.more?.(order);
-    return {
-      subject: message.subject(order),
-      html: page(
-        h(
-          Layout,
-          { preview: lead },
+    return storeMail(
+      {
+        subject: message.subject(order),
+        preview: lead,
+        html: [
           h('p', { style: { marginTop: 0 } }, `Namaste ${order.name},`),
           h('p', null, lead),
           more && h('p', null, more),
           h('p', { style: { margin: '20px 0' } }, button(order.orderUrl, message.action)),
           h(Summary, { order }),
-        ),
-      ),
-      text: [
-        `Namaste ${order.name},`,
-        '',
-        lead,
-        ...(more ? ['', more] : []),
-        '',
-        `${message.action}: ${order.orderUrl}`,
-        '',
-        ...summaryText(order),
-      ].join('\n'),
-    };
+        ],
+        text: [
+          `Namaste ${order.name},`,
+          '',
+          lead,
+          ...(more ? ['', more] : []),
+          '',
+          `${message.action}: ${order.orderUrl}`,
+          '',
+          ...summaryText(order),
+        ],
+      },
+      support,
+    );
   };
 }
 
@@ -193,14 +195,14 @@ const sentence = (words: string) => (/[.!?]$/.test(words.trim()) ? words.trim() 
 const whenAndWhere = (o: OrderMailPayload) => (o.delivery ? `on ${o.delivery.date}, ${o.delivery.slot}` : 'as booked');
 
 export const orderPlacedEmail = orderEmail(orderMailPayloadSchema, {
-  subject: () => 'We have your order: pay to confirm it',
+  subject: (o) => `We have your order ${numberOf(o)}: pay to confirm it`,
   lead: (o) => `Thank you for your order. We are holding it for you until ${o.payBy}; pay by then to confirm it.`,
   more: () => 'If you have already paid, there is nothing more to do: a confirmation follows in a moment.',
   action: 'Pay for your order',
 });
 
 export const orderPaidEmail = orderEmail(orderMailPayloadSchema, {
-  subject: (o) => `Payment received: your gift for ${o.recipient.name} is confirmed`,
+  subject: (o) => `Order ${numberOf(o)} confirmed: your gift for ${o.recipient.name}`,
   lead: (o) => `We have received your payment of ${formatInr(o.totalPrice)}. Thank you!`,
   more: (o) =>
     `We will deliver to ${o.recipient.name} ${whenAndWhere(o)}, and email you when it is on its way. Your tax invoice is on your order page.`,
@@ -208,7 +210,7 @@ export const orderPaidEmail = orderEmail(orderMailPayloadSchema, {
 });
 
 export const paymentFailedEmail = orderEmail(orderMailPayloadSchema, {
-  subject: () => 'Your payment did not go through',
+  subject: (o) => `Your payment for order ${numberOf(o)} did not go through`,
   lead: (o) =>
     `Your payment of ${formatInr(o.totalPrice)} did not go through${o.reason ? ` (${o.reason})` : ''}. No money was taken.`,
   more: (o) => `Your order is held until ${o.payBy}: try again, or use another card or UPI app.`,
@@ -216,27 +218,27 @@ export const paymentFailedEmail = orderEmail(orderMailPayloadSchema, {
 });
 
 export const orderPackedEmail = orderEmail(orderMailPayloadSchema, {
-  subject: (o) => `Your gift for ${o.recipient.name} is packed`,
+  subject: (o) => `Your order ${numberOf(o)} for ${o.recipient.name} is packed`,
   lead: (o) => `Your order is packed and ready to go to ${o.recipient.name} ${whenAndWhere(o)}.`,
   action: 'Follow your order',
 });
 
 export const orderOutForDeliveryEmail = orderEmail(orderMailPayloadSchema, {
-  subject: (o) => `Out for delivery: your gift for ${o.recipient.name}`,
+  subject: (o) => `Your order ${numberOf(o)} for ${o.recipient.name} is out for delivery`,
   lead: (o) => `Your gift is on its way to ${o.recipient.name} in ${o.recipient.city}.`,
   more: (o) => (o.delivery ? `Delivery slot: ${o.delivery.slot}.` : ''),
   action: 'Follow your order',
 });
 
 export const orderDeliveredEmail = orderEmail(orderMailPayloadSchema, {
-  subject: (o) => `Delivered: your gift reached ${o.recipient.name}`,
+  subject: (o) => `Your order ${numberOf(o)} was delivered to ${o.recipient.name}`,
   lead: (o) => `Your gift has been delivered to ${o.recipient.name}. Thank you for choosing Phoolwala Gifts.`,
   more: () => 'Tell others what you thought: reviews on the product page help them choose.',
   action: 'View your order',
 });
 
 export const orderCancelledEmail = orderEmail(cancelledMailPayloadSchema, {
-  subject: (o) => `Your order ${o.orderNumber ?? o.orderId} was cancelled`,
+  subject: (o) => `Your order ${numberOf(o)} was cancelled`,
   lead: (o) =>
     `We are sorry: we have had to cancel your order for ${o.recipient.name}. ${sentence(o.cancellation.reason)}`,
   more: (o) =>
@@ -245,7 +247,7 @@ export const orderCancelledEmail = orderEmail(cancelledMailPayloadSchema, {
 });
 
 export const refundIssuedEmail = orderEmail(refundMailPayloadSchema, {
-  subject: (o) => `Refund issued: ${formatInr(o.refund.amount)} is on its way back to you`,
+  subject: (o) => `Refund issued for order ${numberOf(o)}: ${formatInr(o.refund.amount)} is on its way back to you`,
   lead: (o) =>
     `We have refunded ${formatInr(o.refund.amount)} to the card, UPI app or bank account you paid with: ${o.refund.cancelled ? 'your order was cancelled' : 'that payment could not be used for this order'}.`,
   more: (o) =>

@@ -8,7 +8,7 @@ import {
 } from '@store/contracts';
 import { adminOnly, signedInUser } from '../../lib/auth.js';
 import { OutboxAdmin } from './outbox.admin.js';
-import { renderMail } from './outbox.templates.js';
+import { mailRenderer } from './outbox.templates.js';
 
 const tags = ['Outbox'];
 const errors = {
@@ -20,7 +20,7 @@ const errors = {
 };
 
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  const admin = new OutboxAdmin(app.database.db, renderMail);
+  const admin = new OutboxAdmin(app.database.db, mailRenderer(app.config.mail.support));
 
   app.get(
     '/api/outbox',

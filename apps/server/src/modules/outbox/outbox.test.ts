@@ -11,8 +11,10 @@ import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-a
 import { welcomeEmail } from './outbox.emails.js';
 import { fileTransport, smtpTransport, type Mail, type MailTransport } from './outbox.mailer.js';
 import * as repo from './outbox.repository.js';
+import type { OrderMailPayload } from './outbox.order-emails.js';
 import { enqueue, OutboxSender, type MailRenderer } from './outbox.service.js';
 import { outbox } from './outbox.table.js';
+import { mailRenderer } from './outbox.templates.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -308,14 +310,82 @@ describe(`the welcome email on ${testDatabaseKind}`, () => {
     expect(raw).toBeDefined();
     expect(raw).toMatch(/^Subject: Welcome to Phoolwala Gifts, Meera Pillai$/m);
     expect(raw).toMatch(new RegExp(`^To: ${email.replace(/\./g, '\\.')}$`, 'm'));
+    // Whom to ask, from the settings: MAIL_FROM's address (the demo's, unset) and the support phone.
+    expect(raw).toMatch(/^Questions\? Write to orders@phoolwala\.in or call \+91 80 0000 0000\.$/m);
   });
 
   it('escapes what the shopper typed, and carries the same words in its plain-text part', () => {
-    const mail = welcomeEmail({ name: 'Priya <script>alert(1)</script>', shopUrl: 'https://phoolwala.in' });
+    const mail = welcomeEmail({ name: 'Priya <script>alert(1)</script>', shopUrl: 'https://phoolwala.in' }, SUPPORT);
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('Priya &lt;script&gt;');
     expect(mail.html).toContain('href="https://phoolwala.in"');
     expect(mail.text).toContain('Namaste Priya <script>alert(1)</script>,');
     expect(mail.text).toContain('Start shopping: https://phoolwala.in');
+  });
+});
+
+const SUPPORT = { email: 'help@kochiblooms.test', phone: '+91 484-000 1234' };
+const storeMails = mailRenderer(SUPPORT);
+
+/** An order as its emails carry it, from before the event's own additions (a reason, a refund...). */
+const ORDER: OrderMailPayload = {
+  orderId: '0b7c1e52-93f4-4d3a-8a55-1f0e6c2d9a10',
+  orderNumber: 'PW-000042',
+  orderUrl: 'https://phoolwala.test/order/0b7c1e52-93f4-4d3a-8a55-1f0e6c2d9a10',
+  name: 'Priya Nair',
+  lines: [{ name: 'Red Roses', variant: null, options: [], qty: 1, amount: 129_900 }],
+  itemsPrice: 129_900,
+  shippingPrice: 0,
+  couponDiscount: 0,
+  taxPrice: 6_186,
+  totalPrice: 129_900,
+  delivery: { date: 'Saturday, 14 February 2026', slot: 'Any time, 9 AM – 9 PM' },
+  recipient: { name: 'Anjali Menon', city: 'Kochi', postalCode: '682011' },
+  payBy: '3:45 pm',
+};
+
+describe('what every email carries', () => {
+  it.each([
+    ['order_placed', {}, 'We have your order PW-000042: pay to confirm it'],
+    ['order_paid', {}, 'Order PW-000042 confirmed: your gift for Anjali Menon'],
+    ['payment_failed', { reason: 'Card declined' }, 'Your payment for order PW-000042 did not go through'],
+    ['order_packed', {}, 'Your order PW-000042 for Anjali Menon is packed'],
+    ['order_out_for_delivery', {}, 'Your order PW-000042 for Anjali Menon is out for delivery'],
+    ['order_delivered', {}, 'Your order PW-000042 was delivered to Anjali Menon'],
+    [
+      'order_cancelled',
+      { cancellation: { reason: 'Out of roses', refundAmount: 129_900 } },
+      'Your order PW-000042 was cancelled',
+    ],
+    [
+      'refund_issued',
+      { refund: { id: 'rfnd_Abc123', amount: 129_900 } },
+      'Refund issued for order PW-000042: ₹1,299 is on its way back to you',
+    ],
+  ])('names the order by its number in the subject of %s', (kind, event, subject) => {
+    expect(storeMails(kind, { ...ORDER, ...event }).subject).toBe(subject);
+    // Written before orders had numbers, a message names the order by its id and still goes.
+    const { orderNumber: _none, ...unnumbered } = ORDER;
+    expect(storeMails(kind, { ...unnumbered, ...event }).subject).toBe(subject.replace('PW-000042', ORDER.orderId));
+  });
+
+  it.each([
+    ['welcome', { name: 'Priya Nair', shopUrl: 'https://phoolwala.test' }],
+    [
+      'password_reset',
+      { name: 'Priya Nair', link: 'https://phoolwala.test/reset-password?token=t', validFor: '30 minutes' },
+    ],
+    ['order_placed', ORDER],
+    ['refund_issued', { ...ORDER, refund: { id: 'rfnd_Abc123', amount: 129_900 } }],
+  ])('ends %s with whom to ask, in both parts, as links in the HTML', (kind, payload) => {
+    const mail = storeMails(kind, payload);
+    expect(mail.text.split('\n').slice(-2)).toEqual([
+      '',
+      'Questions? Write to help@kochiblooms.test or call +91 484-000 1234.',
+    ]);
+    expect(mail.html).toContain(
+      'Questions? Write to <a href="mailto:help@kochiblooms.test" style="color:#B0245A">help@kochiblooms.test</a>' +
+        ' or call <a href="tel:+914840001234" style="color:#B0245A">+91 484-000 1234</a>.',
+    );
   });
 });

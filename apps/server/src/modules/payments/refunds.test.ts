@@ -14,12 +14,15 @@ import {
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 import { orders } from '../orders/orders.table.js';
 import { outbox } from '../outbox/outbox.table.js';
-import { renderMail } from '../outbox/outbox.templates.js';
+import { mailRenderer } from '../outbox/outbox.templates.js';
 import { paymentEvents, payments } from './payments.table.js';
 import { REFUND_STALE_AFTER_MS, refundReceipt } from './payments.refunds.js';
 import { GatewayError, RazorpayProvider, razorpayStyleId, type GatewayRefund } from './provider.js';
 
 let t: TestApp;
+/** An email as the store renders it when it sends it. */
+const renderMail = (kind: string, payload: Record<string, unknown>) =>
+  mailRenderer(t.app.config.mail.support)(kind, payload);
 let admin: { cookie: string };
 beforeAll(async () => {
   // The simulated gateway's own refund webhook would land at a moment of its choosing; here each
@@ -37,6 +40,8 @@ afterAll(async () => {
 
 interface Kept {
   orderId: string;
+  /** 'PW-000123', as the shopper's emails name the order. */
+  orderNumber: string;
   paymentId: string;
   /** Paise. */
   amount: number;
@@ -60,7 +65,13 @@ async function keptPayment(app = t.app): Promise<Kept> {
     409,
     'This order expired before the payment arrived; the payment will be refunded. Please place the order again.',
   ]);
-  return { orderId: order._id, paymentId: proof.razorpayPaymentId, amount: order.razorpayOrder.amount, shopper };
+  return {
+    orderId: order._id,
+    orderNumber: order.orderNumber,
+    paymentId: proof.razorpayPaymentId,
+    amount: order.razorpayOrder.amount,
+    shopper,
+  };
 }
 
 /** The admin's click on Refund, or someone else's (null: signed out). */
@@ -135,7 +146,7 @@ describe(`refunding money the store kept, on ${testDatabaseKind}`, () => {
       refund: { id: answer.refundId, amount: kept.amount },
     });
     const mail = renderMail('refund_issued', mails[0]!.payload);
-    expect(mail.subject).toBe('Refund issued: ₹1,299 is on its way back to you');
+    expect(mail.subject).toBe(`Refund issued for order ${kept.orderNumber}: ₹1,299 is on its way back to you`);
     for (const part of [mail.html, mail.text]) {
       expect(part).toContain('We have refunded ₹1,299');
       expect(part).toContain('5–7 working days');

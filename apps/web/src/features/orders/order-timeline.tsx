@@ -41,7 +41,8 @@ function stepAt(path: readonly Step[], timeline: readonly TimelineEvent[], at: s
 /**
  * Where an order is, step by step, with the time (IST) of each step reached and, for admins, who
  * made the move. An admin may skip a step (delivered straight from paid): it shows as done, without
- * a time. Failed payment attempts are notes under Placed, not steps: the order stayed where it was.
+ * a time. Failed payment attempts are notes under Placed, not steps: the order stayed where it was;
+ * a paid order has none.
  * A refund of money the store could not use (the order had expired, or was already paid) is a note
  * too, under the step the order had reached when it was refunded; so is the refund of a cancelled
  * order, under Cancelled.
@@ -49,7 +50,10 @@ function stepAt(path: readonly Step[], timeline: readonly TimelineEvent[], at: s
 export function OrderTimeline({ order }: { order: Pick<OrderResponse, 'stage' | 'timeline'> }) {
   const path = pathOf(order);
   const current = order.stage === 'awaiting_payment' ? 0 : path.indexOf(order.stage);
-  const failures = order.timeline.filter((e) => e.status === 'payment_failed');
+  // A failed attempt explains an order still waiting for its money, or one that expired; once the
+  // order is paid, by a later attempt, it is a worry the shopper no longer has.
+  const unpaid = order.stage === 'awaiting_payment' || order.stage === 'expired';
+  const failures = unpaid ? order.timeline.filter((e) => e.status === 'payment_failed') : [];
   const refunds = order.timeline
     .filter((e) => e.status === 'refunded')
     .map((refund) => ({ refund, under: stepAt(path, order.timeline, refund.at) }));
