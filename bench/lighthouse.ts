@@ -85,8 +85,9 @@ async function shopperAtPlaceOrder(page: Page, productId: string): Promise<void>
   await page.getByLabel('Pin Code').fill('682011');
   await page.getByText('Delivering to Ernakulam, Kerala').first().waitFor();
   await page.getByLabel('Phone').fill('9847012345');
+  await page.getByLabel('Your mobile number').fill('9895011111');
   await page.getByRole('button', { name: /^Tomorrow,/ }).click();
-  await page.getByRole('radio', { name: 'Any time, 09:00–21:00' }).check();
+  await page.getByRole('radio', { name: 'Any time, 9 AM – 9 PM' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL((url) => url.pathname === '/placeorder');
   await page.getByRole('heading', { level: 1, name: 'Confirm Order' }).waitFor();

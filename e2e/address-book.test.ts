@@ -37,7 +37,7 @@ async function checkAndAdd(page: Page, pincode: string) {
 /** Tomorrow's standard slot is open whatever the hour of today. */
 async function chooseTomorrow(page: Page) {
   await page.getByRole('button', { name: /^Tomorrow,/ }).click();
-  await page.getByRole('radio', { name: 'Any time, 09:00–21:00' }).check();
+  await page.getByRole('radio', { name: 'Any time, 9 AM – 9 PM' }).check();
 }
 
 async function confirmOrder(page: Page) {
@@ -71,6 +71,7 @@ describe('recipients: the PIN code and its state, and the address book', () => {
     await form.getByLabel('Last Name').fill('Pillai');
     await form.getByLabel('Address Line 2').fill('22 Broadway, Ernakulam');
     await form.getByLabel('Phone').fill('9846011223');
+    await form.getByLabel('Your mobile number').fill('9895033333');
     await chooseTomorrow(first.page);
 
     // Another state: said beside State, and Continue goes nowhere.
@@ -106,6 +107,8 @@ describe('recipients: the PIN code and its state, and the address book', () => {
     expect(await nextForm.getByLabel('State').inputValue()).toBe('Kerala');
     expect(await nextForm.getByLabel('Pin Code').inputValue()).toBe('682011');
     await next.page.getByText('Delivering to Ernakulam, Kerala').first().waitFor();
+    // The buyer's own mobile, given at the first checkout, is the account's now.
+    expect(await nextForm.getByLabel('Your mobile number').inputValue()).toBe('9895033333');
     await chooseTomorrow(next.page);
     await shoot(next.page, 'address-book-deliver-to-375');
     expect(await seriousViolations(next.page)).toEqual([]);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -172,6 +173,9 @@ describe('checkout, payment and delivery', () => {
 
     const orderId = await confirmOrder(page);
     await expect.poll(() => paymentStatus(page).innerText()).toBe('Not Paid');
+    // A buyer who closed the gateway finds the way to pay on the first screen, without scrolling.
+    const payNow = await page.getByRole('button', { name: 'Pay Now' }).boundingBox();
+    expect(payNow!.y + payNow!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
     await shoot(page, 'checkout-order-unpaid-375');
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -222,6 +226,32 @@ describe('checkout, payment and delivery', () => {
     await shoot(page, 'checkout-profile-orders-375');
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('brings a new buyer who registers from the checkout back to it, cart and all (375)', async () => {
+    const { context, page, problems } = await open(375, 812);
+    await addToCart(page);
+    await page.goto(url('/cart'));
+    await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/shipping');
+
+    await page.getByRole('main').getByRole('link', { name: 'Register' }).click();
+    await page.waitForURL((u) => u.pathname === '/register' && u.searchParams.get('redirect') === '/shipping');
+    await page.getByText("Create an account and you'll go straight back to your checkout").waitFor();
+    await page.getByLabel('Name').fill('Anjali Krishnan');
+    await page.getByLabel('Email Address').fill(`buyer-${randomUUID().slice(0, 8)}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await shoot(page, 'checkout-register-375');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+
+    // /shipping sends an empty cart back to /cart: staying there means the cart came along.
+    await page.waitForURL((u) => u.pathname === '/shipping');
+    await page.getByRole('heading', { level: 1, name: 'Shipping Details' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/shipping');
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -37,7 +37,7 @@ beforeAll(async () => {
 
 describe('gift delivery', () => {
   it("a shopper books tomorrow's midnight slot with a Malayalam card and pays; a full slot is disabled; an admin sees it on Deliveries", async () => {
-    // The 19:00–21:00 window tomorrow is full in Kochi.
+    // The 7 PM – 9 PM window tomorrow is full in Kochi.
     const full = await apiFetch('/api/delivery/capacity', {
       method: 'PUT',
       cookie: adminCookie,
@@ -66,19 +66,22 @@ describe('gift delivery', () => {
     await page.getByLabel('Pin Code').fill('682011');
     await expect.poll(() => page.getByLabel('City').inputValue()).toBe('Ernakulam');
     await page.getByLabel('Phone').fill('9847012345');
+    await page.getByLabel('Your mobile number').fill('9895011111');
     await page.getByRole('button', { name: /^Tomorrow,/ }).click();
 
     await page.getByRole('tab', { name: /Fixed time/ }).click();
-    const sevenPm = page.getByRole('radio', { name: '19:00–21:00' });
+    const sevenPm = page.getByRole('radio', { name: '7 PM – 9 PM' });
     await sevenPm.waitFor();
     expect(await sevenPm.isDisabled()).toBe(true);
     await expect.poll(() => sevenPm.getAttribute('aria-describedby')).not.toBeNull();
     const note = page.locator(`[id="${await sevenPm.getAttribute('aria-describedby')}"]`);
     expect(await note.innerText()).toBe('This slot is full');
+    // It offers the next window of its kind with a place: the first of the day after.
+    await page.getByRole('button', { name: /^Next free: \w{3}, \d{1,2} \w{3,4}, 9 AM – 11 AM$/ }).waitFor();
     await shoot(page, 'delivery-full-slot-375');
 
     await page.getByRole('tab', { name: /Midnight/ }).click();
-    await page.getByRole('radio', { name: 'Midnight, 23:00–23:59' }).check();
+    await page.getByRole('radio', { name: 'Midnight, 11 PM – 12 AM' }).check();
     await page.getByRole('textbox', { name: 'Message (optional)' }).fill(MESSAGE);
     await page.getByRole('textbox', { name: /^From/ }).fill('Priya');
     await page.getByText(/^Characters used: \d+\/250$/).waitFor();
@@ -92,12 +95,12 @@ describe('gift delivery', () => {
     const shipping = (unit > 1000 ? 0 : 100) + 250;
     const summary = await page.getByRole('region', { name: 'Order Summary' }).innerText();
     expect(summary).toContain(inr.format(unit + shipping));
-    expect(await page.locator('main').innerText()).toContain('Midnight, 23:00–23:59');
+    expect(await page.locator('main').innerText()).toContain('Midnight, 11 PM – 12 AM');
     await page.getByRole('button', { name: 'Confirm Order' }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/order/'));
     const orderId = new URL(page.url()).pathname.split('/').pop()!;
 
-    await page.getByRole('button', { name: 'Pay Now' }).click();
+    // The gateway opens by itself once the order is confirmed.
     const checkout = page.getByRole('dialog', { name: 'Razorpay Checkout (simulated)' });
     await checkout.getByRole('button', { name: `Pay ${inr.format(unit + shipping)}` }).click();
     await page.getByText('Payment Successful!').waitFor();

@@ -80,17 +80,18 @@ describe("the recipient's PIN first", () => {
     await page.getByLabel('Last Name').fill('Sen');
     await page.getByLabel('Address Line 2').fill('12 Park Street');
     await page.getByLabel('Phone').fill('9830012345');
+    await page.getByLabel('Your mobile number').fill('9895011111');
     const boxCard = (await api<{ products: Card[] }>('/api/products?pincode=700001&pageLimit=100')).products.find(
       (p) => p.name === boxName,
     )!;
     const earliest = boxCard.earliestDelivery!;
     await page.getByRole('button', { name: earliest.label, exact: true }).click();
-    await page.getByRole('radio', { name: 'Any time, 09:00–21:00' }).check();
+    await page.getByRole('radio', { name: 'Any time, 9 AM – 9 PM' }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL((u) => u.pathname === '/placeorder');
     await page.getByRole('button', { name: 'Confirm Order' }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/order/'));
-    await page.getByRole('button', { name: 'Pay Now' }).click();
+    // The gateway opens by itself once the order is confirmed.
     const gateway = page.getByRole('dialog', { name: 'Razorpay Checkout (simulated)' });
     await gateway.getByRole('button', { name: /^Pay ₹/ }).click();
     await page.getByText('Payment Successful!').waitFor();

@@ -13,18 +13,29 @@ export async function fillShipping(page: Page) {
   expect(await page.getByLabel('State').inputValue()).toBe('Kerala');
   await page.getByText('Delivering to Ernakulam, Kerala').first().waitFor();
   await page.getByLabel('Phone').fill('9847012345');
+  // The buyer's own number, apart from the recipient's above.
+  await page.getByLabel('Your mobile number').fill('9895011111');
   // Tomorrow's standard slot is open whatever the hour of today.
   await page.getByRole('button', { name: /^Tomorrow,/ }).click();
-  await page.getByRole('radio', { name: 'Any time, 09:00–21:00' }).check();
+  await page.getByRole('radio', { name: 'Any time, 9 AM – 9 PM' }).check();
 }
 
-/** /placeorder → Confirm Order → the new order's page; returns the order id. */
+export const gatewayOf = (page: Page) => page.getByRole('dialog', { name: 'Razorpay Checkout (simulated)' });
+
+/**
+ * /placeorder → Confirm Order → the new order's page, where the gateway opens by itself; the buyer
+ * closes it, and the page leads with paying. Returns the order id.
+ */
 export async function confirmOrder(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Confirm Order' }).click();
   await page.waitForURL((u) => u.pathname.startsWith('/order/'));
   const id = new URL(page.url()).pathname.split('/').pop()!;
+  await gatewayOf(page).waitFor();
+  await gatewayOf(page).getByRole('button', { name: 'Close' }).click();
+  await gatewayOf(page).waitFor({ state: 'detached' });
   // Headed by the number shoppers quote; the id the URL carries is the page's reference.
   await page.getByRole('heading', { level: 1, name: /^Order PW-\d{6,}$/ }).waitFor();
   await page.getByText(`Reference ${id}`).waitFor();
+  await page.getByRole('region', { name: 'Complete payment' }).getByRole('timer').waitFor();
   return id;
 }

@@ -124,6 +124,8 @@ const REAL = {
   RAZORPAY_WEBHOOK_SECRET: 'whsec_7f3c9a1e5b2d8c4f',
   STORE_GSTIN: '29ABCDE1234F1ZW',
   SMTP_URL: 'smtp://mailer:s3cret@127.0.0.1:2525',
+  MAIL_FROM: 'Kochi Blooms <help@kochiblooms.test>',
+  STORE_SUPPORT_PHONE: '+91 484 000 1234',
 };
 
 function refusal(env: Record<string, string>): string {
@@ -154,10 +156,16 @@ describe('production fails closed', () => {
     expect(message).toContain('POST /api/payments/simulated/pay');
     expect(message).toContain('STORE_GSTIN is the made-up demo GSTIN 29AAAAA0000A1ZY (the default when unset)');
     expect(message).toContain('SMTP_URL is unset: order and account emails would be written to files');
+    expect(message).toContain(
+      "MAIL_FROM is the demo sender Phoolwala Gifts <orders@phoolwala.in> (the default when unset): every email would come from it and send shoppers' questions to it",
+    );
+    expect(message).toContain(
+      'STORE_SUPPORT_PHONE is the made-up demo number +91 80 0000 0000 (the default when unset): every email would give shoppers a number nobody answers',
+    );
     expect(message).toContain('ALLOW_DEMO=true');
     // The embedded default does not seed in production, so SEED_DEMO is not among them.
     expect(message).not.toContain('SEED_DEMO');
-    expect(message.split('\n').filter((line) => line.startsWith('  - '))).toHaveLength(6);
+    expect(message.split('\n').filter((line) => line.startsWith('  - '))).toHaveLength(8);
   });
 
   it.each([
@@ -168,6 +176,8 @@ describe('production fails closed', () => {
     [{ SEED_DEMO: 'true' }, ['SEED_DEMO']],
     [{ SEED_DEMO: '1', RAZORPAY_WEBHOOK_SECRET: 'demo_webhook_secret' }, ['RAZORPAY_WEBHOOK_SECRET', 'SEED_DEMO']],
     [{ STORE_GSTIN: '29AAAAA0000A1ZY' }, ['STORE_GSTIN']],
+    [{ MAIL_FROM: 'Phoolwala Gifts <orders@phoolwala.in>' }, ['MAIL_FROM']],
+    [{ STORE_SUPPORT_PHONE: '+91 80 0000 0000' }, ['STORE_SUPPORT_PHONE']],
   ])('refuses %o, naming %o', (change, named) => {
     const message = refusal({ ...REAL, ...change });
     const listed = message.split('\n').filter((line) => line.startsWith('  - '));
@@ -200,6 +210,8 @@ describe('production fails closed', () => {
       'PAYMENT_PROVIDER',
       'STORE_GSTIN',
       'SMTP_URL',
+      'MAIL_FROM',
+      'STORE_SUPPORT_PHONE',
       'SEED_DEMO',
     ]);
     expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_DEMO: 'false' })).toThrow(ConfigError);
@@ -225,6 +237,30 @@ describe('production fails closed', () => {
   it('lets create-admin read the database settings of a store still on demo keys', () => {
     const c = loadConfig({ NODE_ENV: 'production' }, { refuseDemoInProduction: false });
     expect(c.nodeEnv).toBe('production');
+  });
+});
+
+describe('the support contact every email names', () => {
+  it("is MAIL_FROM's address and STORE_SUPPORT_PHONE, the demo's by default", () => {
+    expect(loadConfig({}).mail.support).toEqual({ email: 'orders@phoolwala.in', phone: '+91 80 0000 0000' });
+    const own = loadConfig({
+      MAIL_FROM: ' Kochi Blooms <help@kochiblooms.test> ',
+      STORE_SUPPORT_PHONE: '1800-123-4567',
+    });
+    expect(own.mail).toMatchObject({
+      from: 'Kochi Blooms <help@kochiblooms.test>',
+      support: { email: 'help@kochiblooms.test', phone: '1800-123-4567' },
+    });
+    expect(loadConfig({ MAIL_FROM: 'help@kochiblooms.test' }).mail.support.email).toBe('help@kochiblooms.test');
+  });
+
+  it('refuses a sender without an address to write to, and a phone that is not a number', () => {
+    for (const from of ['Kochi Blooms', 'Kochi Blooms <help>', 'help@', '<>']) {
+      expect(() => loadConfig({ MAIL_FROM: from })).toThrow('MAIL_FROM: must be an email address');
+    }
+    for (const phone of ['call us', '12345', '+91 80 0000 0000 ext 4', '+91 (80) 4000 1234']) {
+      expect(() => loadConfig({ STORE_SUPPORT_PHONE: phone })).toThrow('STORE_SUPPORT_PHONE: must be a phone number');
+    }
   });
 });
 
@@ -305,5 +341,29 @@ describe('timeouts and connection limits', () => {
   ])('%o stops start-up naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);
+  });
+});
+
+describe('text messages (SMS_URL)', () => {
+  it('offers codes by text outside production without a provider (written to files), and in production only with one', () => {
+    expect(loadConfig({}).sms).toEqual({ msg91: undefined, offered: true });
+    expect(loadConfig(REAL).sms).toEqual({ msg91: undefined, offered: false });
+    const withMsg91 = loadConfig({ ...REAL, SMS_URL: 'msg91://k3y%2Fauth@control.msg91.com?sign_in_code=65f1a2b3c4' });
+    expect(withMsg91.sms).toEqual({
+      msg91: {
+        authKey: 'k3y/auth',
+        apiUrl: 'https://control.msg91.com/api/v5/flow',
+        templates: { sign_in_code: '65f1a2b3c4' },
+      },
+      offered: true,
+    });
+  });
+
+  it.each([
+    ['https://control.msg91.com', 'must be msg91://'],
+    ['msg91://control.msg91.com?sign_in_code=65f1', "MSG91's auth key"],
+    ['msg91://key@control.msg91.com', "sign-in code's DLT template"],
+  ])('refuses %s, saying what is missing', (url, said) => {
+    expect(() => loadConfig({ SMS_URL: url })).toThrow(said);
   });
 });

@@ -43,6 +43,21 @@ export const DEMO_SELLER = {
   state: 'Karnataka',
 } as const;
 
+/**
+ * The demo store's sender. Its address is also the one every email names for questions, since a
+ * shopper's reply goes there anyway; production refuses it (a store's mail must not send shoppers
+ * to the demo's inbox).
+ */
+export const DEMO_MAIL_FROM = 'Phoolwala Gifts <orders@phoolwala.in>';
+
+/** The demo's support phone: a Bengaluru number no line can have, as no subscriber number starts with 0. */
+export const DEMO_SUPPORT_PHONE = '+91 80 0000 0000';
+
+/** 'orders@phoolwala.in' out of 'Phoolwala Gifts <orders@phoolwala.in>', or a bare address as it is. */
+export function mailboxOf(from: string): string {
+  return (/<([^<>]*)>\s*$/.exec(from)?.[1] ?? from).trim();
+}
+
 /** The shortest METRICS_TOKEN production accepts: past guessing, as a random 24-character string is. */
 export const MIN_PRODUCTION_METRICS_TOKEN = 24;
 
@@ -137,7 +152,42 @@ const mailSettings = {
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
-  MAIL_FROM: z.string().trim().min(3).max(200).default('Phoolwala Gifts <orders@phoolwala.in>'),
+  /** The sender of every email; its address is the one each email names for questions. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .max(200)
+    .refine(
+      (v) => z.email().safeParse(mailboxOf(v)).success,
+      'must be an email address, or a name and one in angle brackets: Phoolwala Gifts <orders@phoolwala.in>',
+    )
+    .default(DEMO_MAIL_FROM),
+  /**
+   * Where text messages go (issue 35): MSG91's flow API, `msg91://AUTHKEY@control.msg91.com?sign_in_code=TEMPLATE_ID`,
+   * each message kind with the id of its DLT-approved template. Unset, texts are written to
+   * DATA_DIR/sms, and production offers no codes by text message.
+   */
+  SMS_URL: z
+    .url({ protocol: /^msg91$/, message: 'must be msg91://AUTHKEY@control.msg91.com?sign_in_code=TEMPLATE_ID' })
+    .transform((v, ctx) => {
+      const url = new URL(v);
+      const authKey = decodeURIComponent(url.username);
+      const templates = Object.fromEntries(url.searchParams);
+      if (!authKey || !url.host) {
+        ctx.addIssue({
+          code: 'custom',
+          message: "must carry MSG91's auth key and host: msg91://AUTHKEY@control.msg91.com",
+        });
+      }
+      if (!templates.sign_in_code) {
+        ctx.addIssue({
+          code: 'custom',
+          message: "must name the sign-in code's DLT template: ?sign_in_code=TEMPLATE_ID",
+        });
+      }
+      return { authKey, apiUrl: `https://${url.host}/api/v5/flow`, templates };
+    })
+    .optional(),
   /** How often each server process looks for email due to go. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
   /**
@@ -147,7 +197,7 @@ const mailSettings = {
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
 };
 
-/** Store identity: the seller on the invoices, and what the owner's dashboard watches. */
+/** Store identity: the seller on the invoices, the phone shoppers call, and what the owner's dashboard watches. */
 const storeSettings = {
   /** The seller on every tax invoice (ADR 028); the defaults are a made-up demo seller. */
   STORE_LEGAL_NAME: z.string().trim().min(2).max(120).default(DEMO_SELLER.legalName),
@@ -164,6 +214,15 @@ const storeSettings = {
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
     .default(DEMO_GSTIN),
+  /**
+   * The number every email gives shoppers to call, beside MAIL_FROM's address: a gift that has not
+   * arrived by the evening is a call, not a letter. Printed as written; the default is made up.
+   */
+  STORE_SUPPORT_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?\d[\d -]{6,18}\d$/, 'must be a phone number in digits, spaces and dashes, such as +91 80 4567 8900')
+    .default(DEMO_SUPPORT_PHONE),
   /** The owner's dashboard lists products and sizes on sale with fewer than this many in stock. */
   LOW_STOCK_THRESHOLD: z.coerce
     .number({ message: 'must be a whole number' })
@@ -289,7 +348,19 @@ export interface Config {
     passwordResetPerAccount: RateLimit | null;
     vitals: RateLimit | null;
   };
-  mail: { smtpUrl: string | undefined; from: string; pollMs: number; leaseMs: number };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    pollMs: number;
+    leaseMs: number;
+    /** Named at the foot of every email: MAIL_FROM's address and STORE_SUPPORT_PHONE. */
+    support: { email: string; phone: string };
+  };
+  /**
+   * Text messages: MSG91 when SMS_URL is set, else written to DATA_DIR/sms; `offered` says whether
+   * shoppers may ask for codes by text, which production does only with a provider.
+   */
+  sms: { msg91: { authKey: string; apiUrl: string; templates: Record<string, string> } | undefined; offered: boolean };
   /** Field Core Web Vitals (ADR 043, 068): the share of page views that report them; reports kept per address per IST day. */
   vitals: { sampleRate: number; perAddressPerDay: number | null };
   /** The seller printed on tax invoices; `demo` when it is the made-up demo seller. */
@@ -384,6 +455,16 @@ function findDemoSettings(
   if (c.SMTP_URL === undefined) {
     found.push(
       'SMTP_URL is unset: order and account emails would be written to files under DATA_DIR/mail, not sent; set your SMTP server',
+    );
+  }
+  if (c.MAIL_FROM === DEMO_MAIL_FROM) {
+    found.push(
+      `MAIL_FROM is the demo sender ${DEMO_MAIL_FROM}${origin('MAIL_FROM')}: every email would come from it and send shoppers' questions to it; set your store's own`,
+    );
+  }
+  if (c.STORE_SUPPORT_PHONE === DEMO_SUPPORT_PHONE) {
+    found.push(
+      `STORE_SUPPORT_PHONE is the made-up demo number ${DEMO_SUPPORT_PHONE}${origin('STORE_SUPPORT_PHONE')}: every email would give shoppers a number nobody answers; set the one your support answers`,
     );
   }
   if (seedDemo) {
@@ -534,7 +615,14 @@ export function loadConfig(
       payWithinMs: c.ORDER_PAY_WITHIN,
       simulatedWebhookDelayMs: c.SIMULATED_WEBHOOK_DELAY_MS,
     },
-    mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM, pollMs: c.OUTBOX_POLL_MS, leaseMs: c.OUTBOX_LEASE_MS },
+    mail: {
+      smtpUrl: c.SMTP_URL,
+      from: c.MAIL_FROM,
+      pollMs: c.OUTBOX_POLL_MS,
+      leaseMs: c.OUTBOX_LEASE_MS,
+      support: { email: mailboxOf(c.MAIL_FROM), phone: c.STORE_SUPPORT_PHONE },
+    },
+    sms: { msg91: c.SMS_URL, offered: c.SMS_URL !== undefined || !production },
     store: {
       legalName: c.STORE_LEGAL_NAME,
       address: c.STORE_ADDRESS,

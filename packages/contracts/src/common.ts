@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeIndianMobile, PHONE_MESSAGE } from '@store/domain';
 
 /** Every error the API sends has this body, so a client can always show `message`. */
 export const errorResponseSchema = z.object({
@@ -61,3 +62,17 @@ export const versionSchema = (min = 1) =>
     .int('version must be a whole number')
     .min(min, `version must be at least ${min}`)
     .describe('The version the form was loaded at, as the admin GET answered it');
+
+/** An email address as accounts, sign-in and an order's contact take it. */
+export const emailSchema = safeText()
+  .trim()
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email({ message: 'Enter a valid email address' }));
+
+/** An Indian mobile number in any of the ways people type one, kept as its ten digits. */
+export const mobileSchema = (requiredMessage = 'Phone is required') =>
+  z.string({ message: requiredMessage }).transform((v, ctx) => {
+    const phone = normalizeIndianMobile(v);
+    if (!phone) ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+    return phone ?? '';
+  });

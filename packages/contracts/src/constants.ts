@@ -29,6 +29,15 @@ export const RESET_LINK_INVALID = 'This reset link is not valid. Ask for a new o
 export const RESET_LINK_EXPIRED = 'This reset link has expired. Ask for a new one.';
 export const RESET_LINK_USED = 'This reset link has already been used. Ask for a new one if you need to.';
 
+/**
+ * The one answer to every request for a sign-in code, so it never tells whether an account exists
+ * (issue 35).
+ */
+export const SIGN_IN_CODE_SENT =
+  'If an account has that email or mobile number, a 6-digit code is on its way. It works for 10 minutes.';
+export const SIGN_IN_CODE_WRONG = 'That code is not right, or it has expired. Ask for a new one.';
+export const SIGN_IN_CODE_BY_SMS_OFF = 'Codes by text message are not available. Ask for one by email.';
+
 /** Rows per page of the admin's orders and users lists unless asked otherwise. */
 export const ADMIN_PAGE_SIZE = 50;
 export const ADMIN_MAX_PAGE_SIZE = 200;

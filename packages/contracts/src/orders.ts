@@ -9,15 +9,13 @@ import {
   gstinProblem,
   normaliseBillingAddress,
   normaliseGstin,
-  normalizeIndianMobile,
   OPTION_KINDS,
   ORDER_STAGES,
-  PHONE_MESSAGE,
   PINCODE_FORMAT_MESSAGE,
 } from '@store/domain';
 import { addressResponseSchema } from './address.js';
 import { couponCodeSchema, orderItemsSchema } from './cart.js';
-import { idSchema, safeText } from './common.js';
+import { emailSchema, idSchema, mobileSchema, safeText } from './common.js';
 import { deliveryChoiceSchema, giftMessageSchema, orderDeliverySchema } from './delivery.js';
 
 const requiredText = (label: string, max = 100) =>
@@ -39,11 +37,16 @@ export const shippingAddressSchema = z.object({
     .string({ message: 'Pin code is required' })
     .trim()
     .regex(/^\d{6}$/, PINCODE_FORMAT_MESSAGE),
-  phone: z.string({ message: 'Phone is required' }).transform((v, ctx) => {
-    const phone = normalizeIndianMobile(v);
-    if (!phone) ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
-    return phone ?? '';
-  }),
+  phone: mobileSchema(),
+});
+
+/**
+ * The buyer's own email and mobile, apart from the recipient's (issue 35): the gateway, receipts and
+ * texts reach the buyer on these. A signed-in buyer's default to the account's email and saved mobile.
+ */
+export const orderContactSchema = z.object({
+  email: emailSchema.optional(),
+  phone: mobileSchema('Your mobile number is required').optional(),
 });
 export type ShippingAddressInput = z.infer<typeof shippingAddressSchema>;
 
@@ -56,6 +59,7 @@ export const createOrderSchema = z
     orderItems: orderItemsSchema,
     /** The recipient's address: the name and phone are whom the courier calls. */
     shippingAddress: shippingAddressSchema,
+    contact: orderContactSchema.optional(),
     delivery: deliveryChoiceSchema,
     giftMessage: giftMessageSchema.optional(),
     couponCode: couponCodeSchema.optional(),
@@ -170,6 +174,9 @@ export const orderResponseSchema = z.object({
   number: z.number().int(),
   orderNumber: z.string().describe("The number as shoppers quote it: 'PW-000123'"),
   user: z.object({ _id: z.string().nullable(), name: z.string(), email: z.string() }),
+  contact: z
+    .object({ email: z.string(), phone: z.string().nullable() })
+    .describe("The buyer's own email and mobile, whom payment and receipts reach; null phone on older orders"),
   orderItems: z.array(orderItemResponseSchema),
   shippingAddress: addressResponseSchema,
   paymentMethod: z.string(),

@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { signInCodeOf } from '@store/domain';
 import { RESET_LINK_INVALID } from './constants.js';
 import { addressResponseSchema } from './address.js';
-import { idSchema, safeText, versionSchema } from './common.js';
+import { emailSchema, idSchema, mobileSchema, safeText, versionSchema } from './common.js';
 import { shippingAddressSchema } from './orders.js';
 
-const email = safeText()
-  .trim()
-  .max(254, 'Email must be at most 254 characters')
-  .pipe(z.email({ message: 'Enter a valid email address' }));
+const email = emailSchema;
 const name = safeText().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
 /** Length and commonness are judged by the domain's password policy, with its own messages. */
 const password = z.string({ message: 'Password is required' });
@@ -37,6 +35,7 @@ export const userResponseSchema = z.object({
   email: z.string(),
   isAdmin: z.boolean(),
   pincode: z.string(),
+  phone: z.string().nullable().describe('The mobile given at the last checkout, offered at the next'),
 });
 export type UserResponse = z.infer<typeof userResponseSchema>;
 
@@ -69,6 +68,8 @@ export const clientConfigSchema = z.object({
   demo: z.boolean(),
   /** The share of page views that report their Core Web Vitals, 0 to 1 (ADR 043). */
   vitalsSampleRate: z.number().min(0).max(1),
+  /** Whether sign-in codes may be asked for by text message (an SMS provider, or a store not in production). */
+  signInCodesByText: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
@@ -112,3 +113,31 @@ export const savedAddressSchema = addressResponseSchema.extend({
 export type SavedAddress = z.infer<typeof savedAddressSchema>;
 
 export const savedAddressIdParamsSchema = z.object({ id: idSchema });
+
+/**
+ * Where a one-time sign-in code goes: an account's email, or the mobile number kept on it. Exactly
+ * one of the two.
+ */
+const codeTarget = {
+  email: emailSchema.optional(),
+  phone: mobileSchema('Mobile number is required').optional(),
+};
+const oneTarget = (target: { email?: string; phone?: string }, ctx: z.RefinementCtx) => {
+  if ((target.email === undefined) === (target.phone === undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['email'], message: 'Give your email or your mobile number' });
+  }
+};
+export const signInCodeRequestSchema = z.object(codeTarget).superRefine(oneTarget);
+export type SignInCodeRequest = z.infer<typeof signInCodeRequestSchema>;
+
+export const signInCodeVerifySchema = z
+  .object({
+    ...codeTarget,
+    code: z.string({ message: 'Enter the 6-digit code' }).transform((v, ctx) => {
+      const code = signInCodeOf(v);
+      if (!code) ctx.addIssue({ code: 'custom', message: 'Enter the 6-digit code' });
+      return code ?? '';
+    }),
+  })
+  .superRefine(oneTarget);
+export type SignInCodeVerify = z.infer<typeof signInCodeVerifySchema>;

@@ -1,5 +1,6 @@
 export * from './catalog.js';
 export * from './home-occasions.js';
+export * from './occasion-calendar.js';
 export * from './money.js';
 export * from './pricing.js';
 export * from './badges.js';
@@ -8,6 +9,7 @@ export * from './checkout-quote.js';
 export * from './pincode.js';
 export * from './password.js';
 export * from './phone.js';
+export * from './sign-in-code.js';
 export * from './delivery.js';
 export * from './fulfilment.js';
 export * from './gst.js';

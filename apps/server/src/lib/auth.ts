@@ -12,6 +12,8 @@ export interface SessionUser {
   email: string;
   isAdmin: boolean;
   pincode: string;
+  /** The buyer's own mobile, kept from their last checkout; null until they give one. */
+  phone: string | null;
 }
 
 declare module 'fastify' {

@@ -11,5 +11,6 @@ export function clientConfigOf(config: Config): ClientConfig {
     payments: { provider: config.payments.provider, keyId: config.payments.keyId },
     demo: config.demo,
     vitalsSampleRate: config.vitals.sampleRate,
+    signInCodesByText: config.sms.offered,
   };
 }

@@ -37,6 +37,8 @@ export function orderPayload(
       return { ...item, name, image, price, discountPrice };
     }),
     shippingAddress,
+    // The buyer's own mobile; the account's email is the contact email.
+    ...(cart.contactPhone ? { contact: { phone: cart.contactPhone } } : {}),
     delivery: { date: delivery.date, slotId: delivery.slotId },
     ...(message ? { giftMessage: { message, senderName: cart.giftMessage?.senderName.trim() ?? '' } } : {}),
     ...(extras.couponCode ? { couponCode: extras.couponCode } : {}),

@@ -8,6 +8,7 @@ import type {
   ResetPasswordInput,
   SavedAddress,
   SavedAddressInput,
+  SignInCodeRequest,
   UserResponse,
 } from '@store/contracts';
 import { apiFetch } from '../lib/api.js';
@@ -29,6 +30,16 @@ export function register(input: RegisterInput): Promise<UserResponse> {
 /** Answers the same whether or not the email has an account; the link, if any, goes by email. */
 export function forgotPassword(input: ForgotPasswordInput): Promise<{ message: string }> {
   return apiFetch<{ message: string }>('/api/users/forgot-password', { method: 'POST', body: input });
+}
+
+/** Answers the same whether or not an account has the email or mobile; the code, if any, goes there. */
+export function requestSignInCode(target: SignInCodeRequest): Promise<{ message: string }> {
+  return apiFetch<{ message: string }>('/api/users/otp/request', { method: 'POST', body: target });
+}
+
+/** Signs in with the code sent to the email or mobile, as login does. */
+export function signInWithCode(target: SignInCodeRequest, code: string): Promise<UserResponse> {
+  return apiFetch<UserResponse>('/api/users/otp/verify', { method: 'POST', body: { ...target, code } });
 }
 
 /** Sets a new password with an emailed link's token; the server signs the shopper in, as login does. */

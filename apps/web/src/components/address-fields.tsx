@@ -63,7 +63,8 @@ export function AddressFields({ values, errors, onChange, cities = [], notes = {
         />
         <Field label="State" autoComplete="address-level1" list={statesId} {...field('state')} />
         <Field label="Pin Code" inputMode="numeric" autoComplete="postal-code" maxLength={6} {...field('postalCode')} />
-        <Field label="Phone" type="tel" inputMode="tel" autoComplete="tel" {...field('phone')} />
+        {/* The recipient's number: 'shipping tel' keeps browsers from filling in the buyer's own. */}
+        <Field label="Phone" type="tel" inputMode="tel" autoComplete="shipping tel" {...field('phone')} />
       </div>
       {cities.length > 0 ? (
         <datalist id={citiesId}>

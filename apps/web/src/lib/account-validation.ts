@@ -1,8 +1,16 @@
 import { passwordProblem } from '@store/domain';
 import { ApiError } from './api.js';
 
-export type AccountField = 'name' | 'email' | 'password' | 'confirmPassword' | 'currentPassword';
-const ACCOUNT_FIELDS: readonly AccountField[] = ['name', 'email', 'password', 'confirmPassword', 'currentPassword'];
+export type AccountField = 'name' | 'email' | 'phone' | 'code' | 'password' | 'confirmPassword' | 'currentPassword';
+const ACCOUNT_FIELDS: readonly AccountField[] = [
+  'name',
+  'email',
+  'phone',
+  'code',
+  'password',
+  'confirmPassword',
+  'currentPassword',
+];
 export type FieldErrors = Partial<Record<AccountField, string>>;
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';

@@ -55,7 +55,7 @@ export interface CartDelivery {
   date: string;
   slotId: string;
   type: SlotType;
-  /** 'Midnight, 23:00–23:59'; a fixed slot's is its window, '09:00–11:00'. */
+  /** 'Midnight, 11 PM – 12 AM'; a fixed slot's is its window, '9 AM – 11 AM'. */
   label: string;
   /** 'HH:MM' IST. */
   start: string;
@@ -76,6 +76,11 @@ export interface Cart {
   paymentMethod: string;
   delivery: CartDelivery | null;
   giftMessage: CartGiftMessage | null;
+  /**
+   * The buyer's own mobile as typed at checkout, for the gateway and the order's updates; the
+   * recipient's phone is in the shipping address. Null in carts kept before it was asked for.
+   */
+  contactPhone?: string | null;
   /**
    * The coupon the shopper applied (normalised, upper case), sent with the order. Whether it still
    * applies, and how much it takes off, is asked of the server for the cart as it is now.
@@ -333,6 +338,7 @@ export const cartActions = {
   /** The slot's fee joins the shipping at once. */
   saveDelivery: (delivery: CartDelivery | null) => store.set((cart) => withTotals({ ...cart, delivery })),
   saveGiftMessage: (giftMessage: CartGiftMessage | null) => store.set((cart) => ({ ...cart, giftMessage })),
+  saveContactPhone: (contactPhone: string) => store.set((cart) => ({ ...cart, contactPhone })),
   /** The coupon applied in the cart or at checkout; null removes it. */
   saveCouponCode: (couponCode: string | null) =>
     store.set((cart) => ({ ...cart, couponCode: validCouponCode(couponCode) })),

@@ -7,10 +7,12 @@ export interface UserInfo {
   email: string;
   isAdmin: boolean;
   pincode?: string;
+  /** The mobile given at the last checkout (+91…), offered at the next; null before any. */
+  phone?: string | null;
   expirationTime: number;
 }
 
-/** A user as the API answers it: `{_id, name, email, isAdmin, pincode}`. */
+/** A user as the API answers it: `{_id, name, email, isAdmin, pincode, phone}`. */
 export type SessionUser = Omit<UserInfo, 'expirationTime'>;
 
 /** The session cookie lives 30 days (ADR 011); the stored user is trusted as long. */

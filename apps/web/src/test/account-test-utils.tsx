@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import type { ReactNode } from 'react';
 import type { UserResponse } from '@store/contracts';
 
@@ -12,6 +12,7 @@ export const asha: UserResponse = {
   email: 'asha@example.com',
   isAdmin: false,
   pincode: '',
+  phone: null,
 };
 
 export type Answer = [status: number, body?: unknown];
@@ -45,7 +46,7 @@ export function Where() {
 
 /** Renders routes at `path` with a fresh query client; every other path shows <Where />. */
 export function renderRoutes(
-  path: string,
+  path: InitialEntry,
   routes: ReactNode,
   client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
 ) {

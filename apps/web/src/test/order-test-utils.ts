@@ -43,7 +43,7 @@ export const midnight = (over: Partial<CartDelivery> = {}): CartDelivery => ({
   date: '2026-12-24',
   slotId: 'midnight',
   type: 'midnight',
-  label: 'Midnight, 23:00–23:59',
+  label: 'Midnight, 11 PM – 12 AM',
   start: '23:00',
   end: '23:59',
   fee: 250,
@@ -64,6 +64,7 @@ export function order(over: Partial<OrderResponse> = {}): OrderResponse {
     number: 123,
     orderNumber: ORDER_NUMBER,
     user: { _id: asha._id, name: asha.name, email: asha.email },
+    contact: { email: asha.email, phone: '+919895011111' },
     orderItems: [
       {
         _id: 'p1',

@@ -13,7 +13,7 @@ import type { PaymentProvider } from '../payments/provider.js';
 import { PincodesService } from '../pincodes/pincodes.service.js';
 import { DeliveryService, releasePlace, type Booking, type Clock } from '../delivery/delivery.service.js';
 import { StockService } from '../products/stock.service.js';
-import { lockAccount, rememberAddress } from '../users/users.service.js';
+import { lockAccount, rememberAddress, rememberMobile } from '../users/users.service.js';
 import { CouponsService, couponRefused, releaseCoupon, rulesOf, type CouponRow } from '../coupons/coupons.service.js';
 import {
   checkOrderSize,
@@ -157,6 +157,10 @@ export class CheckoutService {
     if (existing) return { order: await orders.replay(existing, hash), replayed: true };
     checkOrderSize(limits, units);
     const read = await this.readOn(reads, lines, input, user, hasOrders, now);
+    const contact = {
+      contactEmail: input.contact?.email ?? user.email,
+      contactPhone: input.contact?.phone ?? user.phone,
+    };
 
     // Quote.
     const quote = quoteOrder({
@@ -189,11 +193,13 @@ export class CheckoutService {
       idempotencyKey: idempotencyKey ?? null,
       requestHash: hash,
       placedFrom: placer.address,
+      ...contact,
     });
 
     // Commit.
     try {
-      const placed = await this.commit(user, input, placer, units, read, order, items, now);
+      const newMobile = contact.contactPhone !== user.phone ? contact.contactPhone : null;
+      const placed = await this.commit(user, input, placer, units, read, order, items, now, newMobile);
       if (!placed.items) return { order: await orders.replay(placed.order, hash), replayed: true };
       this.options.counters.placed.inc();
       return { order: orderPlacing.placed(placed.order, placed.items, now), replayed: false };
@@ -263,7 +269,13 @@ export class CheckoutService {
     now: Date,
     placement: Pick<
       OrderValues,
-      'razorpayOrderId' | 'razorpayAmount' | 'idempotencyKey' | 'requestHash' | 'placedFrom'
+      | 'razorpayOrderId'
+      | 'razorpayAmount'
+      | 'idempotencyKey'
+      | 'requestHash'
+      | 'placedFrom'
+      | 'contactEmail'
+      | 'contactPhone'
     >,
   ): { order: OrderValues; items: OrderItemValues[] } {
     const order = {
@@ -343,6 +355,7 @@ export class CheckoutService {
     order: OrderValues,
     items: OrderItemValues[],
     now: Date,
+    newMobile: string | null,
   ) {
     const { limits, coupons, site } = this.options;
     return this.options.transact(async (tx, locked) => {
@@ -383,6 +396,8 @@ export class CheckoutService {
         ? coupons.hold(writes, tx, { couponId: coupon.row.id, orderId: order.id, userId: user.id })
         : null;
       saveAddress(writes, now);
+      // The next checkout offers the mobile the buyer gave this time.
+      if (newMobile) rememberMobile(writes, tx, user.id, newMobile);
       await writes.flush();
       await stockHeld();
       await placeHeld();

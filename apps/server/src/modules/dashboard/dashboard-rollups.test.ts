@@ -94,6 +94,7 @@ async function insertOrder(f: {
     .values({
       userName: 'Kavya Iyer',
       userEmail: 'kavya@rollups.test',
+      contactEmail: 'kavya@rollups.test',
       shippingAddress: { ...ADDRESS, phone: '+919847012345' },
       paymentMethod: 'Razorpay',
       itemsPrice: total - 10_000,

@@ -51,6 +51,7 @@ async function insertOrder(f: Fixture) {
     .values({
       userName: 'Priya Nair',
       userEmail: 'priya@dashboard.test',
+      contactEmail: 'priya@dashboard.test',
       shippingAddress: { ...ADDRESS, phone: '+919847012345' },
       paymentMethod: 'Razorpay',
       itemsPrice: f.total,
@@ -346,9 +347,9 @@ describe(`the owner's dashboard on ${testDatabaseKind}`, () => {
       '2030-03-21',
     ]);
     expect(deliveries.slots).toEqual([
-      { slotId: 'standard', label: 'Any time, 09:00–21:00', counts: [1, 0, 0, 0, 0, 0, 0] },
-      { slotId: 'fixed-0900', label: 'Fixed time, 09:00–11:00', counts: [0, 0, 0, 0, 0, 0, 1] },
-      { slotId: 'midnight', label: 'Midnight, 23:00–23:59', counts: [0, 2, 0, 0, 0, 0, 0] },
+      { slotId: 'standard', label: 'Any time, 9 AM – 9 PM', counts: [1, 0, 0, 0, 0, 0, 0] },
+      { slotId: 'fixed-0900', label: 'Fixed time, 9 AM – 11 AM', counts: [0, 0, 0, 0, 0, 0, 1] },
+      { slotId: 'midnight', label: 'Midnight, 11 PM – 12 AM', counts: [0, 2, 0, 0, 0, 0, 0] },
     ]);
   });
 

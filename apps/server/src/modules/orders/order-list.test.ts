@@ -32,6 +32,7 @@ async function insertOrder(f: Fixture) {
     .values({
       userName: f.name,
       userEmail: f.email,
+      contactEmail: f.email,
       shippingAddress: {
         firstName: 'R',
         lastName: 'S',

@@ -1,4 +1,4 @@
-import { optionLabel, orderNumberLabel, slotName, unitPrice, type ChosenOption } from '@store/domain';
+import { optionLabel, orderNumberLabel, slotLabel, slotName, unitPrice, type ChosenOption } from '@store/domain';
 import type { ShippingAddressInput } from '@store/contracts';
 import type { Tx } from '../../db/client.js';
 import { enqueue, type MailSite } from '../outbox/outbox.service.js';
@@ -23,6 +23,8 @@ export interface MailOrder {
   number: number;
   userName: string;
   userEmail: string;
+  /** Where the order's emails go: the buyer's contact address, which may not be the account's. */
+  contactEmail: string;
   shippingAddress: ShippingAddressInput;
   itemsPrice: number;
   shippingPrice: number;
@@ -113,7 +115,8 @@ function payload(
         ? {
             // An IST calendar date, read at midnight UTC so no zone moves it.
             date: longDate.format(new Date(`${order.deliveryDate}T00:00:00Z`)),
-            slot: slotName(order.deliverySlot),
+            // From the booked window, so an order placed under the old 24-hour labels reads as a new one.
+            slot: slotName({ type: order.deliverySlot.type, label: slotLabel(order.deliverySlot) }),
           }
         : null,
     recipient: {
@@ -154,7 +157,7 @@ export function orderEventWrites(tx: Tx, orderId: string, event: OrderEvent) {
   if (!mail) return [timeline];
   const message = {
     kind: mail.kind,
-    recipient: mail.order.userEmail,
+    recipient: mail.order.contactEmail,
     payload: payload(mail.order, mail.items, mail.site, mail),
   };
   return [timeline, enqueue(tx, message, mail.site.host)];

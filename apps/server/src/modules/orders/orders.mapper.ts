@@ -1,4 +1,4 @@
-import { orderNumberLabel, orderStage, paiseToRupees } from '@store/domain';
+import { orderNumberLabel, orderStage, paiseToRupees, slotLabel } from '@store/domain';
 import type { CancellationRefundStatus, OrderCancellation, OrderResponse } from '@store/contracts';
 import type { PaymentRow } from '../payments/payments.refunds.js';
 import type { orderEvents, orderItems, orders } from './orders.table.js';
@@ -108,12 +108,14 @@ export function toOrderResponse(
             date: order.deliveryDate,
             slotId: order.deliverySlotId,
             type: order.deliverySlot.type,
-            label: order.deliverySlot.label,
+            // From the booked window, so an order placed under the old 24-hour labels reads as a new one.
+            label: slotLabel(order.deliverySlot),
             start: order.deliverySlot.start,
             end: order.deliverySlot.end,
             fee: paiseToRupees(order.deliverySlot.fee),
           }
         : null,
+    contact: { email: order.contactEmail, phone: order.contactPhone },
     giftMessage: order.giftMessage ?? null,
     couponCode: order.couponCode,
     couponDiscount: paiseToRupees(order.couponDiscount),

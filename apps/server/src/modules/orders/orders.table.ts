@@ -106,6 +106,13 @@ export const orders = pgTable(
     /** The coupon as entered (normalised) and what it took off; the coupon row may change or go later. */
     couponCode: text('coupon_code'),
     couponDiscount: integer('coupon_discount').notNull().default(0),
+    /**
+     * Whom the order's payment, receipts and texts reach (issue 35): the buyer, who is often not
+     * the recipient whose name and phone are in the shipping address. The email is the account's
+     * unless another was given; the phone is null on orders placed before it was asked for.
+     */
+    contactEmail: text('contact_email').notNull(),
+    contactPhone: text('contact_phone'),
     /** The buyer's GSTIN when given at checkout (a business buying gifts claims the tax back). */
     buyerGstin: text('buyer_gstin'),
     /**

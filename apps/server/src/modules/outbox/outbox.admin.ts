@@ -77,6 +77,7 @@ export class OutboxAdmin {
    * than failing the whole page.
    */
   private subjectOf(row: OutboxRow): string | null {
+    if (row.channel === 'sms') return `Text message: ${row.kind.replaceAll('_', ' ')}`;
     try {
       return this.render(row.kind, row.payload).subject;
     } catch {

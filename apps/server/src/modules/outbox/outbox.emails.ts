@@ -5,11 +5,35 @@ import type { RenderedMail } from './outbox.service.js';
 export const BRAND = '#B0245A';
 export const FONT = "-apple-system, 'Segoe UI', Roboto, 'Noto Sans', Arial, sans-serif";
 
+/** Whom a shopper asks about anything the store sent: MAIL_FROM's address and STORE_SUPPORT_PHONE. */
+export interface SupportContact {
+  email: string;
+  phone: string;
+}
+
+/**
+ * What an email says, apart from the look and the foot every one shares: the body as elements for
+ * the HTML part and as lines for the plain-text one.
+ */
+export interface MailContent {
+  subject: string;
+  /** What the inbox shows beside the subject. */
+  preview: string;
+  html: ReactNode[];
+  text: string[];
+}
+
+const QUESTIONS = 'Questions? Write to';
+
+/** The dialler takes the number without the spaces and dashes it is written with. */
+const telHref = (phone: string) => `tel:${phone.replace(/[\s-]/g, '')}`;
+
 /**
  * The store's look in an email: one centred column at most 600 px wide, built of tables with
- * inline styles, which is what narrow and old mail clients render faithfully.
+ * inline styles, which is what narrow and old mail clients render faithfully. Its foot names the
+ * support contact, so a shopper with a question about any email knows whom to ask.
  */
-export function Layout({ preview, children }: { preview: string; children?: ReactNode }) {
+function Layout({ preview, support, children }: { preview: string; support: SupportContact; children?: ReactNode }) {
   return h(
     'html',
     { lang: 'en' },
@@ -72,7 +96,16 @@ export function Layout({ preview, children }: { preview: string; children?: Reac
                     h(
                       'td',
                       { style: { padding: '16px 24px', fontSize: 12, color: '#6b6b6b', borderTop: '1px solid #eee' } },
-                      'Flowers, cakes and gifts delivered across India.',
+                      h(
+                        'p',
+                        { style: { margin: '0 0 6px' } },
+                        `${QUESTIONS} `,
+                        h('a', { href: `mailto:${support.email}`, style: { color: BRAND } }, support.email),
+                        ' or call ',
+                        h('a', { href: telHref(support.phone), style: { color: BRAND } }, support.phone),
+                        '.',
+                      ),
+                      h('p', { style: { margin: 0 } }, 'Flowers, cakes and gifts delivered across India.'),
                     ),
                   ),
                 ),
@@ -85,7 +118,15 @@ export function Layout({ preview, children }: { preview: string; children?: Reac
   );
 }
 
-export const page = (element: ReturnType<typeof h>) => `<!doctype html>${renderToStaticMarkup(element)}`;
+/** An email as the store sends every one: its look, and the support contact at the foot of both parts. */
+export function storeMail(content: MailContent, support: SupportContact): RenderedMail {
+  const html = h(Layout, { preview: content.preview, support }, ...content.html);
+  return {
+    subject: content.subject,
+    html: `<!doctype html>${renderToStaticMarkup(html)}`,
+    text: [...content.text, '', `${QUESTIONS} ${support.email} or call ${support.phone}.`].join('\n'),
+  };
+}
 
 export const button = (href: string, label: string) =>
   h(
@@ -106,35 +147,33 @@ export const button = (href: string, label: string) =>
   );
 
 /** After registering: who the store is, and where to start. */
-export function welcomeEmail(payload: Record<string, unknown>): RenderedMail {
+export function welcomeEmail(payload: Record<string, unknown>, support: SupportContact): RenderedMail {
   const name = String(payload.name ?? '');
   const shopUrl = String(payload.shopUrl ?? '');
-  return {
-    subject: `Welcome to Phoolwala Gifts, ${name}`,
-    html: page(
-      h(
-        Layout,
-        { preview: 'Flowers, cakes and gifts delivered across India, the same day in four cities.' },
+  const welcome =
+    'Thank you for joining us. Choose a gift, pick a delivery date and time slot, add a message card, and we deliver it, the same day in Kochi, Delhi, Mumbai and Bengaluru.';
+  return storeMail(
+    {
+      subject: `Welcome to Phoolwala Gifts, ${name}`,
+      preview: 'Flowers, cakes and gifts delivered across India, the same day in four cities.',
+      html: [
         h('p', { style: { marginTop: 0 } }, `Namaste ${name},`),
-        h(
-          'p',
-          null,
-          'Thank you for joining us. Choose a gift, pick a delivery date and time slot, add a message card, and we deliver it, the same day in Kochi, Delhi, Mumbai and Bengaluru.',
-        ),
+        h('p', null, welcome),
         h('p', { style: { margin: '24px 0' } }, button(shopUrl, 'Start shopping')),
         h('p', { style: { marginBottom: 0, color: '#6b6b6b', fontSize: 13 } }, 'Warm wishes, the Phoolwala Gifts team'),
-      ),
-    ),
-    text: [
-      `Namaste ${name},`,
-      '',
-      'Thank you for joining us. Choose a gift, pick a delivery date and time slot, add a message card, and we deliver it, the same day in Kochi, Delhi, Mumbai and Bengaluru.',
-      '',
-      `Start shopping: ${shopUrl}`,
-      '',
-      'Warm wishes, the Phoolwala Gifts team',
-    ].join('\n'),
-  };
+      ],
+      text: [
+        `Namaste ${name},`,
+        '',
+        welcome,
+        '',
+        `Start shopping: ${shopUrl}`,
+        '',
+        'Warm wishes, the Phoolwala Gifts team',
+      ],
+    },
+    support,
+  );
 }
 
 /**
@@ -142,19 +181,18 @@ export function welcomeEmail(payload: Record<string, unknown>): RenderedMail {
  * nothing changes until the link is opened. The link is written out as well as behind the button,
  * for mail clients that show no buttons and for copying into the browser the shopper uses.
  */
-export function passwordResetEmail(payload: Record<string, unknown>): RenderedMail {
+export function passwordResetEmail(payload: Record<string, unknown>, support: SupportContact): RenderedMail {
   const name = String(payload.name ?? '');
   const link = String(payload.link ?? '');
   const validFor = String(payload.validFor ?? '');
   const asked = 'We received a request to reset the password of your Phoolwala Gifts account.';
   const once = `The link works once, for ${validFor}.`;
   const ignore = 'If you did not ask for this, ignore this email: your password stays as it is.';
-  return {
-    subject: 'Reset your Phoolwala Gifts password',
-    html: page(
-      h(
-        Layout,
-        { preview: `Set a new password for your account. ${once}` },
+  return storeMail(
+    {
+      subject: 'Reset your Phoolwala Gifts password',
+      preview: `Set a new password for your account. ${once}`,
+      html: [
         h('p', { style: { marginTop: 0 } }, `Namaste ${name},`),
         h('p', null, `${asked} ${once}`),
         h('p', { style: { margin: '24px 0' } }, button(link, 'Set a new password')),
@@ -166,18 +204,47 @@ export function passwordResetEmail(payload: Record<string, unknown>): RenderedMa
         ),
         h('p', null, ignore),
         h('p', { style: { marginBottom: 0, color: '#6b6b6b', fontSize: 13 } }, 'Warm wishes, the Phoolwala Gifts team'),
-      ),
-    ),
-    text: [
-      `Namaste ${name},`,
-      '',
-      `${asked} ${once}`,
-      '',
-      `Set a new password: ${link}`,
-      '',
-      ignore,
-      '',
-      'Warm wishes, the Phoolwala Gifts team',
-    ].join('\n'),
-  };
+      ],
+      text: [
+        `Namaste ${name},`,
+        '',
+        `${asked} ${once}`,
+        '',
+        `Set a new password: ${link}`,
+        '',
+        ignore,
+        '',
+        'Warm wishes, the Phoolwala Gifts team',
+      ],
+    },
+    support,
+  );
+}
+
+/** A one-time sign-in code (issue 35): the code big enough to read across a room, and what to do if unasked. */
+export function signInCodeEmail(payload: Record<string, unknown>, support: SupportContact): RenderedMail {
+  const name = String(payload.name ?? '');
+  const code = String(payload.code ?? '');
+  const validFor = String(payload.validFor ?? '');
+  const use = `Enter this code to sign in to Phoolwala Gifts. It works once, for ${validFor}.`;
+  const ignore = 'If you did not ask for it, ignore this email: nobody can sign in without the code.';
+  return storeMail(
+    {
+      subject: 'Your Phoolwala Gifts sign-in code',
+      preview: use,
+      html: [
+        h('p', { style: { marginTop: 0 } }, `Namaste ${name},`),
+        h('p', null, use),
+        h(
+          'p',
+          { style: { margin: '24px 0', fontSize: 32, fontWeight: 700, letterSpacing: '0.2em', color: BRAND } },
+          code,
+        ),
+        h('p', null, ignore),
+        h('p', { style: { marginBottom: 0, color: '#6b6b6b', fontSize: 13 } }, 'Warm wishes, the Phoolwala Gifts team'),
+      ],
+      text: [`Namaste ${name},`, '', use, '', code, '', ignore, '', 'Warm wishes, the Phoolwala Gifts team'],
+    },
+    support,
+  );
 }

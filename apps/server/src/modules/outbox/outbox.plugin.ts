@@ -4,7 +4,9 @@ import { sharedReading } from '../../lib/metrics.js';
 import { runPeriodically } from '../../lib/periodic.js';
 import { fileTransport, smtpTransport, type MailTransport } from './outbox.mailer.js';
 import { OutboxSender, pendingBacklog } from './outbox.service.js';
-import { renderMail } from './outbox.templates.js';
+import { mailRenderer } from './outbox.templates.js';
+import { fileTexts, msg91Texts } from './outbox.texter.js';
+import { textRenderer } from './outbox.texts.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,9 +30,16 @@ export function registerOutbox(app: FastifyInstance, mailTransport?: MailTranspo
       : fileTransport(mailDir, (file) =>
           app.log.info({ file }, 'email written as a file (no SMTP_URL): open it in a mail client'),
         ));
-  const sender = new OutboxSender(app.database.db, transport, renderMail, app.log, {
+  const { msg91 } = app.config.sms;
+  const texts = msg91
+    ? msg91Texts(msg91)
+    : fileTexts(path.join(app.config.dataDir, 'sms'), (file) =>
+        app.log.info({ file }, 'text message written as a file (no SMS_URL)'),
+      );
+  const sender = new OutboxSender(app.database.db, transport, mailRenderer(app.config.mail.support), app.log, {
     from: app.config.mail.from,
     leaseMs: app.config.mail.leaseMs,
+    texts: { transport: texts, render: textRenderer },
   });
   app.decorate('sendOutbox', () => sender.sendDue());
 

@@ -4,6 +4,9 @@ import type { Db, Tx } from '../../db/client.js';
 import * as repo from './outbox.repository.js';
 import type { OutboxRow } from './outbox.repository.js';
 import type { MailTransport } from './outbox.mailer.js';
+import type { OutboxChannel } from './outbox.table.js';
+import type { TextTransport } from './outbox.texter.js';
+import type { TextRenderer } from './outbox.texts.js';
 
 export type { OutboxRow };
 
@@ -17,6 +20,8 @@ export type MailRenderer = (kind: string, payload: Record<string, unknown>) => R
 
 export interface OutboxMessage {
   kind: string;
+  /** Email unless said: a text message goes to a mobile (+91 and ten digits). */
+  channel?: OutboxChannel;
   recipient: string;
   payload: Record<string, unknown>;
   /**
@@ -57,6 +62,8 @@ export interface SenderOptions {
   maxBackoffMs?: number;
   /** Past this since the message was written, a failure is final: 'failed', for an admin to retry. */
   giveUpAfterMs?: number;
+  /** Where text messages go and their words; a text without them fails as an undeliverable email would. */
+  texts?: { transport: TextTransport; render: TextRenderer };
 }
 
 const MINUTE = 60_000;
@@ -101,13 +108,21 @@ export class OutboxSender {
 
   private async sendOne(message: OutboxRow, now: () => Date): Promise<boolean> {
     try {
-      const mail = this.render(message.kind, { ...message.payload, ...message.secret });
-      await this.transport.send({
-        ...mail,
-        messageId: message.messageId,
-        from: this.options.from,
-        to: message.recipient,
-      });
+      const values = { ...message.payload, ...message.secret };
+      if (message.channel === 'sms') {
+        const { texts } = this.options;
+        if (!texts) throw new Error('This store sends no text messages');
+        const text = texts.render(message.kind, values);
+        await texts.transport.send({ ...text, id: message.id, kind: message.kind, to: message.recipient });
+      } else {
+        const mail = this.render(message.kind, values);
+        await this.transport.send({
+          ...mail,
+          messageId: message.messageId,
+          from: this.options.from,
+          to: message.recipient,
+        });
+      }
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       const at = now();

@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+/** How a message goes: an email, or a text message to an Indian mobile (issue 35). */
+export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /**
@@ -16,6 +19,8 @@ export const outbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** What the message is ('welcome', 'order_paid', …): which template renders it. */
     kind: text('kind').notNull(),
+    channel: text('channel').$type<OutboxChannel>().notNull().default('email'),
+    /** An email address, or for a text message a mobile as +91 and ten digits. */
     recipient: text('recipient').notNull(),
     /** What the template needs, as the event knew it. */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
@@ -42,5 +47,6 @@ export const outbox = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index('outbox_created').on(t.createdAt.desc()),
     check('outbox_status', sql`${t.status} IN ('pending', 'sent', 'failed')`),
+    check('outbox_channel', sql`${t.channel} IN ('email', 'sms')`),
   ],
 );

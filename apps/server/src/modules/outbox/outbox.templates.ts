@@ -1,4 +1,4 @@
-import { passwordResetEmail, welcomeEmail } from './outbox.emails.js';
+import { passwordResetEmail, signInCodeEmail, welcomeEmail, type SupportContact } from './outbox.emails.js';
 import {
   orderCancelledEmail,
   orderDeliveredEmail,
@@ -9,18 +9,20 @@ import {
   paymentFailedEmail,
   refundIssuedEmail,
 } from './outbox.order-emails.js';
-import type { RenderedMail } from './outbox.service.js';
+import type { MailRenderer, RenderedMail } from './outbox.service.js';
 
-type Template = (payload: Record<string, unknown>) => RenderedMail;
+type Template = (payload: Record<string, unknown>, support: SupportContact) => RenderedMail;
 
 /**
  * The message of each kind the outbox holds. Rendered when sent, not when written, so a fixed
- * template also fixes the messages still waiting; a kind without a template fails its attempt
- * (recorded, retried) rather than sending something half-made.
+ * template also fixes the messages still waiting, and each names the support contact configured
+ * when it goes; a kind without a template fails its attempt (recorded, retried) rather than
+ * sending something half-made.
  */
 const TEMPLATES: Record<string, Template> = {
   welcome: welcomeEmail,
   password_reset: passwordResetEmail,
+  sign_in_code: signInCodeEmail,
   order_placed: orderPlacedEmail,
   order_paid: orderPaidEmail,
   payment_failed: paymentFailedEmail,
@@ -31,8 +33,11 @@ const TEMPLATES: Record<string, Template> = {
   refund_issued: refundIssuedEmail,
 };
 
-export function renderMail(kind: string, payload: Record<string, unknown>): RenderedMail {
-  const template = TEMPLATES[kind];
-  if (!template) throw new Error(`No email template for '${kind}'`);
-  return template(payload);
+/** The store's renderer: each kind by its template, `support` at the foot of every one. */
+export function mailRenderer(support: SupportContact): MailRenderer {
+  return (kind, payload) => {
+    const template = TEMPLATES[kind];
+    if (!template) throw new Error(`No email template for '${kind}'`);
+    return template(payload, support);
+  };
 }

@@ -186,7 +186,10 @@ describe(`asking for a password reset link, on ${testDatabaseKind}`, () => {
 
   it('writes an email that carries the link, how long it works, and what to do if you did not ask', () => {
     const link = 'https://phoolwala.in/reset-password?token=abc_DEF-123';
-    const mail = passwordResetEmail({ name: 'Priya <b>R</b>', link, validFor: '30 minutes' });
+    const mail = passwordResetEmail(
+      { name: 'Priya <b>R</b>', link, validFor: '30 minutes' },
+      { email: 'help@phoolwala.test', phone: '+91 80 0000 0000' },
+    );
     expect(mail.subject).toBe(RESET_SUBJECT);
     expect(mail.subject).not.toContain('abc_DEF');
     for (const part of [mail.text, mail.html]) {
@@ -216,6 +219,7 @@ describe(`setting a new password with the link, on ${testDatabaseKind}`, () => {
       email: account.email,
       isAdmin: false,
       pincode: '',
+      phone: null,
     });
     const setCookie = String([res.headers['set-cookie']].flat()[0]);
     expect(setCookie).toMatch(/^session=[A-Za-z0-9_-]{43};/);

@@ -65,6 +65,7 @@ describe(`admin user management on ${testDatabaseKind}`, () => {
       'googleLinked',
       'isAdmin',
       'name',
+      'phone',
       'pincode',
       'version',
     ]);

@@ -67,6 +67,7 @@ describe(`Google sign-in on ${testDatabaseKind}`, () => {
       payments: { provider: 'simulated', keyId: 'rzp_test_demo' },
       demo: true,
       vitalsSampleRate: 1,
+      signInCodesByText: true,
     });
   });
 

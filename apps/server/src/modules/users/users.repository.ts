@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { SIGN_IN_CODE_TRIES } from '@store/domain';
 import type { Db, Tx } from '../../db/client.js';
 import type { SessionUser } from '../../lib/auth.js';
-import { passwordResets, savedAddresses, sessions, users } from './users.table.js';
+import { passwordResets, savedAddresses, sessions, signInCodes, users } from './users.table.js';
 
 /** A whole row of the users table, password hash included: never for a response as it is. */
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+type NewSignInCode = typeof signInCodes.$inferInsert;
 /** The columns a caller may change; `updatedAt` is stamped by every update. */
 type UserChanges = Partial<Pick<NewUser, 'name' | 'email' | 'passwordHash' | 'isAdmin' | 'googleSubject'>>;
 
@@ -16,6 +18,7 @@ const SESSION_USER_COLUMNS = {
   email: users.email,
   isAdmin: users.isAdmin,
   pincode: users.pincode,
+  phone: users.phone,
 } satisfies Record<keyof SessionUser, unknown>;
 
 /** Matches however the address is capitalised, as the unique index on lower(email) does. */
@@ -208,6 +211,11 @@ export function lockAccount(tx: Tx, userId: string) {
   return tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
 
+/** Not a change to the name, email or admin flag, so the account's version stays (ADR 065). */
+export function setAccountPhone(db: Db | Tx, userId: string, phone: string) {
+  return db.update(users).set({ phone }).where(eq(users.id, userId));
+}
+
 export async function insertSession(
   db: Db | Tx,
   session: { tokenHash: string; userId: string; expiresAt: Date },
@@ -345,4 +353,37 @@ export async function deleteSavedAddress(db: Db | Tx, userId: string, id: string
     .where(and(eq(savedAddresses.id, id), eq(savedAddresses.userId, userId)))
     .returning({ id: savedAddresses.id });
   return deleted.length > 0;
+}
+
+/**
+ * The one account that keeps this mobile, locked as `lockUserByEmail` locks: none when no account
+ * or more than one does (a number typed at two accounts' checkouts signs in to neither).
+ */
+export async function lockUserByPhone(tx: Tx, phone: string): Promise<UserRow | undefined> {
+  const found = await tx.select().from(users).where(eq(users.phone, phone)).limit(2).for('share');
+  return found.length === 1 ? found[0] : undefined;
+}
+
+export async function replaceSignInCode(tx: Tx, code: NewSignInCode): Promise<void> {
+  await tx.delete(signInCodes).where(eq(signInCodes.sentTo, code.sentTo));
+  await tx.insert(signInCodes).values(code);
+}
+
+/**
+ * Counts a try on every live code sent to `sentTo` before it is compared, in one statement, so
+ * concurrent guesses each use up a try; returns the codes that could still be right.
+ */
+export function trySignInCodes(db: Db | Tx, sentTo: string, now: Date) {
+  return db
+    .update(signInCodes)
+    .set({ tries: sql`${signInCodes.tries} + 1` })
+    .where(
+      and(eq(signInCodes.sentTo, sentTo), gt(signInCodes.expiresAt, now), lt(signInCodes.tries, SIGN_IN_CODE_TRIES)),
+    )
+    .returning();
+}
+
+/** Spends a code: true for the one caller whose delete found it. */
+export async function spendSignInCode(db: Db | Tx, id: string): Promise<boolean> {
+  return (await db.delete(signInCodes).where(eq(signInCodes.id, id)).returning({ id: signInCodes.id })).length > 0;
 }

@@ -19,6 +19,9 @@ import {
   registerInputSchema,
   resetPasswordInputSchema,
   savedAddressIdParamsSchema,
+  SIGN_IN_CODE_SENT,
+  signInCodeRequestSchema,
+  signInCodeVerifySchema,
   savedAddressInputSchema,
   savedAddressSchema,
   userIdParamsSchema,
@@ -30,6 +33,7 @@ import { adminOnly, signedInUser, type SessionUser } from '../../lib/auth.js';
 import { clearSessionCookie, createSession, setSessionCookie } from './users.sessions.js';
 import { clientConfigOf } from '../../lib/client-config.js';
 import { GoogleVerifier } from './users.google.js';
+import { SignInCodes } from './users.sign-in-codes.js';
 import { SignInThrottle, TOO_MANY_SIGN_INS } from './users.sign-in-throttle.js';
 import { toAdminUser, toUserResponse, UsersService } from './users.service.js';
 
@@ -59,6 +63,8 @@ const TOO_MANY_PASSWORD_ATTEMPTS = 'Too many attempts at your current password.'
 const TOO_MANY_RESET_REQUESTS = 'Too many password reset requests from your network.';
 const TOO_MANY_RESET_LINKS = 'Too many reset links have been asked for this email.';
 const TOO_MANY_RESET_ATTEMPTS = 'Too many reset links tried from your network.';
+const TOO_MANY_CODE_REQUESTS = 'Too many sign-in codes asked for from your network.';
+const TOO_MANY_CODES = 'Too many sign-in codes have been asked for this email or mobile number.';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new UsersService(
@@ -141,7 +147,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * Reset links still being written after their answer went. Closing waits for them, so the
+   * Reset links and sign-in codes still being written after their answer went. Closing waits for them, so the
    * database is never closed under one; each failure is logged, as nobody is waiting for it.
    */
   const pendingResetRequests = new Set<Promise<void>>();
@@ -185,6 +191,70 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       pendingResetRequests.add(work);
       return { message: PASSWORD_RESET_SENT };
     },
+  );
+
+  const codes = new SignInCodes(
+    app.database.db,
+    { url: app.config.publicUrl, host: new URL(app.config.publicUrl).hostname },
+    app.config.sms.offered,
+  );
+
+  app.post(
+    '/api/users/otp/request',
+    {
+      schema: {
+        tags,
+        summary: 'Ask for a one-time sign-in code by email or text message',
+        description:
+          `Always answers \`{ message: '${SIGN_IN_CODE_SENT}' }\`, at once, whether or not an account has ` +
+          'that email or mobile (`{ email }` or `{ phone }`, one of them). An account gets a 6-digit code that ' +
+          'works once, for 10 minutes and 5 tries, and replaces the last one sent there. Codes by text go to ' +
+          'the mobile kept on exactly one account; a store without an SMS provider in production answers 400 ' +
+          'to `{ phone }`. Limited per address and per email or mobile (429 with Retry-After), as reset links are.',
+        body: signInCodeRequestSchema,
+        response: { 200: messageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      },
+      preHandler: limitPerAddress(
+        app,
+        'sign-in-code-address',
+        rateLimits.passwordResetPerAddress,
+        TOO_MANY_CODE_REQUESTS,
+      ),
+    },
+    async (req) => {
+      codes.checkOffered(req.body);
+      // Counted by the email or mobile as given, account or not: a 429 tells nothing either.
+      const target = req.body.email?.toLowerCase() ?? req.body.phone;
+      await app.rateLimiter.consume(
+        `sign-in-code-target:${target}`,
+        rateLimits.passwordResetPerAccount,
+        TOO_MANY_CODES,
+      );
+      // Not awaited, as reset links are not: an account's code would otherwise answer later than none.
+      const work: Promise<void> = codes
+        .request(req.body)
+        .catch((err: unknown) => req.log.error({ err }, 'could not write a sign-in code'))
+        .finally(() => pendingResetRequests.delete(work));
+      pendingResetRequests.add(work);
+      return { message: SIGN_IN_CODE_SENT };
+    },
+  );
+
+  app.post(
+    '/api/users/otp/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with a one-time code',
+        description:
+          'The code sent to `{ email }` or `{ phone }` signs in as password sign-in does (a session cookie and the ' +
+          'user). A wrong, used or expired code gets 400 naming the field `code`; every try counts against the code.',
+        body: signInCodeVerifySchema,
+        response: { 200: userResponseSchema, ...errors },
+      },
+      preHandler: limitSignInsPerAddress,
+    },
+    async (req, reply) => signIn(await codes.verify(req.body, req.body.code), reply),
   );
 
   app.post(

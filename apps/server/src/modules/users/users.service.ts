@@ -46,7 +46,7 @@ const SIGN_IN_WITH_GOOGLE_AGAIN =
   `Sign out, sign in with Google again, and make the change within ${RECENT_SIGN_IN_MINUTES} minutes.`;
 
 export function toUserResponse(u: SessionUser): UserResponse {
-  return { _id: u.id, name: u.name, email: u.email, isAdmin: u.isAdmin, pincode: u.pincode };
+  return { _id: u.id, name: u.name, email: u.email, isAdmin: u.isAdmin, pincode: u.pincode, phone: u.phone };
 }
 
 export function toAdminUser(u: UserRow): AdminUser {
@@ -532,6 +532,11 @@ export class UsersService {
 export function lockAccount(pipeline: Pipeline, tx: Tx, userId: string): Answer<boolean> {
   const locked = pipeline.add(repo.lockAccount(tx, userId));
   return () => locked().length > 0;
+}
+
+/** For an order's writes: the buyer's newly given mobile, offered at their next checkout. */
+export function rememberMobile(writes: Pipeline, tx: Tx, userId: string, phone: string): void {
+  writes.add(repo.setAccountPhone(tx, userId, phone));
 }
 
 /**

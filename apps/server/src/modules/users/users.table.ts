@@ -12,6 +12,11 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     isAdmin: boolean('is_admin').notNull().default(false),
     pincode: text('pincode').notNull().default(''),
+    /**
+     * The account holder's own mobile, given at checkout: the gateway and receipts reach the buyer
+     * on it, never on the recipient's number in a shipping address (issue 35).
+     */
+    phone: text('phone'),
     googleSubject: text('google_subject'),
     /**
      * One more whenever the name, email or admin flag changes, whoever changes them (ADR 065): the
@@ -34,6 +39,8 @@ export const users = pgTable(
     index('users_email_trgm').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
     index('users_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     uniqueIndex('users_google_subject').on(t.googleSubject),
+    // Sign-in by a code sent to the mobile kept on the account.
+    index('users_phone').on(t.phone),
   ],
 );
 
@@ -70,6 +77,29 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('password_resets_user').on(t.userId)],
+);
+
+/**
+ * One-time sign-in codes (issue 35): sent to an account's email or to the mobile kept on it, and
+ * good only for signing in by that same email or mobile. Only a SHA-256 of the code with the row's
+ * random id is stored. A code is spent by the sign-in it makes, and dead after its tries; asking
+ * for a new one replaces the last one sent to the same place.
+ */
+export const signInCodes = pgTable(
+  'sign_in_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The email in lower case, or the mobile as +91 and ten digits. */
+    sentTo: text('sent_to').notNull(),
+    codeHash: text('code_hash').notNull(),
+    tries: integer('tries').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sign_in_codes_sent_to').on(t.sentTo), index('sign_in_codes_user').on(t.userId)],
 );
 
 /**

@@ -19,6 +19,7 @@ const config = (demo: boolean, provider: 'simulated' | 'razorpay' = 'simulated')
   payments: { provider, keyId: provider === 'simulated' ? 'rzp_test_demo' : 'rzp_live_N8fX2kQ9pLm3Zt' },
   demo,
   vitalsSampleRate: demo ? 1 : 0.1,
+  signInCodesByText: demo,
 });
 
 function renderStore(answer: Answer, path = '/') {

@@ -6,7 +6,9 @@ import { Field } from '../../components/ui/field.js';
 import type { AccountField, FieldErrors } from '../../lib/account-validation.js';
 import type { useAccountForm } from './use-account-form.js';
 
-export type AccountValues = Record<Exclude<AccountField, 'currentPassword'>, string> & { currentPassword?: string };
+export type AccountValues = Record<Exclude<AccountField, 'currentPassword' | 'phone' | 'code'>, string> & {
+  currentPassword?: string;
+};
 
 interface AccountFieldsProps {
   values: AccountValues;
@@ -30,7 +32,7 @@ export function AccountFields({
   emailPlaceholder,
   currentPasswordHint,
 }: AccountFieldsProps) {
-  const bind = (field: AccountField) => ({
+  const bind = (field: keyof AccountValues) => ({
     name: field,
     value: values[field] ?? '',
     error: errors[field],

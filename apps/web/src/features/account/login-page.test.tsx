@@ -210,6 +210,21 @@ describe('Google sign-in on /login', () => {
     expect(google.cancel).toHaveBeenCalled();
   });
 
+  it('goes home rather than off-site when the redirect is another origin', async () => {
+    const google = { initialize: vi.fn(), renderButton: vi.fn(), prompt: vi.fn(), cancel: vi.fn() };
+    vi.stubGlobal('google', { accounts: { id: google } });
+    stubApi({
+      'GET /api/config': [200, { googleClientId: 'client-123' }],
+      'POST /api/users/auth/callback': [200, asha],
+      'POST /api/users/wishlist/merge': [200, { productIds: [] }],
+    });
+    renderLogin(`/login?redirect=${encodeURIComponent('//evil.com/shipping')}`);
+    await waitFor(() => expect(google.initialize).toHaveBeenCalled());
+    const { callback } = google.initialize.mock.lastCall![0] as { callback: (r: { credential: string }) => void };
+    act(() => callback({ credential: 'id-token' }));
+    await waitFor(() => expect(where()).toBe('/'));
+  });
+
   it("logs 'Login Failed' and toasts the message when the server refuses the credential", async () => {
     const google = { initialize: vi.fn(), renderButton: vi.fn(), prompt: vi.fn(), cancel: vi.fn() };
     vi.stubGlobal('google', { accounts: { id: google } });
@@ -224,6 +239,62 @@ describe('Google sign-in on /login', () => {
     act(() => callback({ credential: 'bad-token' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Google sign-in failed'));
     expect(consoleError).toHaveBeenCalledWith('Login Failed', expect.any(Error));
+    expect(localStorage.getItem('userInfo')).toBeNull();
+  });
+});
+
+describe('signing in by a one-time code', () => {
+  const config = (signInCodesByText: boolean): Answers => ({
+    'GET /api/config': [200, { googleClientId: null, signInCodesByText }],
+  });
+  const SENT = 'If an account has that email or mobile number, a 6-digit code is on its way. It works for 10 minutes.';
+
+  it('sends a code to a mobile number and signs in with it, back to where the buyer was going', async () => {
+    const fetchMock = stubApi({
+      ...config(true),
+      'POST /api/users/otp/request': [200, { message: SENT }],
+      'POST /api/users/otp/verify': [200, asha],
+    });
+    const { user } = renderLogin('/login?redirect=/shipping');
+    await user.click(screen.getByRole('button', { name: 'Sign in with a one-time code' }));
+    const target = await screen.findByLabelText('Email or mobile number');
+    expect(target.getAttribute('autocomplete')).toBe('username');
+    await user.type(target, '+91 98950 11111');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByText(SENT);
+    expect(sentBodies(fetchMock, 'POST /api/users/otp/request')).toEqual([{ phone: '+919895011111' }]);
+
+    const code = screen.getByLabelText('6-digit code');
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByText('Enter the 6-digit code', { selector: 'p' })).not.toBeNull();
+    await user.type(code, '482 913');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(where()).toBe('/shipping'));
+    expect(sentBodies(fetchMock, 'POST /api/users/otp/verify')).toEqual([{ phone: '+919895011111', code: '482913' }]);
+  });
+
+  it("offers email only where the store sends no texts, and shows the server's refusal of a code under it", async () => {
+    const wrong = 'That code is not right, or it has expired. Ask for a new one.';
+    const fetchMock = stubApi({
+      ...config(false),
+      'POST /api/users/otp/request': [200, { message: SENT }],
+      'POST /api/users/otp/verify': [400, { message: wrong, details: [{ field: 'code', message: wrong }] }],
+    });
+    const { user } = renderLogin('/login');
+    await user.click(screen.getByRole('button', { name: 'Sign in with a one-time code' }));
+    await user.type(await screen.findByLabelText('Email Address'), '9895011111');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(screen.getByText('Enter a valid email address', { selector: 'p' })).not.toBeNull();
+    expect(sentBodies(fetchMock, 'POST /api/users/otp/request')).toEqual([]);
+
+    await user.clear(screen.getByLabelText('Email Address'));
+    await user.type(screen.getByLabelText('Email Address'), 'asha@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.type(await screen.findByLabelText('6-digit code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.getByLabelText('6-digit code').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(wrong, { selector: 'p' })).not.toBeNull();
     expect(localStorage.getItem('userInfo')).toBeNull();
   });
 });

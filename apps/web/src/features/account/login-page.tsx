@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { login } from '../../api/users.js';
+import { Button } from '../../components/ui/button.js';
 import { Field } from '../../components/ui/field.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { AccountForm, EmailField } from './account-fields.js';
 import { AuthCard } from './auth-card.js';
 import { GoogleSignIn } from './google-sign-in.js';
-import { safeRedirect, withRedirect } from './redirect.js';
+import { SignInByCode } from './sign-in-by-code.js';
+import { safeRedirect, withRedirect } from '../../lib/redirect.js';
 import { useAccountForm } from './use-account-form.js';
 import { useUserInfo } from '../../stores/user-store.js';
 import { signedIn } from './signed-in.js';
@@ -20,6 +22,7 @@ export function LoginPage() {
   const user = useUserInfo();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [byCode, setByCode] = useState(false);
   const form = useAccountForm();
 
   // Signed in already, or just now: on to where the shopper was going.
@@ -48,31 +51,38 @@ export function LoginPage() {
         </>
       }
     >
-      <AccountForm form={form} label="Sign in" onSubmit={submit} submitLabel="Sign In">
-        <EmailField
-          value={email}
-          error={form.errors.email}
-          onChange={(value) => {
-            setEmail(value);
-            form.clearField('email');
-          }}
-        />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          error={form.errors.password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            form.clearField('password');
-          }}
-        />
-        <Link to="/forgot-password" className="-mt-2 self-end text-sm font-medium text-brand-700 hover:underline">
-          Forgot password?
-        </Link>
-      </AccountForm>
+      {byCode ? (
+        <SignInByCode />
+      ) : (
+        <AccountForm form={form} label="Sign in" onSubmit={submit} submitLabel="Sign In">
+          <EmailField
+            value={email}
+            error={form.errors.email}
+            onChange={(value) => {
+              setEmail(value);
+              form.clearField('email');
+            }}
+          />
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            error={form.errors.password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              form.clearField('password');
+            }}
+          />
+          <Link to="/forgot-password" className="-mt-2 self-end text-sm font-medium text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </AccountForm>
+      )}
+      <Button variant="outline" size="lg" className="w-full" onClick={() => setByCode((b) => !b)}>
+        {byCode ? 'Sign in with your password' : 'Sign in with a one-time code'}
+      </Button>
       <GoogleSignIn onSignedIn={signedIn} />
     </AuthCard>
   );

@@ -45,6 +45,7 @@ const admins: AdminUserPage = {
       name: 'Priya',
       isAdmin: true,
       pincode: '',
+      phone: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       googleLinked: false,
       version: 1,

@@ -15,6 +15,7 @@ const user = (n: number, over: Partial<AdminUser> = {}): AdminUser => ({
   email: `shopper${n}@example.com`,
   isAdmin: false,
   pincode: '',
+  phone: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   googleLinked: false,
   version: 1,

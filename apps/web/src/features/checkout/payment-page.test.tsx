@@ -61,6 +61,7 @@ describe('the /payment page', () => {
   it('offers UPI or card through Razorpay, checked, and goes on to /placeorder', async () => {
     act(() => {
       cartActions.saveShippingAddress(address);
+      cartActions.saveContactPhone('9895011111');
       cartActions.savePaymentMethod('');
     });
     const { user } = renderAt('/payment');
@@ -83,9 +84,19 @@ describe('the /placeorder page’s way in', () => {
     expect(where()).toBe('/shipping');
   });
 
+  it("sends a cart kept from before checkout asked for the buyer's mobile back to /shipping", () => {
+    act(() => {
+      cartActions.saveShippingAddress(address);
+      cartActions.savePaymentMethod('Razorpay');
+    });
+    renderAt('/placeorder');
+    expect(where()).toBe('/shipping');
+  });
+
   it('sends a shopper without a payment method to /payment (and from there nowhere else)', () => {
     act(() => {
       cartActions.saveShippingAddress(address);
+      cartActions.saveContactPhone('9895011111');
       cartActions.savePaymentMethod('');
     });
     renderAt('/placeorder');

@@ -57,6 +57,7 @@ beforeEach(() => {
     cartActions.saveShippingAddress(address);
     cartActions.saveDelivery(midnight());
     cartActions.savePaymentMethod('Razorpay');
+    cartActions.saveContactPhone('9895011111');
   });
 });
 afterEach(() => {
@@ -83,7 +84,7 @@ describe('the /placeorder page', () => {
       'Flat 4B, Lotus Apartments, 12 MG Road, Ravipuram, Ernakulam, Kerala 682011',
     );
     expect(shipping.textContent).toContain('+91 9847012345');
-    expect(shipping.textContent).toContain('DeliveryThu, 24 Dec · Midnight, 23:00–23:59');
+    expect(shipping.textContent).toContain('DeliveryThu, 24 Dec · Midnight, 11 PM – 12 AM');
     // No message typed: no card.
     expect(screen.queryByRole('region', { name: 'Message card' })).toBeNull();
     expect(screen.getByRole('region', { name: 'Payment Method' }).textContent).toContain('Razorpay');
@@ -164,6 +165,7 @@ describe('the /placeorder page', () => {
           },
         ],
         shippingAddress: address,
+        contact: { phone: '9895011111' },
         delivery: { date: '2026-12-24', slotId: 'midnight' },
         paymentMethod: 'Razorpay',
         itemsPrice: 1947,
@@ -273,7 +275,7 @@ describe('the delivery and the message card at /placeorder', () => {
         {
           message: 'This delivery slot is full',
           code: 'CONFLICT',
-          details: { nextSlot: { date: '2026-12-25', slotId: 'fixed-0900', label: '09:00–11:00' } },
+          details: { nextSlot: { date: '2026-12-25', slotId: 'fixed-0900', label: '9 AM – 11 AM' } },
         },
       ],
       [201, order()],
@@ -289,21 +291,21 @@ describe('the delivery and the message card at /placeorder', () => {
     await user.click(confirmButton());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('This delivery slot is full');
-    expect(alert.textContent).toContain('Thu, 24 Dec · Midnight, 23:00–23:59 has no places left.');
-    expect(alert.textContent).toContain('The next slot with a place is Fri, 25 Dec · Fixed time, 09:00–11:00.');
+    expect(alert.textContent).toContain('Thu, 24 Dec · Midnight, 11 PM – 12 AM has no places left.');
+    expect(alert.textContent).toContain('The next slot with a place is Fri, 25 Dec · Fixed time, 9 AM – 11 AM.');
     expect(within(alert).getByRole('link', { name: 'Choose another slot' }).getAttribute('href')).toBe('/shipping');
     expect(toast.error).toHaveBeenCalledWith('This delivery slot is full');
     // What the shopper saw of the slots is asked again.
     expect(client.getQueryState(['Delivery', 'slots', '682011', null, ['p1', 'p2']])?.isInvalidated).toBe(true);
     expect(where()).toBeUndefined();
 
-    await user.click(screen.getByRole('button', { name: 'Deliver Fri, 25 Dec · Fixed time, 09:00–11:00 instead' }));
+    await user.click(screen.getByRole('button', { name: 'Deliver Fri, 25 Dec · Fixed time, 9 AM – 11 AM instead' }));
     await waitFor(() =>
       expect(cart.delivery).toEqual({
         date: '2026-12-25',
         slotId: 'fixed-0900',
         type: 'fixed',
-        label: '09:00–11:00',
+        label: '9 AM – 11 AM',
         start: '09:00',
         end: '11:00',
         fee: 200,
@@ -311,7 +313,7 @@ describe('the delivery and the message card at /placeorder', () => {
     );
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('region', { name: 'Shipping' }).textContent).toContain(
-      'DeliveryFri, 25 Dec · Fixed time, 09:00–11:00',
+      'DeliveryFri, 25 Dec · Fixed time, 9 AM – 11 AM',
     );
     expect(screen.getByRole('region', { name: 'Order Summary' }).textContent).toContain(
       'Shipping₹200 includes ₹200 for Fixed time delivery',
@@ -335,7 +337,7 @@ describe('the delivery and the message card at /placeorder', () => {
         409,
         {
           message: 'This delivery slot is full',
-          details: { nextSlot: { date: '2026-12-25', slotId: 'midnight', label: 'Midnight, 23:00–23:59' } },
+          details: { nextSlot: { date: '2026-12-25', slotId: 'midnight', label: 'Midnight, 11 PM – 12 AM' } },
         },
       ],
       'GET /api/delivery/slots?pincode=682011&date=2026-12-25&productId=p1&productId=p2': [
@@ -348,7 +350,7 @@ describe('the delivery and the message card at /placeorder', () => {
     });
     await user.click(confirmButton());
     await user.click(
-      await screen.findByRole('button', { name: 'Deliver Fri, 25 Dec · Midnight, 23:00–23:59 instead' }),
+      await screen.findByRole('button', { name: 'Deliver Fri, 25 Dec · Midnight, 11 PM – 12 AM instead' }),
     );
     await waitFor(() => expect(toast.error).toHaveBeenLastCalledWith('This slot is full'));
     expect(screen.queryByRole('button', { name: /^Deliver/ })).toBeNull();

@@ -106,7 +106,8 @@ export function PlaceOrderPage() {
   const address = cart.shippingAddress;
   // A slot saved for a day that has since passed is no choice at all.
   const delivery = cart.delivery && cart.delivery.date >= todayIst() ? cart.delivery : null;
-  if (!address || !delivery) return <Navigate to="/shipping" replace />;
+  // A cart kept from before checkout asked for the buyer's mobile goes back to give it.
+  if (!address || !delivery || !cart.contactPhone) return <Navigate to="/shipping" replace />;
   if (!cart.paymentMethod) return <Navigate to="/payment" replace />;
   const empty = cart.cartItems.length === 0;
   // The server's validate answers with the discount only; the summary spreads it over every line for
@@ -123,6 +124,7 @@ export function PlaceOrderPage() {
     const fingerprint = JSON.stringify([
       payload.orderItems.map((i) => [i._id, i.variant?._id ?? null, i.qty]),
       address,
+      payload.contact ?? null,
       payload.delivery,
       payload.giftMessage ?? null,
       payload.paymentMethod,
@@ -148,7 +150,8 @@ export function PlaceOrderPage() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.products });
       void queryClient.invalidateQueries({ queryKey: deliverySlotsKey });
       queryClient.setQueryData(orderKey(order._id), order);
-      navigate(`/order/${order._id}`);
+      // The order page opens the gateway at once: paying is the rest of this one step.
+      navigate(`/order/${order._id}`, { state: { pay: true } });
     } catch (err) {
       const full = slotFullOf(err);
       // Said under each line too, besides the toast: which lines stop the order.
@@ -254,7 +257,12 @@ export function PlaceOrderPage() {
             </OrderSection>
           ) : null}
           <OrderSection title="Payment Method">
-            <Facts rows={[['Method', `${cart.paymentMethod} (UPI or Credit/Debit Card)`]]} />
+            <Facts
+              rows={[
+                ['Method', `${cart.paymentMethod} (UPI or Credit/Debit Card)`],
+                ['Your mobile', showPhone(cart.contactPhone)],
+              ]}
+            />
             <BusinessBuyerFields buyer={business} />
           </OrderSection>
           <OrderSection title="Order Items">
@@ -312,7 +320,7 @@ export function PlaceOrderPage() {
             Confirm Order
           </Button>
           <p className="text-xs text-neutral-600">
-            You pay on the next page, by UPI or card. Prices and stock are checked again when the order is placed.
+            Payment by UPI or card opens as soon as the order is confirmed. Prices and stock are checked again then.
           </p>
         </SummaryCard>
       </div>

@@ -7,7 +7,7 @@ import { setUserInfo } from '../../stores/user-store.js';
 import { cartActions, useCart } from '../../stores/cart-store.js';
 import { choosePincode, chosenPincode } from '../../stores/pincode-store.js';
 import { address, cake, midnight, roses } from '../../test/order-test-utils.js';
-import { NOW, slotsAnswer, todaySlots, tooLate } from '../../test/delivery-test-utils.js';
+import { full, NOW, slotsAnswer, todaySlots, tooLate } from '../../test/delivery-test-utils.js';
 import { ShippingPage } from './shipping-page.js';
 
 const ernakulam = {
@@ -99,7 +99,8 @@ beforeEach(() => {
   choosePincode(null);
   vi.spyOn(toast, 'error');
   act(() => {
-    setUserInfo({ ...asha, expirationTime: Date.now() + 1e6 });
+    // A returning buyer, whose own mobile the account kept from an earlier checkout.
+    setUserInfo({ ...asha, phone: '+919895011111', expirationTime: Date.now() + 1e6 });
     cartActions.reset();
     cartActions.add(roses());
   });
@@ -211,7 +212,7 @@ describe('the /shipping page', () => {
     const { user } = renderShipping();
     await fillValid(user, '+91 98470-12345');
     await user.type(input(/^Address Line 1/), '  Flat 4B, Lotus Apartments ');
-    await user.click(await screen.findByRole('radio', { name: 'Any time, 09:00–21:00' }));
+    await user.click(await screen.findByRole('radio', { name: 'Any time, 9 AM – 9 PM' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(where()).toBe('/placeorder'));
     expect(cart.shippingAddress).toEqual({
@@ -228,7 +229,7 @@ describe('the /shipping page', () => {
       date: '2026-11-24',
       slotId: 'standard',
       type: 'standard',
-      label: 'Any time, 09:00–21:00',
+      label: 'Any time, 9 AM – 9 PM',
       start: '09:00',
       end: '21:00',
       fee: 0,
@@ -236,6 +237,38 @@ describe('the /shipping page', () => {
     // No message typed: no card.
     expect(cart.giftMessage).toBeNull();
     expect(cart.paymentMethod).toBe('Razorpay');
+    // The buyer's own mobile, offered from the account, apart from the recipient's.
+    expect(cart.contactPhone).toBe('9895011111');
+  });
+
+  it("asks a new buyer's own mobile apart from the recipient's, checks it, and keeps it as ten digits", async () => {
+    act(() => setUserInfo({ ...asha, phone: null, expirationTime: Date.now() + 1e6 }));
+    const { user } = renderShipping();
+    await fillValid(user);
+    await user.click(await screen.findByRole('radio', { name: 'Any time, 9 AM – 9 PM' }));
+    expect(input('Your mobile number').value).toBe('');
+    expect(input('Your mobile number').getAttribute('autocomplete')).toBe('tel');
+    // The recipient's phone is theirs: browsers must not fill the buyer's own into it.
+    expect(input('Phone').getAttribute('autocomplete')).toBe('shipping tel');
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(errorOf('Your mobile number')).toBe('Your mobile number is required');
+    expect(document.activeElement).toBe(input('Your mobile number'));
+    expect(toast.error).toHaveBeenLastCalledWith('Your mobile number is required');
+    expect(where()).toBeUndefined();
+
+    await user.type(input('Your mobile number'), '12345');
+    expect(errorOf('Your mobile number')).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(errorOf('Your mobile number')).toBe('Enter a 10-digit Indian mobile number');
+    expect(where()).toBeUndefined();
+
+    await user.clear(input('Your mobile number'));
+    await user.type(input('Your mobile number'), '+91 98950-22222');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(where()).toBe('/placeorder'));
+    expect(cart.contactPhone).toBe('9895022222');
+    expect(cart.shippingAddress?.phone).toBe('9847012345');
   });
 
   it('is prefilled from the saved address, slot and message card, whose PIN code is checked again', async () => {
@@ -258,9 +291,9 @@ describe('the /shipping page', () => {
     expect(input(/^From/).value).toBe('Asha');
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/pincodes/682011', expect.anything()));
     // The saved date and slot come back chosen.
-    await waitFor(() => expect(radio('Midnight, 23:00–23:59').checked).toBe(true));
+    await waitFor(() => expect(radio('Midnight, 11 PM – 12 AM').checked).toBe(true));
     expect(dateButton('Thu, 26 Nov').getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByText('Delivering Thu, 26 Nov · Midnight, 23:00–23:59').getAttribute('role')).toBe('status');
+    expect(screen.getByText('Delivering Thu, 26 Nov · Midnight, 11 PM – 12 AM').getAttribute('role')).toBe('status');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(where()).toBe('/placeorder'));
     expect(cart.delivery).toEqual(midnight({ date: '2026-11-26' }));
@@ -307,7 +340,7 @@ describe('the /shipping page', () => {
     expect(errorOf('Pin Code')).toBe('');
     // The slots are asked for all the same; the server answers for the PIN code.
     await user.click(await screen.findByRole('tab', { name: 'Midnight ₹250' }));
-    await user.click(radio('Midnight, 23:00–23:59'));
+    await user.click(radio('Midnight, 11 PM – 12 AM'));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(where()).toBe('/placeorder'));
     expect(cart.delivery?.slotId).toBe('midnight');
@@ -343,7 +376,7 @@ describe('the PIN code and the state', () => {
   it('says beside State when the PIN code is in another state, and will not go on until they agree', async () => {
     act(() => cartActions.saveShippingAddress(address));
     const { user } = renderShipping();
-    await user.click(await screen.findByRole('radio', { name: 'Any time, 09:00–21:00' }));
+    await user.click(await screen.findByRole('radio', { name: 'Any time, 9 AM – 9 PM' }));
     expect(errorOf('State')).toBe('');
 
     await user.clear(input('State'));
@@ -457,7 +490,7 @@ describe('the saved addresses', () => {
     expect(input('Phone').value).toBe('9895011111');
     expect(input('Pin Code').value).toBe('682011');
     expect((within(picker()).getByRole('radio', { name: 'Ravi Nair' }) as HTMLInputElement).checked).toBe(true);
-    await user.click(await screen.findByRole('radio', { name: 'Any time, 09:00–21:00' }));
+    await user.click(await screen.findByRole('radio', { name: 'Any time, 9 AM – 9 PM' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(where()).toBe('/placeorder'));
     expect(cart.shippingAddress).toEqual({
@@ -627,16 +660,16 @@ describe('the delivery date and slot', () => {
     });
     await fillRecipient(user);
     expect(dateButton(/^Today/).getAttribute('aria-pressed')).toBe('true');
-    expect(descriptionOf(radio('Any time, 09:00–21:00'))).toBe('');
+    expect(descriptionOf(radio('Any time, 9 AM – 9 PM'))).toBe('');
 
     await user.click(dateButton('Thu, 26 Nov'));
     expect(dateButton('Thu, 26 Nov').getAttribute('aria-pressed')).toBe('true');
     expect(dateButton(/^Today/).getAttribute('aria-pressed')).toBe('false');
-    await waitFor(() => expect(descriptionOf(radio('Any time, 09:00–21:00'))).toBe('2 left'));
+    await waitFor(() => expect(descriptionOf(radio('Any time, 9 AM – 9 PM'))).toBe('2 left'));
 
     fireEvent.change(input('More dates'), { target: { value: '2026-12-24' } });
     await user.click(await screen.findByRole('tab', { name: 'Midnight ₹250' }));
-    await waitFor(() => expect(descriptionOf(radio('Midnight, 23:00–23:59'))).toBe('1 left'));
+    await waitFor(() => expect(descriptionOf(radio('Midnight, 11 PM – 12 AM'))).toBe('1 left'));
     expect(input('More dates').value).toBe('2026-12-24');
     expect(screen.getByRole('group', { name: 'Midnight delivery times on Thu, 24 Dec' })).not.toBeNull();
     // Beyond the two weeks of buttons: none of them is pressed.
@@ -678,16 +711,53 @@ describe('the delivery date and slot', () => {
       ['fixed-1700', false, '3 left'],
       ['fixed-1900', true, 'This slot is full'],
     ]);
-    expect(radio('19:00–21:00').disabled).toBe(true);
+    expect(radio('7 PM – 9 PM').disabled).toBe(true);
 
-    await user.click(radio('17:00–19:00'));
-    expect(radio('17:00–19:00').checked).toBe(true);
-    expect(screen.getByText('Delivering Tue, 24 Nov · Fixed time, 17:00–19:00').getAttribute('role')).toBe('status');
+    await user.click(radio('5 PM – 7 PM'));
+    expect(radio('5 PM – 7 PM').checked).toBe(true);
+    expect(screen.getByText('Delivering Tue, 24 Nov · Fixed time, 5 PM – 7 PM').getAttribute('role')).toBe('status');
     // Arrow keys move between the tabs (and show their windows).
     await user.click(screen.getByRole('tab', { name: 'Midnight ₹250' }));
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Early morning ₹250' }).getAttribute('aria-selected')).toBe('true');
-    expect(descriptionOf(radio('Early morning, 07:00–09:00'))).toBe('Too late for this slot');
+    expect(descriptionOf(radio('Early morning, 7 AM – 9 AM'))).toBe('Too late for this slot');
+  });
+
+  it('offers under a full window the next free one of its type, and takes it in one press', async () => {
+    const tomorrow = '2026-11-25';
+    const { user, fetchMock } = renderShipping({
+      ...pincodeAnswers,
+      [SLOTS]: [
+        200,
+        slotsAnswer({
+          slots: {
+            // Full for the week to come: nothing to offer.
+            standard: full,
+            'fixed-1900': { ...full, nextFree: { date: tomorrow, slotId: 'fixed-1700', label: '5 PM – 7 PM' } },
+          },
+        }),
+      ],
+      [slotsOn(tomorrow)]: [200, slotsAnswer({ date: tomorrow })],
+    });
+    await fillRecipient(user);
+    expect(descriptionOf(radio('Any time, 9 AM – 9 PM'))).toBe('This slot is full');
+    expect(screen.queryByRole('button', { name: /^Next free/ })).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: 'Fixed time ₹200' }));
+    expect(radio('7 PM – 9 PM').disabled).toBe(true);
+    expect(descriptionOf(radio('7 PM – 9 PM'))).toBe('This slot is full');
+    await user.click(screen.getByRole('button', { name: 'Next free: Tomorrow, 5 PM – 7 PM' }));
+
+    await waitFor(() => expect(radio('5 PM – 7 PM').checked).toBe(true));
+    expect(dateButton(/^Tomorrow/).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('group', { name: 'Fixed time delivery times on Wed, 25 Nov' })).not.toBeNull();
+    expect(screen.getByText('Delivering Wed, 25 Nov · Fixed time, 5 PM – 7 PM').getAttribute('role')).toBe('status');
+    // The button went with the day it was on; the keyboard goes on from the slot it chose.
+    expect(document.activeElement).toBe(radio('5 PM – 7 PM'));
+    expect(slotsAsked(fetchMock)).toEqual([
+      '/api/delivery/slots?pincode=682011&productId=p1',
+      `/api/delivery/slots?pincode=682011&date=${tomorrow}&productId=p1`,
+    ]);
   });
 
   it('says once that a whole slot type is not offered here, and keys the slots by the sorted product ids', async () => {
@@ -708,7 +778,7 @@ describe('the delivery date and slot', () => {
     expect(slotsAsked(fetchMock)).toEqual(['/api/delivery/slots?pincode=682011&productId=p1&productId=p2']);
     await user.click(screen.getByRole('tab', { name: 'Midnight ₹250' }));
     expect(screen.queryByText('Midnight delivery: Not offered for this PIN code')).not.toBeNull();
-    expect(screen.queryByRole('radio', { name: 'Midnight, 23:00–23:59' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Midnight, 11 PM – 12 AM' })).toBeNull();
   });
 
   it('will not go on without a slot, and takes the shopper to the first one open', async () => {
@@ -718,14 +788,14 @@ describe('the delivery date and slot', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Choose a delivery slot'));
     expect(screen.queryByText('Choose a delivery slot')).not.toBeNull();
-    expect(document.activeElement).toBe(radio('17:00–19:00'));
+    expect(document.activeElement).toBe(radio('5 PM – 7 PM'));
     expect(descriptionOf(screen.getByRole('group', { name: 'Fixed time delivery times on Tue, 24 Nov' }))).toBe(
       'Choose a delivery slot',
     );
     expect(where()).toBeUndefined();
     expect(cart.delivery).toBeNull();
     await user.keyboard(' ');
-    expect(radio('17:00–19:00').checked).toBe(true);
+    expect(radio('5 PM – 7 PM').checked).toBe(true);
     expect(screen.queryByText('Choose a delivery slot')).toBeNull();
   });
 
@@ -739,9 +809,9 @@ describe('the delivery date and slot', () => {
       [SLOTS]: [200, slotsAnswer({ slots: { midnight: { ...tooLate } } })],
     });
     await screen.findByText(
-      'Tue, 24 Nov · Midnight, 23:00–23:59 can no longer be booked: Too late for this slot. Please choose another slot.',
+      'Tue, 24 Nov · Midnight, 11 PM – 12 AM can no longer be booked: Too late for this slot. Please choose another slot.',
     );
-    expect(radio('Midnight, 23:00–23:59').checked).toBe(false);
+    expect(radio('Midnight, 11 PM – 12 AM').checked).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Choose a delivery slot'));
     expect(where()).toBeUndefined();
@@ -766,7 +836,7 @@ describe('the message card', () => {
     await user.type(input(/^From/), ' Asha ');
     expect(preview().textContent).toBe('Card previewജന്മദിനാശംസകൾ അമ്മേ!— Asha');
 
-    await user.click(radio('Any time, 09:00–21:00'));
+    await user.click(radio('Any time, 9 AM – 9 PM'));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(where()).toBe('/placeorder'));
     expect(cart.giftMessage).toEqual({ message: 'ജന്മദിനാശംസകൾ അമ്മേ!', senderName: 'Asha' });
@@ -775,7 +845,7 @@ describe('the message card', () => {
   it('refuses a message over 250 letters and a sender name over 60', async () => {
     const { user } = renderShipping();
     await fillRecipient(user);
-    await user.click(radio('Any time, 09:00–21:00'));
+    await user.click(radio('Any time, 9 AM – 9 PM'));
     await user.click(message());
     await user.paste('🌹'.repeat(251));
     // Said at once, beside the count.

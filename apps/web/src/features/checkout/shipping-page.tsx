@@ -3,10 +3,17 @@ import { Navigate, useNavigate } from 'react-router';
 import { LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import type { DeliverySlotView, PincodeDetail, SavedAddress } from '@store/contracts';
-import { isPincodeFormat, pincodeStateProblem, type SlotType } from '@store/domain';
+import {
+  isPincodeFormat,
+  normalizeIndianMobile,
+  PHONE_MESSAGE,
+  pincodeStateProblem,
+  type SlotType,
+} from '@store/domain';
 import { useSavedAddresses } from '../../api/users.js';
 import { AddressFields } from '../../components/address-fields.js';
 import { Button } from '../../components/ui/button.js';
+import { Field } from '../../components/ui/field.js';
 import {
   addressErrors,
   cleanAddress,
@@ -27,8 +34,9 @@ import {
   type ShippingAddress,
 } from '../../stores/cart-store.js';
 import { choosePincode, chosenPincode } from '../../stores/pincode-store.js';
+import { useUserInfo } from '../../stores/user-store.js';
 import { CheckoutSteps } from './checkout-steps.js';
-import { CHOOSE_SLOT_MESSAGE, DeliveryPicker } from './delivery-picker.js';
+import { CHOOSE_SLOT_MESSAGE, DeliveryPicker, type NextFree } from './delivery-picker.js';
 import { GiftMessageCard } from './gift-message-card.js';
 import { SavedAddressPicker } from './saved-address-picker.js';
 import {
@@ -152,6 +160,10 @@ export function ShippingPage() {
   }));
   const [giftErrors, setGiftErrors] = useState<GiftMessageErrors>({});
   const messageRef = useRef<HTMLTextAreaElement>(null);
+  const user = useUserInfo();
+  // The buyer's own number, shown as its ten digits: typed here before, else the account's.
+  const [contactPhone, setContactPhone] = useState(() => cart.contactPhone ?? user?.phone?.replace(/^\+91/, '') ?? '');
+  const [contactError, setContactError] = useState<string | undefined>();
   const latest = useRef(values);
   latest.current = values;
   // City and state as the last look-up filled them: those (or empty fields) may be filled again.
@@ -195,6 +207,14 @@ export function ShippingPage() {
     chosenDate,
   );
   const chosenSlot = slots.data?.slots.find((s) => s.id === slotId && s.available);
+  // The button that took a next free slot goes with the answer it was in: the slot's radio takes
+  // the focus once its date's answer is in, so the keyboard is not left on the page's body.
+  const focusChosen = useRef(false);
+  useEffect(() => {
+    if (!chosenSlot || !focusChosen.current) return;
+    focusChosen.current = false;
+    slotsRef.current?.querySelector<HTMLElement>(`input[type="radio"][value="${chosenSlot.id}"]`)?.focus();
+  }, [chosenSlot]);
 
   if (cart.cartItems.length === 0) return <Navigate to="/cart" replace />;
 
@@ -238,6 +258,14 @@ export function ShippingPage() {
     setSlotId(slot.id);
     setSlotType(slot.type);
     setSlotError(undefined);
+  }
+
+  function chooseNextFree(next: NextFree, type: SlotType) {
+    setChosenDate(next.date);
+    setSlotType(type);
+    setSlotId(next.slotId);
+    setSlotError(undefined);
+    focusChosen.current = true;
   }
 
   function changeGift(field: keyof GiftMessageValues, value: string) {
@@ -286,6 +314,15 @@ export function ShippingPage() {
       else formRef.current?.querySelector<HTMLInputElement>('input[name="senderName"]')?.focus();
       return;
     }
+    const buyerMobile = normalizeIndianMobile(contactPhone);
+    if (!buyerMobile) {
+      const problem = contactPhone.trim() ? PHONE_MESSAGE : 'Your mobile number is required';
+      setContactError(problem);
+      toast.error(problem);
+      const input = formRef.current?.elements.namedItem('contactPhone');
+      if (input instanceof HTMLInputElement) input.focus();
+      return;
+    }
     const delivery: CartDelivery = {
       date: slots.date,
       slotId: chosenSlot.id,
@@ -300,6 +337,7 @@ export function ShippingPage() {
     cartActions.saveDelivery(delivery);
     cartActions.saveGiftMessage(message ? { message, senderName: gift.senderName.trim() } : null);
     cartActions.savePaymentMethod(DEFAULT_PAYMENT_METHOD);
+    cartActions.saveContactPhone(buyerMobile.slice(3));
     navigate('/placeorder');
   }
 
@@ -373,6 +411,7 @@ export function ShippingPage() {
             onDate={setChosenDate}
             onType={setSlotType}
             onSlot={chooseSlot}
+            onNextFree={chooseNextFree}
             error={chosenSlot ? undefined : slotError}
             previous={previous}
             containerRef={slotsRef}
@@ -384,6 +423,27 @@ export function ShippingPage() {
           note="Printed on a card and delivered with the gift. Leave it empty for no card."
         >
           <GiftMessageCard values={gift} errors={giftErrors} onChange={changeGift} messageRef={messageRef} />
+        </FormSection>
+        <FormSection
+          id="your-details-heading"
+          title="Your details"
+          note="For the payment and updates on this order. The recipient is not told the price."
+        >
+          <Field
+            label="Your mobile number"
+            name="contactPhone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            aria-required
+            value={contactPhone}
+            error={contactError}
+            hint="10-digit mobile number, with or without +91"
+            onChange={(e) => {
+              setContactPhone(e.target.value);
+              setContactError(undefined);
+            }}
+          />
         </FormSection>
         <Button type="submit" size="lg" disabled={pending} className="w-full">
           {pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}

@@ -16,9 +16,13 @@ const simulated = { googleClientId: null, payments: { provider: 'simulated', key
 const razorpay = { googleClientId: null, payments: { provider: 'razorpay', keyId: 'rzp_live_key' } };
 const admin = { _id: '0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5', name: 'Store Admin', email: 'admin@example.com' };
 
-function renderOrder(answers: Answers) {
+/** The order page, opened by a link or, with `state`, as Confirm Order opens it. */
+function renderOrder(answers: Answers, state?: { pay: boolean }) {
   const fetchMock = stubApi(answers);
-  const rendered = renderRoutes(`/order/${ORDER_ID}`, <Route path="/order/:id" element={<OrderPage />} />);
+  const rendered = renderRoutes(
+    { pathname: `/order/${ORDER_ID}`, state },
+    <Route path="/order/:id" element={<OrderPage />} />,
+  );
   return { ...rendered, fetchMock };
 }
 
@@ -176,7 +180,7 @@ describe('the delivery slot and the message card', () => {
       ],
     });
     await heading();
-    expect(section('Shipping').textContent).toContain('DeliveryThu, 24 Dec · Midnight, 23:00–23:59');
+    expect(section('Shipping').textContent).toContain('DeliveryThu, 24 Dec · Midnight, 11 PM – 12 AM');
     const card = section('Message card');
     expect(card.textContent).toBe('Message cardHappy birthday, Amma!\nSee you soon.— Asha');
     expect(section('Order Summary').textContent).toContain('Shipping₹250 includes ₹250 for Midnight delivery');
@@ -195,14 +199,14 @@ describe('the delivery slot and the message card', () => {
     const standard = orderDelivery({
       slotId: 'standard',
       type: 'standard',
-      label: 'Any time, 09:00–21:00',
+      label: 'Any time, 9 AM – 9 PM',
       start: '09:00',
       end: '21:00',
       fee: 0,
     });
     renderOrder({ [GET_ORDER]: [200, order({ delivery: standard })] });
     await heading();
-    expect(section('Shipping').textContent).toContain('DeliveryThu, 24 Dec · Any time, 09:00–21:00');
+    expect(section('Shipping').textContent).toContain('DeliveryThu, 24 Dec · Any time, 9 AM – 9 PM');
     expect(section('Order Summary').textContent).toContain('Shipping₹0Total');
   });
 });
@@ -221,7 +225,7 @@ describe('the thanks for a paid order', () => {
     await heading();
     const thanks = greeting();
     expect(thanks?.textContent).toBe(
-      `${THANKS}We'll deliver your order to Ravi Kumar on Thu, 24 Dec (Midnight, 23:00–23:59). We'll email you at each step.`,
+      `${THANKS}We'll deliver your order to Ravi Kumar on Thu, 24 Dec (Midnight, 11 PM – 12 AM). We'll email you at each step.`,
     );
     // It sits above everything else the page says of the order.
     expect(thanks!.compareDocumentPosition(screen.getByRole('list', { name: 'Order status' }))).toBe(
@@ -482,6 +486,21 @@ describe('the order status stepper', () => {
     expect(stepTexts()[1]).toBe('Paid, not yet');
   });
 
+  it('leaves out the failed attempts of an order that was then paid', async () => {
+    const failedThenPaid = paid({
+      timeline: [
+        { status: 'placed', at: '2026-11-22T09:14:00.000Z' },
+        { status: 'payment_failed', at: '2026-11-22T09:14:30.000Z' },
+        { status: 'paid', at: '2026-11-22T09:15:00.000Z' },
+      ],
+    });
+    renderOrder({ [GET_ORDER]: [200, failedThenPaid] });
+    await heading();
+    expect(stepTexts().slice(0, 2)).toEqual([`Placed, done${PLACED}`, `Paid${PAID}`]);
+    expect(screen.queryByText(/payment attempt failed/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('tells an admin who made each move', async () => {
     signIn(admin, true);
     renderOrder({ [GET_ORDER]: [200, onTheWay('Priya Admin')] });
@@ -687,6 +706,46 @@ describe('paying with the simulated checkout', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('takes the failure away once the order turns out paid, its failed attempt with it', async () => {
+    const error = {
+      code: 'BAD_REQUEST_ERROR',
+      description: 'Payment timed out',
+      source: 'customer',
+      step: 'payment_authentication',
+      reason: 'payment_timed_out',
+      metadata: { order_id: 'order_SimTest0001', payment_id: 'pay_Late0001' },
+    };
+    // The UPI app paid after checkout stopped waiting, and the gateway's webhook settled the order.
+    const failedThenPaid = paid({
+      timeline: [
+        { status: 'placed', at: '2026-11-22T09:14:00.000Z' },
+        { status: 'payment_failed', at: '2026-11-22T09:14:30.000Z' },
+        { status: 'paid', at: '2026-11-22T09:15:00.000Z' },
+      ],
+    });
+    let settled = false;
+    const { user } = renderOrder({
+      [GET_ORDER]: () => [200, settled ? failedThenPaid : order()],
+      'GET /api/config': [200, simulated],
+      'POST /api/payments/simulated/pay': [200, { error }],
+    });
+    await heading();
+    await user.click(button('Pay Now')!);
+    await user.click(within(await dialog()).getByRole('button', { name: 'Fail payment' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('No money was taken');
+
+    // The shopper comes back from the UPI app to this tab, and the page asks for the order again.
+    settled = true;
+    act(() => void window.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() =>
+      expect(within(section('Payment Method')).getByRole('status').textContent).toBe(
+        `Paid on ${formatDateTime(failedThenPaid.paidAt!)}`,
+      ),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/No money was taken|payment attempt failed/)).toBeNull();
+  });
+
   it.each([
     ['customer', 'payment_cancelled', 'You cancelled the payment. No money was taken. Try again when you are ready.'],
     ['gateway', 'server_error', 'The payment did not go through. No money was taken. Please try again.'],
@@ -748,6 +807,62 @@ describe('paying with the simulated checkout', () => {
   });
 });
 
+describe('an order awaiting payment', () => {
+  it('leads with Complete payment, the amount and the time left, and says it is not placed yet', async () => {
+    // Placed a minute ago with thirty to pay: 29:00 left, ticking.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-22T10:01:00.000Z') });
+    renderOrder({
+      [GET_ORDER]: [200, order({ createdAt: '2026-11-22T10:00:00.000Z', payBy: '2026-11-22T10:30:00.000Z' })],
+    });
+    await heading();
+    const panel = screen.getByRole('region', { name: 'Complete payment' });
+    expect(panel.textContent).toContain('₹1,398 to pay. Your order is placed once it is paid.');
+    expect(within(panel).getByRole('timer').textContent).toBe('29:00');
+    expect(within(panel).queryByRole('button', { name: 'Pay Now' })).not.toBeNull();
+    // First on the page after the heading, before any notice, the steps and the order's parts.
+    const main = screen.getByRole('heading', { level: 1 }).parentElement!;
+    const regions = [...main.querySelectorAll('section[aria-labelledby]')].map((s) =>
+      s.getAttribute('aria-labelledby'),
+    );
+    expect(regions[0]).toBe('complete-payment');
+    expect(main.textContent).toContain('Awaiting payment · started');
+    expect(main.textContent).not.toContain('Placed on');
+    expect(screen.getAllByRole('button', { name: 'Pay Now' })).toHaveLength(1);
+    vi.useRealTimers();
+  });
+
+  it('is not offered to an admin looking at the order', async () => {
+    signIn(admin, true);
+    renderOrder({ [GET_ORDER]: [200, order()] });
+    await heading();
+    expect(screen.queryByRole('region', { name: 'Complete payment' })).toBeNull();
+  });
+
+  it('opens the gateway by itself when Confirm Order sent the buyer here, and not on a later visit', async () => {
+    const answers = { [GET_ORDER]: [200, order()], 'GET /api/config': [200, simulated] } satisfies Answers;
+    const { user } = renderOrder(answers, { pay: true });
+    await heading();
+    // Prefilled with the buyer's own mobile, not the recipient's.
+    const gateway = await dialog();
+    expect(gateway.textContent).toContain('+919895011111 · asha@example.com');
+    await user.click(within(gateway).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    cleanup();
+
+    renderOrder(answers);
+    await heading();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('does not open the gateway for an order already paid', async () => {
+    renderOrder({ [GET_ORDER]: [200, paid()], 'GET /api/config': [200, simulated] }, { pay: true });
+    await heading();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
 describe('paying with Razorpay', () => {
   it('toasts when checkout.js cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -798,7 +913,8 @@ describe('paying with Razorpay', () => {
       order_id: 'order_SimTest0001',
       name: 'Phoolwala Gifts',
       description: `Order ${ORDER_NUMBER}`,
-      prefill: { name: 'Asha Menon', email: 'asha@example.com', contact: '+919847012345' },
+      // The buyer's own mobile, not the recipient's in the shipping address (+919847012345).
+      prefill: { name: 'Asha Menon', email: 'asha@example.com', contact: '+919895011111' },
       notes: { orderId: ORDER_ID },
     });
     // Checkout closes before the order stops taking payment (30 minutes from now).

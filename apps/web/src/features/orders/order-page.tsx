@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, CircleCheck, FileDown, LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
@@ -80,6 +80,18 @@ export function OrderPage() {
   const [busy, setBusy] = useState<Busy>(null);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
   const [moveProblem, setMoveProblem] = useState<string | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Sent here by Confirm Order: the gateway opens at once, once, and not again on a reload.
+  const payOnArrival = useRef((location.state as { pay?: unknown } | null)?.pay === true);
+  const payNowRef = useRef<() => void>(() => undefined);
+  const payable = query.data?.status === 'awaiting_payment' && !!user && query.data.user._id === user._id;
+  useEffect(() => {
+    if (!payOnArrival.current || !query.data) return;
+    payOnArrival.current = false;
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    if (payable) payNowRef.current();
+  }, [query.data, payable, navigate, location.pathname, location.search]);
 
   if (query.isPending) return <OrderSkeleton />;
   if (query.isError) {
@@ -100,6 +112,11 @@ export function OrderPage() {
   const awaitingPayment = order.status === 'awaiting_payment';
   const expired = order.status === 'expired';
   const { cancellation } = order;
+
+  /** Asks the server where the order is now: the gateway's webhook may have settled it. */
+  function refresh() {
+    return queryClient.invalidateQueries({ queryKey: orderKey(order._id) });
+  }
 
   /** The server's newer order replaces the one on screen; lists of orders are asked again. */
   function show(next: OrderResponse) {
@@ -149,7 +166,8 @@ export function OrderPage() {
         order_id: order.razorpayOrder.id,
         name: SITE_NAME,
         description: `Order ${order.orderNumber}`,
-        prefill: { name: order.user.name, email: order.user.email, contact: order.shippingAddress.phone },
+        // The buyer's own contact: the gateway's texts and receipts must not reach the recipient.
+        prefill: { name: order.user.name, email: order.contact.email, contact: order.contact.phone ?? '' },
         notes: { orderId: order._id },
         theme: { color: BRAND_COLOR },
         timeout: secondsLeft,
@@ -165,6 +183,8 @@ export function OrderPage() {
       setBusy((b) => (b === 'opening' ? null : b));
     }
   }
+
+  payNowRef.current = () => void payNow();
 
   async function move(step: DeliveryStep) {
     if (busy) return;
@@ -223,7 +243,19 @@ export function OrderPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 md:py-10">
       <h1 className="text-2xl font-bold wrap-anywhere text-neutral-900 md:text-3xl">Order {order.orderNumber}</h1>
-      <p className="mt-1.5 text-sm text-neutral-600">Placed on {formatDateTime(order.createdAt)}</p>
+      <p className="mt-1.5 text-sm text-neutral-600">
+        {awaitingPayment ? (
+          <>
+            <span className="font-semibold text-amber-800">Awaiting payment</span> · started{' '}
+            {formatDateTime(order.createdAt)}
+          </>
+        ) : (
+          <>Placed on {formatDateTime(order.createdAt)}</>
+        )}
+      </p>
+      {awaitingPayment && isOwner ? (
+        <CompletePayment order={order} busy={busy} onPay={() => void payNow()} onTimeUp={() => void refresh()} />
+      ) : null}
       {/* The id the API, links and the gateway's records use, for whoever needs to look it up. */}
       <p className="mt-0.5 text-xs wrap-anywhere text-neutral-500">
         Reference <span className="font-mono">{order._id}</span>
@@ -237,7 +269,10 @@ export function OrderPage() {
           </Alert>
         ) : null}
         {cancellation ? <CancelledNotice cancellation={cancellation} forAdmin={!!user?.isAdmin} /> : null}
-        {failure ? <FailureAlert failure={failure} busy={busy !== null} onRetry={() => void payNow()} /> : null}
+        {/* Once paid (the gateway's webhook may settle a payment this page heard fail), an attempt's failure is old news. */}
+        {failure && awaitingPayment ? (
+          <FailureAlert failure={failure} busy={busy !== null} onRetry={() => void payNow()} />
+        ) : null}
       </div>
 
       <OrderTimeline order={order} />
@@ -365,14 +400,6 @@ export function OrderPage() {
             <p className="text-xs text-neutral-700">
               Pay by {formatDateTime(order.payBy)}; unpaid orders are released after that.
             </p>
-          ) : null}
-          {awaitingPayment && isOwner ? (
-            <Button size="lg" className="w-full" disabled={busy !== null} onClick={() => void payNow()}>
-              {busy === 'opening' || busy === 'verifying' ? (
-                <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-              ) : null}
-              {busy === 'verifying' ? 'Verifying payment…' : 'Pay Now'}
-            </Button>
           ) : null}
           {user?.isAdmin ? (
             <MoveButtons
@@ -584,6 +611,69 @@ function FailureAlert({ failure, busy, onRetry }: { failure: PaymentFailure; bus
         </dl>
       ) : null}
     </Alert>
+  );
+}
+
+/** Minutes and seconds until `deadline`, ticking each second; 0:00 once it has passed. */
+function useTimeLeft(deadline: string, onTimeUp: () => void): string {
+  const [now, setNow] = useState(() => Date.now());
+  const ms = Math.max(0, Date.parse(deadline) - now);
+  const timeUp = useRef(onTimeUp);
+  timeUp.current = onTimeUp;
+  useEffect(() => {
+    if (ms === 0) {
+      timeUp.current();
+      return;
+    }
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(1000, ms));
+    return () => clearTimeout(timer);
+  }, [ms]);
+  const seconds = Math.ceil(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/**
+ * What an unpaid order is for its owner, first on the page: it is not placed until it is paid,
+ * with the time left to pay and the way to pay, so nobody leaves thinking it is done.
+ */
+function CompletePayment({
+  order,
+  busy,
+  onPay,
+  onTimeUp,
+}: {
+  order: OrderResponse;
+  busy: Busy;
+  onPay: () => void;
+  onTimeUp: () => void;
+}) {
+  const left = useTimeLeft(order.payBy, onTimeUp);
+  return (
+    <section
+      aria-labelledby="complete-payment"
+      className="mt-4 flex flex-col gap-3 rounded-xl border-2 border-brand-600 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="min-w-0">
+        <h2 id="complete-payment" className="text-lg font-semibold text-neutral-900">
+          Complete payment
+        </h2>
+        <p className="mt-0.5 text-sm text-neutral-800">
+          {inr(order.totalPrice)} to pay. Your order is placed once it is paid.
+        </p>
+        <p className="mt-0.5 text-sm text-neutral-800">
+          Time left to pay:{' '}
+          <span role="timer" aria-live="off" className="font-semibold tabular-nums">
+            {left}
+          </span>
+        </p>
+      </div>
+      <Button size="lg" className="shrink-0 sm:min-w-40" disabled={busy !== null} onClick={onPay}>
+        {busy === 'opening' || busy === 'verifying' ? (
+          <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+        ) : null}
+        {busy === 'verifying' ? 'Verifying payment…' : 'Pay Now'}
+      </Button>
+    </section>
   );
 }
 
