@@ -396,18 +396,18 @@ describe('the order status stepper', () => {
       ],
     });
 
-  it('shows an unpaid order at Placed, with the steps ahead muted and said to be ahead', async () => {
+  it('shows an unpaid order at Awaiting payment, with the steps ahead muted and said to be ahead', async () => {
     const placed = order();
     renderOrder({ [GET_ORDER]: [200, placed] });
     await heading();
     expect(stepTexts()).toEqual([
-      `Placed${formatDateTime(placed.timeline[0]!.at)}`,
+      `Awaiting payment${formatDateTime(placed.timeline[0]!.at)}`,
       'Paid, not yet',
       'Packed, not yet',
       'Out for delivery, not yet',
       'Delivered, not yet',
     ]);
-    expect(currentSteps()).toEqual([`Placed${formatDateTime(placed.timeline[0]!.at)}`]);
+    expect(currentSteps()).toEqual([`Awaiting payment${formatDateTime(placed.timeline[0]!.at)}`]);
   });
 
   it("says 'Placed on' and 'Paid on' in IST too, as the steps do", async () => {
@@ -469,7 +469,7 @@ describe('the order status stepper', () => {
     expect(currentSteps()).toEqual(['Expired22 Nov 2026, 3:14 pm']);
   });
 
-  it('notes failed payment attempts under Placed without making them steps', async () => {
+  it('notes failed payment attempts under the first step without making them steps', async () => {
     const failedTwice = order({
       timeline: [
         { status: 'placed', at: '2026-11-22T09:14:00.000Z' },
@@ -481,7 +481,7 @@ describe('the order status stepper', () => {
     await heading();
     expect(steps()).toHaveLength(5);
     expect(stepTexts()[0]).toBe(
-      `Placed${PLACED}A payment attempt failed at 22 Nov 2026, 2:50 pmA payment attempt failed at 22 Nov 2026, 3:14 pm`,
+      `Awaiting payment${PLACED}A payment attempt failed at 22 Nov 2026, 2:50 pmA payment attempt failed at 22 Nov 2026, 3:14 pm`,
     );
     expect(stepTexts()[1]).toBe('Paid, not yet');
   });

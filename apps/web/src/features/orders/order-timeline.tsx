@@ -95,7 +95,10 @@ export function OrderTimeline({ order }: { order: Pick<OrderResponse, 'stage' | 
                     state === 'ahead' && 'text-neutral-500',
                   )}
                 >
-                  {LABELS[step]}
+                  {/* Not placed until paid: an unpaid order's first step must not read like a finished one. */}
+                  {step === 'placed' && order.stage === 'awaiting_payment'
+                    ? ORDER_STAGE_LABELS.awaiting_payment
+                    : LABELS[step]}
                   {state === 'current' ? null : <span className="sr-only">{STATE_WORDS[state]}</span>}
                 </p>
                 {event ? <EventDetails event={event} /> : null}
