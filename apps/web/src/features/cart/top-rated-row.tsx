@@ -23,7 +23,9 @@ export function TopRatedRow({ onOpen, className }: { onOpen?: () => void; classN
         Top-rated gifts
       </h2>
       {/* Scrolls sideways on a phone rather than stacking six cards below the fold. */}
-      <ul className="-mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2">
+      {/* Paint containment keeps the cards beyond the row's edge from widening the page at 375 px,
+          which the scroller alone did not (measured: a 942 px wide page). */}
+      <ul className="-mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 [contain:paint]">
         {products.slice(0, ROW_SIZE).map((product) => (
           <li key={product._id} className="w-40 shrink-0 snap-start md:w-48">
             <ProductCard product={product} onOpen={onOpen} />
