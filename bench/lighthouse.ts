@@ -66,7 +66,7 @@ async function shopperAtPlaceOrder(page: Page, productId: string): Promise<void>
   await interactive();
   await page.getByLabel('Email').fill('customer@example.com');
   await page.getByLabel('Password').fill('customer-demo-pass');
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
   await page.goto(`${server.baseUrl}/product/${productId}`);
   await interactive();
@@ -78,12 +78,13 @@ async function shopperAtPlaceOrder(page: Page, productId: string): Promise<void>
   await page.goto(`${server.baseUrl}/shipping`);
   await interactive();
   await page.getByRole('heading', { level: 1, name: 'Shipping Details' }).waitFor();
-  await page.getByLabel('First Name').fill('Lakshmi');
-  await page.getByLabel('Last Name').fill('Varma');
-  await page.getByLabel('Address Line 1').fill('Flat 3C, Periyar Residency');
-  await page.getByLabel('Address Line 2').fill('14 Shanmugham Road, Marine Drive');
   await page.getByLabel('Pin Code').fill('682011');
   await page.getByText('Delivering to Ernakulam, Kerala').first().waitFor();
+  await page.getByLabel('House or flat').fill('Flat 3C, Periyar Residency');
+  await page.getByLabel('Street or area').fill('14 Shanmugham Road, Marine Drive');
+  await page.getByLabel('Landmark').fill("Opposite St. Teresa's College");
+  await page.getByLabel('First Name').fill('Lakshmi');
+  await page.getByLabel('Last Name').fill('Varma');
   await page.getByLabel('Phone').fill('9847012345');
   await page.getByLabel('Your mobile number').fill('9895011111');
   await page.getByRole('button', { name: /^Tomorrow,/ }).click();

@@ -67,9 +67,10 @@ describe('recipients: the PIN code and its state, and the address book', () => {
     expect(await form.getByLabel('Pin Code').inputValue()).toBe('682011');
     await expect.poll(() => form.getByLabel('City').inputValue()).toBe('Ernakulam');
     expect(await form.getByLabel('State').inputValue()).toBe('Kerala');
+    await form.getByLabel('Street or area').fill('22 Broadway, Ernakulam');
+    await form.getByLabel('Landmark').fill('Near the Boat Jetty');
     await form.getByLabel('First Name').fill('Kavya');
     await form.getByLabel('Last Name').fill('Pillai');
-    await form.getByLabel('Address Line 2').fill('22 Broadway, Ernakulam');
     await form.getByLabel('Phone').fill('9846011223');
     await form.getByLabel('Your mobile number').fill('9895033333');
     await chooseTomorrow(first.page);
@@ -104,6 +105,7 @@ describe('recipients: the PIN code and its state, and the address book', () => {
     expect(await nextForm.getByLabel('Pin Code').inputValue()).toBe('560001');
     await kavya.check();
     expect(await nextForm.getByLabel('First Name').inputValue()).toBe('Kavya');
+    expect(await nextForm.getByLabel('Landmark').inputValue()).toBe('Near the Boat Jetty');
     expect(await nextForm.getByLabel('State').inputValue()).toBe('Kerala');
     expect(await nextForm.getByLabel('Pin Code').inputValue()).toBe('682011');
     await next.page.getByText('Delivering to Ernakulam, Kerala').first().waitFor();

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { productWithoutVariants, registerByApi as register, type StockedProduct as Product } from './support/api.js';
 import { seriousViolations } from './support/axe.js';
-import { confirmOrder, fillShipping } from './support/checkout.js';
+import { confirmOrder, fillShipping, LANDMARK } from './support/checkout.js';
 import { dismissToasts, openPage, shoot, useBrowser } from './support/page.js';
 import { pdfText } from './support/pdf.js';
 import { inr, signIn } from './support/shopper.js';
@@ -60,12 +60,13 @@ describe('checkout, payment and delivery', () => {
     await signIn(page, account.email, PASSWORD);
     await page.waitForURL((u) => u.pathname === '/shipping');
 
-    // Nothing filled: each required field says so, Address Line 1 (optional) does not.
+    // Nothing filled: each required field says so, House or flat and Landmark (optional) do not.
     await page.getByRole('button', { name: 'Continue' }).click();
     const form = page.getByRole('form', { name: 'Shipping Details' });
     await form.getByText('First Name is required').waitFor();
-    await form.getByText('Address Line 2 is required').waitFor();
-    expect(await form.getByText('Address Line 1 is required').count()).toBe(0);
+    await form.getByText('Street or area is required').waitFor();
+    expect(await form.getByText('House or flat is required').count()).toBe(0);
+    expect(await form.getByText('Landmark is required').count()).toBe(0);
     await dismissToasts(page);
     await fillShipping(page);
     await shoot(page, 'checkout-shipping-1280');
@@ -90,6 +91,10 @@ describe('checkout, payment and delivery', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     const orderId = await confirmOrder(page);
+    // The landmark, printed after the street where the delivery partner reads the address.
+    expect(await page.getByRole('region', { name: 'Shipping' }).innerText()).toContain(
+      `14 Shanmugham Road, Marine Drive, Landmark: ${LANDMARK}, Ernakulam`,
+    );
     await expect.poll(() => paymentStatus(page).innerText()).toBe('Not Paid');
     expect(await deliveryStatus(page).innerText()).toBe('Not Delivered');
     await page.getByText(/^Pay by .+; unpaid orders are released after that\.$/).waitFor();

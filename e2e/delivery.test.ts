@@ -60,11 +60,11 @@ describe('gift delivery', () => {
     await page.keyboard.press('Escape');
 
     await page.goto(url('/shipping'));
-    await page.getByLabel('First Name').fill('Lakshmi');
-    await page.getByLabel('Last Name').fill('Menon');
-    await page.getByLabel('Address Line 2').fill('14 Shanmugham Road, Marine Drive');
     await page.getByLabel('Pin Code').fill('682011');
     await expect.poll(() => page.getByLabel('City').inputValue()).toBe('Ernakulam');
+    await page.getByLabel('Street or area').fill('14 Shanmugham Road, Marine Drive');
+    await page.getByLabel('First Name').fill('Lakshmi');
+    await page.getByLabel('Last Name').fill('Menon');
     await page.getByLabel('Phone').fill('9847012345');
     await page.getByLabel('Your mobile number').fill('9895011111');
     await page.getByRole('button', { name: /^Tomorrow,/ }).click();

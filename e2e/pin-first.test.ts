@@ -76,9 +76,9 @@ describe("the recipient's PIN first", () => {
     await page.getByRole('heading', { level: 1, name: 'Shipping Details' }).waitFor();
     expect(await page.getByLabel('Pin Code').inputValue()).toBe('700001');
     await expect.poll(() => page.getByLabel('City').inputValue()).toBe('Kolkata');
+    await page.getByLabel('Street or area').fill('12 Park Street');
     await page.getByLabel('First Name').fill('Mou');
     await page.getByLabel('Last Name').fill('Sen');
-    await page.getByLabel('Address Line 2').fill('12 Park Street');
     await page.getByLabel('Phone').fill('9830012345');
     await page.getByLabel('Your mobile number').fill('9895011111');
     const boxCard = (await api<{ products: Card[] }>('/api/products?pincode=700001&pageLimit=100')).products.find(

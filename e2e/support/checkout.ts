@@ -1,17 +1,21 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
-/** Fills /shipping; the PIN code fills City and State by itself. */
+/** The landmark fillShipping gives, which the order's pages print after the street. */
+export const LANDMARK = "Opposite St. Teresa's College";
+
+/** Fills /shipping in its order: the PIN code first, which fills City and State by itself. */
 export async function fillShipping(page: Page) {
   await page.getByRole('heading', { level: 1, name: 'Shipping Details' }).waitFor();
-  await page.getByLabel('First Name').fill('Lakshmi');
-  await page.getByLabel('Last Name').fill('Varma');
-  await page.getByLabel('Address Line 1').fill('Flat 3C, Periyar Residency');
-  await page.getByLabel('Address Line 2').fill('14 Shanmugham Road, Marine Drive');
   await page.getByLabel('Pin Code').fill('682011');
   await expect.poll(() => page.getByLabel('City').inputValue()).toBe('Ernakulam');
   expect(await page.getByLabel('State').inputValue()).toBe('Kerala');
   await page.getByText('Delivering to Ernakulam, Kerala').first().waitFor();
+  await page.getByLabel('House or flat').fill('Flat 3C, Periyar Residency');
+  await page.getByLabel('Street or area').fill('14 Shanmugham Road, Marine Drive');
+  await page.getByLabel('Landmark').fill(LANDMARK);
+  await page.getByLabel('First Name').fill('Lakshmi');
+  await page.getByLabel('Last Name').fill('Varma');
   await page.getByLabel('Phone').fill('9847012345');
   // The buyer's own number, apart from the recipient's above.
   await page.getByLabel('Your mobile number').fill('9895011111');

@@ -48,7 +48,7 @@ function headerOf(headers: string, name: string): string | undefined {
  * Waits for the message to `to` with `subject` that a store without SMTP_URL writes as an .eml file
  * under DATA_DIR/mail (its outbox sends every couple of seconds), and returns it.
  */
-export async function waitForEmail(dataDir: string, to: string, subject: string, timeoutMs = 30_000) {
+export async function waitForEmail(dataDir: string, to: string, subject: string | RegExp, timeoutMs = 30_000) {
   const dir = path.join(dataDir, 'mail');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -57,7 +57,9 @@ export async function waitForEmail(dataDir: string, to: string, subject: string,
       const file = path.join(dir, name);
       const raw = await readFile(file, 'utf8');
       const headers = raw.slice(0, raw.indexOf('\n\n'));
-      if (headers.includes(`\nTo: ${to}\n`) && headerOf(headers, 'Subject') === subject) {
+      const said = headerOf(headers, 'Subject');
+      const about = typeof subject === 'string' ? said === subject : subject.test(said ?? '');
+      if (headers.includes(`\nTo: ${to}\n`) && about) {
         return { file, raw, text: plainTextOf(raw) } satisfies WrittenEmail;
       }
     }

@@ -21,4 +21,5 @@ ALTER TABLE "outbox" ADD COLUMN "channel" text DEFAULT 'email' NOT NULL;--> stat
 ALTER TABLE "sign_in_codes" ADD CONSTRAINT "sign_in_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sign_in_codes_sent_to" ON "sign_in_codes" USING btree ("sent_to");--> statement-breakpoint
 CREATE INDEX "sign_in_codes_user" ON "sign_in_codes" USING btree ("user_id");--> statement-breakpoint
-ALTER TABLE "outbox" ADD CONSTRAINT "outbox_channel" CHECK ("outbox"."channel" IN ('email', 'sms'));
+ALTER TABLE "outbox" ADD CONSTRAINT "outbox_channel" CHECK ("outbox"."channel" IN ('email', 'sms'));--> statement-breakpoint
+CREATE INDEX "users_phone" ON "users" USING btree ("phone");

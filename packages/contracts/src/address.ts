@@ -6,8 +6,10 @@ export const addressResponseSchema = z.object({
   lastName: z.string(),
   address: z.string(),
   address2: z.string(),
+  landmark: z.string().describe("A place near it for whoever delivers; '' when none was given"),
   city: z.string(),
   state: z.string(),
   postalCode: z.string(),
   phone: z.string(),
 });
+export type AddressResponse = z.infer<typeof addressResponseSchema>;

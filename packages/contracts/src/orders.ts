@@ -7,6 +7,7 @@ import {
   CANCEL_REASON_MIN,
   DELIVERY_STEPS,
   gstinProblem,
+  LANDMARK_MAX,
   normaliseBillingAddress,
   normaliseGstin,
   OPTION_KINDS,
@@ -27,10 +28,12 @@ const requiredText = (label: string, max = 100) =>
 export const shippingAddressSchema = z.object({
   firstName: requiredText('First name', 60),
   lastName: requiredText('Last name', 60),
-  /** Address line 1: apartment or suite, optional. */
-  address: safeText().trim().max(200, 'Address line 1 must be at most 200 characters').default(''),
-  /** Address line 2: the main address, required. */
-  address2: requiredText('Address line 2', 200),
+  /** 'House or flat' on the form (the spec's address line 1): flat, house number, building; optional. */
+  address: safeText().trim().max(200, 'House or flat must be at most 200 characters').default(''),
+  /** 'Street or area' on the form (the spec's address line 2): street, area or locality; required. */
+  address2: requiredText('Street or area', 200),
+  /** A place near it that whoever delivers can ask for ('Opposite St. Teresa's College'); optional. */
+  landmark: safeText().trim().max(LANDMARK_MAX, `Landmark must be at most ${LANDMARK_MAX} characters`).default(''),
   city: requiredText('City', 80),
   state: requiredText('State', 80),
   postalCode: z
@@ -45,6 +48,11 @@ export const shippingAddressSchema = z.object({
  * texts reach the buyer on these. A signed-in buyer's default to the account's email and saved mobile.
  */
 export const orderContactSchema = z.object({
+  /** A guest's name, for the order's emails; an account's is its own. */
+  name: safeText({ message: 'Your name must be text' })
+    .trim()
+    .max(100, 'Your name must be at most 100 characters')
+    .optional(),
   email: emailSchema.optional(),
   phone: mobileSchema('Your mobile number is required').optional(),
 });
@@ -174,6 +182,10 @@ export const orderResponseSchema = z.object({
   number: z.number().int(),
   orderNumber: z.string().describe("The number as shoppers quote it: 'PW-000123'"),
   user: z.object({ _id: z.string().nullable(), name: z.string(), email: z.string() }),
+  orderUrl: z
+    .string()
+    .optional()
+    .describe("A guest's order only: the path of its page with the token that opens it and its payment"),
   contact: z
     .object({ email: z.string(), phone: z.string().nullable() })
     .describe("The buyer's own email and mobile, whom payment and receipts reach; null phone on older orders"),
@@ -244,6 +256,11 @@ export type VerifyPaymentInput = z.infer<typeof verifyPaymentSchema>;
 export const payOrderSchema = z.object({ details: verifyPaymentSchema });
 
 export const orderIdParamsSchema = z.object({ id: idSchema });
+
+/** A guest's order is reached by the token of its link (issue 35); an account's by its session. */
+export const orderAccessQuerySchema = z.object({
+  token: z.string().max(100).optional().describe("A guest order's link token, from `orderUrl` or its emails"),
+});
 
 /** Kept for a refund, being refunded (the gateway has been asked), or refunded. */
 export const PAYMENT_REFUND_STATUSES = ['refund_due', 'refunding', 'refunded'] as const;

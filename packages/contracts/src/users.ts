@@ -141,3 +141,6 @@ export const signInCodeVerifySchema = z
   })
   .superRefine(oneTarget);
 export type SignInCodeVerify = z.infer<typeof signInCodeVerifySchema>;
+
+/** A guest's one step from a paid order to an account: the order gives the name and email. */
+export const guestAccountSchema = z.object({ password });

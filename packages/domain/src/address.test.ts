@@ -7,6 +7,7 @@ import {
   sameState,
   type AddressFields,
 } from './address.js';
+import { landmarkLine } from './landmark.js';
 
 describe('the state a PIN code is in', () => {
   it.each([
@@ -86,6 +87,7 @@ describe('one address, however it is typed', () => {
     lastName: 'Menon',
     address: 'Flat 4B',
     address2: '12 MG Road',
+    landmark: "Opposite St. Teresa's College",
     city: 'Kochi',
     state: 'Kerala',
     postalCode: '682011',
@@ -93,7 +95,8 @@ describe('one address, however it is typed', () => {
   };
 
   it('ignores capitals and spaces', () => {
-    expect(sameAddress(asha, { ...asha, address: 'flat  4b', address2: '12 M G ROAD ', city: 'KOCHI' })).toBe(true);
+    const retyped = { address: 'flat  4b', address2: '12 M G ROAD ', landmark: "opposite st. teresa's  college" };
+    expect(sameAddress(asha, { ...asha, ...retyped, city: 'KOCHI' })).toBe(true);
   });
 
   it.each<keyof AddressFields>([
@@ -101,12 +104,26 @@ describe('one address, however it is typed', () => {
     'lastName',
     'address',
     'address2',
+    'landmark',
     'city',
     'state',
     'postalCode',
     'phone',
   ])('tells addresses apart by %s', (field) => {
     expect(sameAddress(asha, { ...asha, [field]: `${asha[field]}1` })).toBe(false);
+  });
+});
+
+describe('a landmark as it is printed', () => {
+  it.each([
+    ["Opposite St. Teresa's College", "Landmark: Opposite St. Teresa's College"],
+    ['  Near the Lulu Mall signal ', 'Landmark: Near the Lulu Mall signal'],
+    ['', ''],
+    ['   ', ''],
+    // Orders placed before the form asked for one.
+    [undefined, ''],
+  ])('%j prints as %j', (landmark, line) => {
+    expect(landmarkLine(landmark)).toBe(line);
   });
 });
 

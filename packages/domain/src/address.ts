@@ -56,6 +56,7 @@ export interface AddressFields {
   lastName: string;
   address: string;
   address2: string;
+  landmark: string;
   city: string;
   state: string;
   postalCode: string;
@@ -67,6 +68,7 @@ const ADDRESS_FIELDS: readonly (keyof AddressFields)[] = [
   'lastName',
   'address',
   'address2',
+  'landmark',
   'city',
   'state',
   'postalCode',

@@ -22,6 +22,7 @@ export * from './order-cancellation.js';
 export * from './order-number.js';
 export * from './payment-failure.js';
 export * from './address.js';
+export * from './landmark.js';
 export * from './product-options.js';
 export * from './web-vitals.js';
 export * from './audit.js';

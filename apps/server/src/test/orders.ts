@@ -13,6 +13,7 @@ export const ADDRESS = {
   lastName: 'Menon',
   address: 'Flat 4B, Lotus Residency',
   address2: 'MG Road, Ernakulam',
+  landmark: "Opposite St. Teresa's College",
   city: 'Kochi',
   state: 'Kerala',
   postalCode: '682011',

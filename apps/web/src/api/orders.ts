@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OrderResponse } from '@store/contracts';
+import type { OrderResponse, UserResponse } from '@store/contracts';
 import type { DeliveryStep } from '@store/domain';
 import { apiFetch } from '../lib/api.js';
 import { queryKeys } from '../lib/query-client.js';
 import { orderItemsOf, type Cart, type CartDelivery, type ShippingAddress } from '../stores/cart-store.js';
+
+/** `?token=…` for a guest's order, whose link's token is its only way in (issue 35); nothing otherwise. */
+const access = (token: string | null | undefined) => (token ? `?token=${encodeURIComponent(token)}` : '');
 
 /** What Razorpay Checkout (or its simulated stand-in) hands the page after a payment. */
 export interface CheckoutPayment {
@@ -28,6 +31,8 @@ export function orderPayload(
   extras: {
     couponCode?: string | null;
     buyer?: { buyerGstin: string; buyerName: string; buyerAddress: string } | null;
+    /** A guest's name and email: the only way the order reaches them (an account's are its own). */
+    guest?: { name: string; email: string } | null;
   } = {},
 ) {
   const message = cart.giftMessage?.message.trim() ?? '';
@@ -37,8 +42,15 @@ export function orderPayload(
       return { ...item, name, image, price, discountPrice };
     }),
     shippingAddress,
-    // The buyer's own mobile; the account's email is the contact email.
-    ...(cart.contactPhone ? { contact: { phone: cart.contactPhone } } : {}),
+    // The buyer's own mobile; a guest's name and email too, an account's email being its own.
+    ...(cart.contactPhone || extras.guest
+      ? {
+          contact: {
+            ...(extras.guest ? { name: extras.guest.name, email: extras.guest.email } : {}),
+            ...(cart.contactPhone ? { phone: cart.contactPhone } : {}),
+          },
+        }
+      : {}),
     delivery: { date: delivery.date, slotId: delivery.slotId },
     ...(message ? { giftMessage: { message, senderName: cart.giftMessage?.senderName.trim() ?? '' } } : {}),
     ...(extras.couponCode ? { couponCode: extras.couponCode } : {}),
@@ -60,8 +72,13 @@ export function createOrder(body: ReturnType<typeof orderPayload>, idempotencyKe
   });
 }
 
-export function verifyPayment(orderId: string, userId: string, payment: CheckoutPayment): Promise<OrderResponse> {
-  return apiFetch<OrderResponse>(`/api/orders/${encodeURIComponent(orderId)}/verify`, {
+export function verifyPayment(
+  orderId: string,
+  userId: string | null,
+  payment: CheckoutPayment,
+  token?: string | null,
+): Promise<OrderResponse> {
+  return apiFetch<OrderResponse>(`/api/orders/${encodeURIComponent(orderId)}/verify${access(token)}`, {
     method: 'POST',
     body: {
       razorpayOrderId: payment.razorpay_order_id,
@@ -74,10 +91,12 @@ export function verifyPayment(orderId: string, userId: string, payment: Checkout
 }
 
 /** The tax invoice PDF of a paid order (its owner's or an admin's); the session cookie goes with the link. */
-export const invoiceUrl = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/invoice`;
+export const invoiceUrl = (orderId: string, token?: string | null) =>
+  `/api/orders/${encodeURIComponent(orderId)}/invoice${access(token)}`;
 
 /** A cancelled order's credit note PDF, crediting its invoice (its owner's or an admin's). */
-export const creditNoteUrl = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}/credit-note`;
+export const creditNoteUrl = (orderId: string, token?: string | null) =>
+  `/api/orders/${encodeURIComponent(orderId)}/credit-note${access(token)}`;
 
 /**
  * An admin cancels a paid order not yet out for delivery, with the reason the customer reads; the
@@ -102,10 +121,19 @@ export function moveOrder(orderId: string, status: DeliveryStep): Promise<OrderR
   });
 }
 
-export function useOrder(id: string) {
+export function useOrder(id: string, token?: string | null) {
   return useQuery({
     queryKey: orderKey(id),
-    queryFn: ({ signal }) => apiFetch<OrderResponse>(`/api/orders/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<OrderResponse>(`/api/orders/${encodeURIComponent(id)}${access(token)}`, { signal }),
+  });
+}
+
+/** A guest's account from their order: the password is all it asks; the server signs them in. */
+export function accountFromOrder(orderId: string, token: string, password: string): Promise<UserResponse> {
+  return apiFetch<UserResponse>(`/api/orders/${encodeURIComponent(orderId)}/account${access(token)}`, {
+    method: 'POST',
+    body: { password },
   });
 }
 

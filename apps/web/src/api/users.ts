@@ -99,10 +99,12 @@ export function seedClientConfig(queryClient: QueryClient, doc: Document = docum
 const savedAddressesKey = [...queryKeys.users, 'addresses'] as const;
 
 /** The signed-in shopper's address book, newest use first. */
-export function useSavedAddresses() {
+/** The signed-in shopper's address book; a guest at checkout has none to ask for. */
+export function useSavedAddresses({ enabled = true } = {}) {
   return useQuery({
     queryKey: savedAddressesKey,
     queryFn: ({ signal }) => apiFetch<SavedAddress[]>('/api/users/addresses', { signal }),
+    enabled,
   });
 }
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { RequireUser } from '../features/account/route-guards.js';
+import { RequireCheckout, RequireOrderAccess, RequireUser } from '../features/account/route-guards.js';
 import { adminRoutes } from './admin-routes.js';
 import { RootLayout } from './layout/root-layout.js';
 
@@ -66,6 +66,11 @@ export const routes: RouteObject[] = [
             path: '/profile',
             lazy: async () => ({ Component: (await import('../features/account/profile-page.js')).ProfilePage }),
           },
+        ],
+      },
+      {
+        element: <RequireCheckout />,
+        children: [
           {
             path: '/shipping',
             lazy: async () => ({ Component: (await import('../features/checkout/shipping-page.js')).ShippingPage }),
@@ -80,6 +85,11 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/checkout/place-order-page.js')).PlaceOrderPage,
             }),
           },
+        ],
+      },
+      {
+        element: <RequireOrderAccess />,
+        children: [
           {
             path: '/order/:id',
             lazy: async () => ({ Component: (await import('../features/orders/order-page.js')).OrderPage }),

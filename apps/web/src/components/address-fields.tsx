@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { INDIAN_STATE_NAMES } from '@store/domain';
-import type { AddressErrors, AddressField, AddressValues } from '../lib/address-form.js';
+import { INDIAN_STATE_NAMES, LANDMARK_MAX } from '@store/domain';
+import { ADDRESS_FIELDS, type AddressErrors, type AddressField, type AddressValues } from '../lib/address-form.js';
 import { Field } from './ui/field.js';
 
 /** What is known about a field beyond its own check, such as a PIN code look-up's answer. */
@@ -10,8 +10,9 @@ export interface FieldNote {
 }
 
 const HINTS: Partial<Record<AddressField, string>> = {
-  address: 'Apartment, suite, etc.',
-  address2: 'House number, street and area',
+  address: 'Flat, house no., building',
+  address2: 'Street, area or locality',
+  landmark: 'Helps the delivery partner find it',
   phone: '10-digit mobile number, with or without +91',
 };
 
@@ -26,45 +27,53 @@ export interface AddressFieldsProps {
 }
 
 /**
- * A recipient's name, address and phone, the courier's way: the inputs of the shipping form and
- * of the address book. State is offered from the list of states and union territories.
+ * A recipient's address, name and phone as Indian addresses are written (ADR 082): the inputs of
+ * the shipping form and of the address book, in the order of ADDRESS_FIELDS. State is offered from
+ * the list of states and union territories.
  */
 export function AddressFields({ values, errors, onChange, cities = [], notes = {} }: AddressFieldsProps) {
   const citiesId = useId();
   const statesId = useId();
-  const field = (name: AddressField) => ({
-    name,
-    value: values[name],
-    error: errors[name] ?? notes[name]?.error,
-    hint: (errors[name] ? undefined : notes[name]?.hint) ?? HINTS[name],
-    onChange: (e: { target: { value: string } }) => onChange(name, e.target.value),
-    'aria-required': name === 'address' ? undefined : true,
-  });
+  const field = (name: AddressField) => {
+    const { label, optional } = ADDRESS_FIELDS.find((f) => f.name === name)!;
+    return {
+      name,
+      label,
+      optional,
+      value: values[name],
+      error: errors[name] ?? notes[name]?.error,
+      hint: (errors[name] ? undefined : notes[name]?.hint) ?? HINTS[name],
+      onChange: (e: { target: { value: string } }) => onChange(name, e.target.value),
+      'aria-required': optional ? undefined : true,
+    };
+  };
 
   return (
     <div className="@container">
       <div className="grid gap-4 @md:grid-cols-2">
-        <Field label="First Name" autoComplete="given-name" {...field('firstName')} />
-        <Field label="Last Name" autoComplete="family-name" {...field('lastName')} />
-        {/* Line 1 is the apartment or suite and line 2 the street address, hence the crossed autocomplete. */}
+        {/* First: the PIN code fills City and State, and its hint says whether the gift can go there. */}
         <Field
-          label="Address Line 1"
-          optional
-          autoComplete="address-line2"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={6}
           className="@md:col-span-2"
-          {...field('address')}
+          {...field('postalCode')}
         />
-        <Field label="Address Line 2" autoComplete="address-line1" className="@md:col-span-2" {...field('address2')} />
+        {/* Lines 1 to 3 as India's address forms fill them: the door, the street, a landmark. */}
+        <Field autoComplete="address-line1" className="@md:col-span-2" {...field('address')} />
+        <Field autoComplete="address-line2" className="@md:col-span-2" {...field('address2')} />
         <Field
-          label="City"
-          autoComplete="address-level2"
-          list={cities.length > 0 ? citiesId : undefined}
-          {...field('city')}
+          autoComplete="address-line3"
+          maxLength={LANDMARK_MAX}
+          className="@md:col-span-2"
+          {...field('landmark')}
         />
-        <Field label="State" autoComplete="address-level1" list={statesId} {...field('state')} />
-        <Field label="Pin Code" inputMode="numeric" autoComplete="postal-code" maxLength={6} {...field('postalCode')} />
+        <Field autoComplete="address-level2" list={cities.length > 0 ? citiesId : undefined} {...field('city')} />
+        <Field autoComplete="address-level1" list={statesId} {...field('state')} />
+        <Field autoComplete="given-name" {...field('firstName')} />
+        <Field autoComplete="family-name" {...field('lastName')} />
         {/* The recipient's number: 'shipping tel' keeps browsers from filling in the buyer's own. */}
-        <Field label="Phone" type="tel" inputMode="tel" autoComplete="shipping tel" {...field('phone')} />
+        <Field type="tel" inputMode="tel" autoComplete="shipping tel" {...field('phone')} />
       </div>
       {cities.length > 0 ? (
         <datalist id={citiesId}>

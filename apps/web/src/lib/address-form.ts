@@ -14,15 +14,21 @@ export type AddressValues = ShippingAddressInput;
 export type AddressField = keyof AddressValues;
 export type AddressErrors = Partial<Record<AddressField, string>>;
 
-/** The fields in form order (the first wrong one takes focus), with the labels their messages use. */
-export const ADDRESS_FIELDS: { name: AddressField; label: string }[] = [
-  { name: 'firstName', label: 'First Name' },
-  { name: 'lastName', label: 'Last Name' },
-  { name: 'address', label: 'Address Line 1' },
-  { name: 'address2', label: 'Address Line 2' },
+/**
+ * The fields in form order (the first wrong one takes focus), with their labels. The order is an
+ * Indian address's (ADR 082): the PIN code, which fills City and State, then the place from the
+ * door outwards, then whom it is for. The API keeps the spec's names: House or flat is `address`
+ * (the spec's optional line 1) and Street or area `address2` (its required line 2).
+ */
+export const ADDRESS_FIELDS: { name: AddressField; label: string; optional?: true }[] = [
+  { name: 'postalCode', label: 'Pin Code' },
+  { name: 'address', label: 'House or flat', optional: true },
+  { name: 'address2', label: 'Street or area' },
+  { name: 'landmark', label: 'Landmark', optional: true },
   { name: 'city', label: 'City' },
   { name: 'state', label: 'State' },
-  { name: 'postalCode', label: 'Pin Code' },
+  { name: 'firstName', label: 'First Name' },
+  { name: 'lastName', label: 'Last Name' },
   { name: 'phone', label: 'Phone' },
 ];
 
@@ -31,6 +37,7 @@ export const emptyAddress = (): AddressValues => ({
   lastName: '',
   address: '',
   address2: '',
+  landmark: '',
   city: '',
   state: '',
   postalCode: '',
@@ -38,13 +45,13 @@ export const emptyAddress = (): AddressValues => ({
 });
 
 /**
- * What is wrong with an address, in the server's terms: everything but Address Line 1 is
- * required, the PIN code is six digits and the phone an Indian mobile (+91 optional).
+ * What is wrong with an address, in the server's terms: everything but House or flat and Landmark
+ * is required, the PIN code is six digits and the phone an Indian mobile (+91 optional).
  */
 export function addressErrors(values: AddressValues): AddressErrors {
   const errors: AddressErrors = {};
-  for (const { name, label } of ADDRESS_FIELDS) {
-    if (name !== 'address' && !values[name].trim()) errors[name] = `${label} is required`;
+  for (const { name, label, optional } of ADDRESS_FIELDS) {
+    if (!optional && !values[name].trim()) errors[name] = `${label} is required`;
   }
   const pin = values.postalCode.trim();
   if (pin && !isPincodeFormat(pin)) errors.postalCode = PINCODE_FORMAT_MESSAGE;
@@ -64,8 +71,18 @@ export function cleanAddress(values: AddressValues): AddressValues {
 
 /** An address the server sent (phone +91XXXXXXXXXX) as the form shows it. */
 export function formAddress(address: AddressFields): AddressValues {
-  const { firstName, lastName, address: line1, address2, city, state, postalCode, phone } = address;
-  return { firstName, lastName, address: line1, address2, city, state, postalCode, phone: phone.replace(/^\+91/, '') };
+  const { firstName, lastName, address: line1, address2, landmark, city, state, postalCode, phone } = address;
+  return {
+    firstName,
+    lastName,
+    address: line1,
+    address2,
+    landmark,
+    city,
+    state,
+    postalCode,
+    phone: phone.replace(/^\+91/, ''),
+  };
 }
 
 /** The saved address the form holds now (capitals, spaces and the phone's +91 aside), if any. */

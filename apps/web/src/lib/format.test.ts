@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format.js';
+import { formatAddress, formatDate, formatDateTime } from './format.js';
 
 describe('dates and times on screen', () => {
   // Run in any zone (CI's is UTC): the answers are India Standard Time's.
@@ -11,5 +11,25 @@ describe('dates and times on screen', () => {
   ])('%s is %s, %s IST', (iso, date, dateTime) => {
     expect(formatDate(iso)).toBe(date);
     expect(formatDateTime(iso)).toBe(dateTime);
+  });
+});
+
+describe('an address on one line', () => {
+  const kochi = {
+    address: 'Flat 4B, Lotus Apartments',
+    address2: '12 MG Road',
+    landmark: "Opposite St. Teresa's College",
+    city: 'Ernakulam',
+    state: 'Kerala',
+    postalCode: '682011',
+  };
+
+  it.each([
+    [kochi, "Flat 4B, Lotus Apartments, 12 MG Road, Landmark: Opposite St. Teresa's College, Ernakulam, Kerala 682011"],
+    [{ ...kochi, address: ' ', landmark: '' }, '12 MG Road, Ernakulam, Kerala 682011'],
+    // A cart kept before the landmark was asked for has none.
+    [{ ...kochi, landmark: undefined }, 'Flat 4B, Lotus Apartments, 12 MG Road, Ernakulam, Kerala 682011'],
+  ])('%j reads %j', (address, line) => {
+    expect(formatAddress(address)).toBe(line);
   });
 });

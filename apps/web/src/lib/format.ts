@@ -1,4 +1,11 @@
-import { displayPhone, formatInr, normalizeIndianMobile, rupeesToPaise, STORE_TIME_ZONE } from '@store/domain';
+import {
+  displayPhone,
+  formatInr,
+  landmarkLine,
+  normalizeIndianMobile,
+  rupeesToPaise,
+  STORE_TIME_ZONE,
+} from '@store/domain';
 import { dateFormatter } from './date-formatter.js';
 
 /** Rupees as the API gives them → '₹1,299'. */
@@ -34,15 +41,19 @@ export function showPhone(phone: string): string {
   return displayPhone(canonical ? canonical.slice(3) : phone);
 }
 
-/** 'Flat 4B, 12 MG Road, Ernakulam, Kerala 682011': line 1 only when there is one. */
+/**
+ * 'Flat 4B, 12 MG Road, Landmark: Opposite St. Teresa's College, Ernakulam, Kerala 682011': the
+ * house and the landmark only when there are. A cart kept before the landmark was asked has none.
+ */
 export function formatAddress(a: {
   address: string;
   address2: string;
+  landmark?: string;
   city: string;
   state: string;
   postalCode: string;
 }) {
-  return [a.address, a.address2, a.city, `${a.state} ${a.postalCode}`]
+  return [a.address, a.address2, landmarkLine(a.landmark), a.city, `${a.state} ${a.postalCode}`]
     .map((part) => part.trim())
     .filter(Boolean)
     .join(', ');

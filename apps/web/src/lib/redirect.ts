@@ -20,3 +20,8 @@ export function safeRedirect(raw: string | null | undefined): string {
 export function withRedirect(page: '/login' | '/register', target: string): string {
   return `${page}?redirect=${encodeURIComponent(target)}`;
 }
+
+/** Whether `redirect` is a checkout step, which a guest may take without an account (issue 35). */
+export function isCheckoutStep(redirect: string): boolean {
+  return ['/shipping', '/payment', '/placeorder'].includes(redirect.split(/[?#]/)[0]!);
+}

@@ -215,6 +215,7 @@ describe('the delivery slot in the cart', () => {
       lastName: 'Menon',
       address: '',
       address2: '12 MG Road',
+      landmark: '',
       city: 'Ernakulam',
       state: 'Kerala',
       postalCode: '682011',

@@ -1,6 +1,6 @@
 import type { UserResponse } from '@store/contracts';
-import { setCredentials } from '../../stores/user-store.js';
-import { mergeWishlistAtSignIn } from '../../stores/wishlist-sync.js';
+import { setCredentials } from './user-store.js';
+import { mergeWishlistAtSignIn } from './wishlist-sync.js';
 
 /**
  * Every sign-in (password, registration, Google, a password reset link): the session user is

@@ -32,6 +32,7 @@ export const address: ShippingAddress = {
   lastName: 'Menon',
   address: 'Flat 4B, Lotus Apartments',
   address2: '12 MG Road, Ravipuram',
+  landmark: "Opposite St. Teresa's College",
   city: 'Ernakulam',
   state: 'Kerala',
   postalCode: '682011',

@@ -3,20 +3,32 @@ import {
   couponQuoteSchema,
   createOrderSchema,
   errorResponses,
+  guestAccountSchema,
   idempotencyKeyHeaderSchema,
+  orderAccessQuerySchema,
   orderIdParamsSchema,
   orderResponseSchema,
   payOrderSchema,
+  userResponseSchema,
   validateCouponSchema,
   verifyPaymentSchema,
   type VerifyPaymentInput,
 } from '@store/contracts';
 import { formatInr, paiseToRupees } from '@store/domain';
 import { AppError } from '../../lib/app-error.js';
-import { signedInUser, type SessionUser } from '../../lib/auth.js';
+
 import { guestDevice } from '../../lib/cookies.js';
-import { orderCountersOf, ordersServiceFor, shopOf } from '../orders/orders.service.js';
+import {
+  claimGuestOrders,
+  orderCountersOf,
+  orderViewerOf,
+  ordersServiceFor,
+  shopOf,
+  type OrderViewer,
+} from '../orders/orders.service.js';
 import { applyPayment, checkoutSignatureValid } from '../payments/payments.service.js';
+import { limitPerAddress } from '../../plugins/rate-limits.js';
+import { createSession, setSessionCookie, toUserResponse, UsersService } from '../users/users.service.js';
 import { checkoutServiceFor } from './checkout.service.js';
 
 export const VERIFICATION_FAILED = 'Payment Verification Failed!';
@@ -38,9 +50,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
    * stored (ids in the body are ignored), then the gateway's record of the payment decides the
    * amount; only then is the payment applied.
    */
-  const verify = async (user: SessionUser, orderId: string, proof: VerifyPaymentInput) => {
-    const order = await orders.get(user, orderId);
-    if (order.user._id !== user.id) throw new AppError('NOT_FOUND', 'Order not found');
+  const verify = async (viewer: OrderViewer, orderId: string, proof: VerifyPaymentInput) => {
+    const order = await orders.getToPay(viewer, orderId);
     const { keySecret } = app.config.payments;
     if (!checkoutSignatureValid(keySecret, order.razorpayOrder.id, proof.razorpayPaymentId, proof.razorpaySignature)) {
       throw new AppError('VALIDATION', VERIFICATION_FAILED);
@@ -65,7 +76,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     if (applied.result === 'paid') counters.paid.inc();
     if (applied.result === 'rejected') throw new AppError('VALIDATION', VERIFICATION_FAILED);
     if (applied.result === 'refund_due') throw new AppError('CONFLICT', applied.reason);
-    return orders.get(user, orderId);
+    return orders.getToPay(viewer, orderId);
   };
 
   app.post(
@@ -75,6 +86,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Orders'],
         summary: 'Place an order (prices and totals are computed by the server)',
         description:
+          'Signed in, or as a guest with `contact: { email, phone }` (the answer then carries `orderUrl`, the ' +
+          'only way back to the order: its token opens it and its payment). ' +
           'Send an Idempotency-Key header to make retries safe: the same key returns the same order. ' +
           'Unpaid orders hold stock, so they are capped per account (orders and items) and per client ' +
           'address; past a cap the answer is 429 with Retry-After, the seconds until the oldest one expires.',
@@ -84,7 +97,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { order } = await checkout.place(signedInUser(req), req.body, req.headers['idempotency-key'], req.ip);
+      const { order } = await checkout.place(req.user, req.body, req.headers['idempotency-key'], req.ip);
       return reply.code(201).send(order);
     },
   );
@@ -124,12 +137,55 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['Orders'],
         summary: "Verify Razorpay Checkout's payment signature and mark the order paid",
+        description: "Its owner only: the account's session, or a guest's link token.",
         params: orderIdParamsSchema,
+        querystring: orderAccessQuerySchema,
         body: verifyPaymentSchema,
         response: { 200: orderResponseSchema, ...orderErrors },
       },
     },
-    async (req) => verify(signedInUser(req), req.params.id, req.body),
+    async (req) => verify(orderViewerOf(req), req.params.id, req.body),
+  );
+
+  const users = new UsersService(
+    app.database.db,
+    { url: app.config.publicUrl, host: new URL(app.config.publicUrl).hostname },
+    app.metrics,
+  );
+  app.post(
+    '/api/orders/:id/account',
+    {
+      schema: {
+        tags: ['Orders'],
+        summary: "A guest's account from their order: set a password and sign in",
+        description:
+          "With the order's link token: an account with the order's name and contact email, the password " +
+          'checked as registration checks it, this order in it, and a session (as sign-in gives). An email ' +
+          'that already has an account answers 409: its owner signs in (a code by email brings in the orders).',
+        params: orderIdParamsSchema,
+        querystring: orderAccessQuerySchema,
+        body: guestAccountSchema,
+        response: { 201: userResponseSchema, ...errorResponses(400, 404, 409, 429) },
+      },
+      preHandler: limitPerAddress(
+        app,
+        'register',
+        app.config.rateLimits.register,
+        'Too many sign-ups from your network.',
+      ),
+    },
+    async (req, reply) => {
+      const order = await orders.getToPay({ user: null, token: req.query.token }, req.params.id);
+      if (order.user._id) throw new AppError('CONFLICT', 'This order is in an account already. Sign in to see it.');
+      const user = await users.register({
+        name: order.user.name,
+        email: order.contact.email,
+        password: req.body.password,
+      });
+      await claimGuestOrders(app.database.db, user.id, order.contact.email, order._id);
+      setSessionCookie(app, reply, await createSession(app.database.db, user.id));
+      return reply.code(201).send(toUserResponse(user));
+    },
   );
 
   app.put(
@@ -139,10 +195,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Orders'],
         summary: 'The same as verify, with the proof inside `details`; never pays without it',
         params: orderIdParamsSchema,
+        querystring: orderAccessQuerySchema,
         body: payOrderSchema,
         response: { 200: orderResponseSchema, ...orderErrors },
       },
     },
-    async (req) => verify(signedInUser(req), req.params.id, req.body.details),
+    async (req) => verify(orderViewerOf(req), req.params.id, req.body.details),
   );
 };

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { gstStateOf, quoteOrder, unitPrice, type CouponUsage, type OrderQuote, type QuoteFailure } from '@store/domain';
 import type { CreateOrderInput, OrderResponse } from '@store/contracts';
@@ -25,6 +25,7 @@ import {
   type OrderCounters,
   type OrderHolds,
   type OrderItemValues,
+  type OrderOwner,
   type OrderValues,
   type OrdersService,
   type Placer,
@@ -33,6 +34,43 @@ import { mailSiteOf, type MailSite } from '../outbox/outbox.service.js';
 import { mergeLines, readLines, requestHash, settled, type Line, type ReadLine } from './checkout.read.js';
 
 const stock = new StockService();
+
+export const SIGN_IN_FOR_COUPON = 'Sign in to use this coupon: it counts uses per customer.';
+
+/** Who buys: whose order it is, the name its emails greet, and the contact they reach. */
+interface Buyer {
+  owner: OrderOwner;
+  name: string;
+  email: string;
+  phone: string | null;
+}
+
+/**
+ * A signed-in buyer's contact defaults to the account's email and saved mobile; a guest must give
+ * both, since the order's link and updates reach them by nothing else (issue 35).
+ */
+function buyerOf(user: SessionUser | null, input: CreateOrderInput): Buyer {
+  const { contact } = input;
+  if (user) {
+    return {
+      owner: { userId: user.id },
+      name: user.name,
+      email: contact?.email ?? user.email,
+      phone: contact?.phone ?? user.phone,
+    };
+  }
+  const missing = [
+    ...(contact?.email ? [] : [{ field: 'contact.email', message: 'Your email is required' }]),
+    ...(contact?.phone ? [] : [{ field: 'contact.phone', message: 'Your mobile number is required' }]),
+  ];
+  if (!contact?.email || !contact.phone) throw new AppError('VALIDATION', missing[0]!.message, missing);
+  return {
+    owner: { guestEmail: contact.email.toLowerCase() },
+    name: contact.name || 'Guest',
+    email: contact.email,
+    phone: contact.phone,
+  };
+}
 
 /** What the read phase found: everything the quote and the commit need, nothing read again. */
 interface Read {
@@ -134,33 +172,30 @@ export class CheckoutService {
    * one pipeline and the writes another.
    */
   async place(
-    user: SessionUser,
+    user: SessionUser | null,
     input: CreateOrderInput,
     idempotencyKey: string | undefined,
     clientIp: string,
   ): Promise<{ order: OrderResponse; replayed: boolean }> {
     const { orders, limits, store, payments } = this.options;
+    const buyer = buyerOf(user, input);
     const lines = mergeLines(input.orderItems);
     const hash = requestHash(lines, input);
     const units = lines.reduce((n, l) => n + l.qty, 0);
-    const placer: Placer = { userId: user.id, address: clientAddressKey(clientIp) };
+    const placer: Placer = { owner: buyer.owner, address: clientAddressKey(clientIp) };
     const now = new Date();
 
     // Read. Unlocked, so the caps are not the last word, but most refused placements never reach the gateway.
     const checks = new Pipeline();
-    const earlier = idempotencyKey ? orderPlacing.byKey(checks, this.db, user.id, idempotencyKey) : null;
+    const earlier = idempotencyKey ? orderPlacing.byKey(checks, this.db, buyer.owner, idempotencyKey) : null;
     const unpaid = unpaidLimits(checks, this.db, limits, placer, units, now);
-    const hasOrders = input.couponCode ? orderPlacing.hasLiveOrders(checks, this.db, user.id) : null;
+    const hasOrders = input.couponCode && user ? orderPlacing.hasLiveOrders(checks, this.db, user.id) : null;
     const [checked, ...reads] = await this.read(checks, lines, input, placer);
     settled(checked);
     const [existing] = earlier?.() ?? [];
     if (existing) return { order: await orders.replay(existing, hash), replayed: true };
     checkOrderSize(limits, units);
     const read = await this.readOn(reads, lines, input, user, hasOrders, now);
-    const contact = {
-      contactEmail: input.contact?.email ?? user.email,
-      contactPhone: input.contact?.phone ?? user.phone,
-    };
 
     // Quote.
     const quote = quoteOrder({
@@ -176,7 +211,7 @@ export class CheckoutService {
     } catch (err) {
       if (!(err instanceof AppError && err.code === 'RATE_LIMITED') || !idempotencyKey) throw err;
       // A retry whose first attempt has just been placed is that order, not one order too many.
-      const placedMeanwhile = await orders.findByKey(user.id, idempotencyKey);
+      const placedMeanwhile = await orders.findByKey(buyer.owner, idempotencyKey);
       if (placedMeanwhile) return { order: await orders.replay(placedMeanwhile, hash), replayed: true };
       throw err;
     }
@@ -187,26 +222,25 @@ export class CheckoutService {
     } catch {
       throw new AppError('UNAVAILABLE', 'Payments are unavailable right now. Please try again in a moment.');
     }
-    const { order, items } = this.rows(orderId, user, input, read, quote, now, {
+    const { order, items } = this.rows(orderId, buyer, input, read, quote, now, {
       razorpayOrderId: gatewayOrder.id,
       razorpayAmount: gatewayOrder.amount,
       idempotencyKey: idempotencyKey ?? null,
       requestHash: hash,
       placedFrom: placer.address,
-      ...contact,
     });
 
     // Commit.
     try {
-      const newMobile = contact.contactPhone !== user.phone ? contact.contactPhone : null;
-      const placed = await this.commit(user, input, placer, units, read, order, items, now, newMobile);
+      const newMobile = user && buyer.phone !== user.phone ? buyer.phone : null;
+      const placed = await this.commit(user, buyer.owner, input, placer, units, read, order, items, now, newMobile);
       if (!placed.items) return { order: await orders.replay(placed.order, hash), replayed: true };
       this.options.counters.placed.inc();
       return { order: orderPlacing.placed(placed.order, placed.items, now), replayed: false };
     } catch (err) {
       // The same key sent twice at once: the other request's order stands, and is the answer.
       if (idempotencyKey && isUniqueViolation(err)) {
-        const first = await orders.findByKey(user.id, idempotencyKey);
+        const first = await orders.findByKey(buyer.owner, idempotencyKey);
         if (first) return { order: await orders.replay(first, hash), replayed: true };
       }
       throw err;
@@ -219,7 +253,12 @@ export class CheckoutService {
       checks.flush(),
       this.pincodes.checkAddress(input.shippingAddress, 'shippingAddress.'),
       this.products(lines),
-      input.couponCode ? this.options.coupons.find(input.couponCode, placer) : null,
+      input.couponCode
+        ? this.options.coupons.find(input.couponCode, {
+            userId: 'userId' in placer.owner ? placer.owner.userId : null,
+            address: placer.address,
+          })
+        : null,
       this.delivery.readSlots(input.shippingAddress.postalCode, input.delivery),
     ]);
   }
@@ -232,7 +271,7 @@ export class CheckoutService {
     [looked, stored, found, slots]: Reads,
     lines: readonly Line[],
     input: CreateOrderInput,
-    user: SessionUser,
+    user: SessionUser | null,
     hasOrders: Answer<boolean> | null,
     now: Date,
   ): Promise<Read> {
@@ -248,13 +287,18 @@ export class CheckoutService {
       read.map((l, i) => ({ field: `orderItems.${lines[i]!.index}._id`, product: l.product })),
     );
     const row = settled(found);
+    // A guest's uses of a coupon cannot be told apart from the next guest's: a coupon limited per
+    // customer (or to a first order) is for accounts, and a guest is asked to sign in for it.
+    if (row && !user && (row.firstOrderOnly || row.usesPerCustomer !== null)) {
+      throw new AppError('VALIDATION', SIGN_IN_FOR_COUPON, [{ field: 'couponCode', message: SIGN_IN_FOR_COUPON }]);
+    }
     const [booking, usage] = await Promise.all([
       this.delivery.bookable(
         area,
         input.delivery,
         read.map((p) => p.product),
       ),
-      row ? this.options.coupons.usage(row, user.id, hasOrders!()) : null,
+      row ? this.options.coupons.usage(row, user?.id ?? null, hasOrders?.() ?? false) : null,
     ]);
     return { lines: read, supplyState: supply.code, booking, coupon: row && { row, usage: usage! } };
   }
@@ -262,27 +306,25 @@ export class CheckoutService {
   /** The order's rows, from what was read and quoted and the gateway's order. */
   private rows(
     id: string,
-    user: SessionUser,
+    buyer: Buyer,
     input: CreateOrderInput,
     { lines, booking, coupon, supplyState }: Read,
     quote: OrderQuote,
     now: Date,
     placement: Pick<
       OrderValues,
-      | 'razorpayOrderId'
-      | 'razorpayAmount'
-      | 'idempotencyKey'
-      | 'requestHash'
-      | 'placedFrom'
-      | 'contactEmail'
-      | 'contactPhone'
+      'razorpayOrderId' | 'razorpayAmount' | 'idempotencyKey' | 'requestHash' | 'placedFrom'
     >,
   ): { order: OrderValues; items: OrderItemValues[] } {
     const order = {
       id,
-      userId: user.id,
-      userName: user.name,
-      userEmail: user.email,
+      userId: 'userId' in buyer.owner ? buyer.owner.userId : null,
+      userName: buyer.name,
+      userEmail: buyer.email,
+      contactEmail: buyer.email,
+      contactPhone: buyer.phone,
+      // A guest's way back to the order is the link its answer and emails carry.
+      guestToken: 'userId' in buyer.owner ? null : randomBytes(24).toString('base64url'),
       shippingAddress: input.shippingAddress,
       paymentMethod: input.paymentMethod,
       itemsPrice: quote.itemsPrice,
@@ -347,7 +389,8 @@ export class CheckoutService {
    * place and the coupon's use taken, and the order written. `items` is null when the earlier attempt is the answer.
    */
   private commit(
-    user: SessionUser,
+    user: SessionUser | null,
+    owner: OrderOwner,
     input: CreateOrderInput,
     placer: Placer,
     units: number,
@@ -361,21 +404,24 @@ export class CheckoutService {
     return this.options.transact(async (tx, locked) => {
       const signedIn = lockPlacer(locked, tx, limits, placer, lockAccount);
       // Behind the locks, an attempt with the same key that got there first is visible.
-      const first = order.idempotencyKey ? orderPlacing.byKey(locked, tx, user.id, order.idempotencyKey) : null;
-      const saveAddress = rememberAddress(locked, tx, user.id, input.shippingAddress);
+      const first = order.idempotencyKey ? orderPlacing.byKey(locked, tx, owner, order.idempotencyKey) : null;
+      // A guest has no address book.
+      const saveAddress = user ? rememberAddress(locked, tx, user.id, input.shippingAddress) : null;
       // Needed before the writes, whose email quotes it; this round trip is made anyway.
       const numbered = orderPlacing.takeNumber(locked, tx);
       const withinLimits = unpaidLimits(locked, tx, limits, placer, units);
-      const couponStillApplies = coupon
-        ? coupons.recheck(
-            locked,
-            tx,
-            coupon.row,
-            couponLines(lines),
-            { userId: user.id, hasOrders: orderPlacing.hasLiveOrders(locked, tx, user.id) },
-            now,
-          )
-        : null;
+      // A guest's coupon has no per-customer rules to apply again (see readOn).
+      const couponStillApplies =
+        coupon && user
+          ? coupons.recheck(
+              locked,
+              tx,
+              coupon.row,
+              couponLines(lines),
+              { userId: user.id, hasOrders: orderPlacing.hasLiveOrders(locked, tx, user.id) },
+              now,
+            )
+          : null;
       await locked.flush();
       signedIn();
       const [earlierAttempt] = first?.() ?? [];
@@ -393,11 +439,11 @@ export class CheckoutService {
       const written = orderPlacing.write(writes, tx, { ...order, number: numbered() }, items, { at: now, site });
       // After the order it names: the use's row references it.
       const couponHeld = coupon
-        ? coupons.hold(writes, tx, { couponId: coupon.row.id, orderId: order.id, userId: user.id })
+        ? coupons.hold(writes, tx, { couponId: coupon.row.id, orderId: order.id, userId: user?.id ?? null })
         : null;
-      saveAddress(writes, now);
+      saveAddress?.(writes, now);
       // The next checkout offers the mobile the buyer gave this time.
-      if (newMobile) rememberMobile(writes, tx, user.id, newMobile);
+      if (user && newMobile) rememberMobile(writes, tx, user.id, newMobile);
       await writes.flush();
       await stockHeld();
       await placeHeld();

@@ -64,7 +64,7 @@ export function usesByCustomer(db: Reader, couponId: string, userId: string) {
  * concurrent orders on the coupon's row lock, each sees the count the one before it left, and only
  * those that find a use left get one; the use row records which order holds it.
  */
-export function takeUse(tx: Tx, use: { couponId: string; orderId: string; userId: string }) {
+export function takeUse(tx: Tx, use: { couponId: string; orderId: string; userId: string | null }) {
   return [
     tx
       .update(coupons)

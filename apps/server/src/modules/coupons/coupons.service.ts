@@ -263,7 +263,7 @@ export class CouponsService {
   }
 
   /** Takes one use for the order; reading the answer throws 409 when none was left. */
-  hold(pipeline: Pipeline, tx: Tx, use: { couponId: string; orderId: string; userId: string }): Answer<void> {
+  hold(pipeline: Pipeline, tx: Tx, use: { couponId: string; orderId: string; userId: string | null }): Answer<void> {
     const [take, record] = repo.takeUse(tx, use);
     const taken = pipeline.add(take);
     pipeline.add(record);

@@ -19,7 +19,14 @@ afterAll(async () => {
 });
 
 /** A Bengaluru address: the same state as the demo seller (Karnataka), so CGST and SGST. */
-const BENGALURU = { ...ADDRESS, address2: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001' };
+const BENGALURU = {
+  ...ADDRESS,
+  address2: '12 MG Road',
+  landmark: 'Near Trinity Metro Station',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560001',
+};
 
 /** A registered business's name and address as on its GST registration, typed over two lines. */
 const BUYER = {
@@ -96,6 +103,7 @@ describe(`tax invoices on ${testDatabaseKind}`, () => {
       '99 Residency Road, Bengaluru 560025',
       'GSTIN: 29ABCDE1234F1ZW',
       '12 MG Road',
+      'Landmark: Near Trinity Metro Station',
       // Two ₹525 cakes at 5 %: ₹1,000 taxable, ₹25 CGST and ₹25 SGST; delivery is free above ₹1,000.
       'Invoice Truffle Cake 1905 2 NOS 525.00 0.00 1,000.00 5% 25.00 25.00 1,050.00',
       'Rupees One Thousand Fifty Only',
@@ -130,7 +138,7 @@ describe(`tax invoices on ${testDatabaseKind}`, () => {
     const order = await paidOrder(shopper.cookie);
     const stranger = await registerCustomer(t.app);
     const admin = await signInAsAdmin(t.app);
-    expect((await invoice(order._id)).statusCode).toBe(401);
+    expect((await invoice(order._id)).statusCode).toBe(404);
     expect((await invoice(order._id, stranger.cookie)).statusCode).toBe(404);
     expect((await invoice(order._id, admin.cookie)).statusCode).toBe(200);
 

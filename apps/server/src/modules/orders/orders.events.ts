@@ -1,10 +1,9 @@
 import { optionLabel, orderNumberLabel, slotLabel, slotName, unitPrice, type ChosenOption } from '@store/domain';
-import type { ShippingAddressInput } from '@store/contracts';
 import type { Tx } from '../../db/client.js';
 import { enqueue, type MailSite } from '../outbox/outbox.service.js';
 import type { OrderMailPayload } from '../outbox/outbox.order-emails.js';
 import * as repo from './orders.repository.js';
-import type { BookedSlot, OrderEventKind } from './orders.table.js';
+import type { BookedSlot, OrderEventKind, StoredShippingAddress } from './orders.table.js';
 
 /** The order emails, one per event a shopper hears about. */
 export type OrderMailKind =
@@ -25,7 +24,9 @@ export interface MailOrder {
   userEmail: string;
   /** Where the order's emails go: the buyer's contact address, which may not be the account's. */
   contactEmail: string;
-  shippingAddress: ShippingAddressInput;
+  /** A guest's order: the token its emails' links carry, the only way in without an account. */
+  guestToken: string | null;
+  shippingAddress: StoredShippingAddress;
   itemsPrice: number;
   shippingPrice: number;
   couponDiscount: number;
@@ -85,6 +86,9 @@ const longDate = new Intl.DateTimeFormat('en-IN', {
 });
 const istTime = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', hour: 'numeric', minute: '2-digit' });
 
+/** A guest's way to their order: its page, with the token that opens it (issue 35). */
+export const guestOrderPath = (id: string, token: string) => `/order/${id}?token=${encodeURIComponent(token)}`;
+
 function payload(
   order: MailOrder,
   items: readonly MailItem[],
@@ -94,7 +98,9 @@ function payload(
   return {
     orderId: order.id,
     orderNumber: orderNumberLabel(order.number),
-    orderUrl: `${site.url}/order/${order.id}`,
+    orderUrl: order.guestToken
+      ? `${site.url}${guestOrderPath(order.id, order.guestToken)}`
+      : `${site.url}/order/${order.id}`,
     name: order.userName,
     lines: [...items]
       .sort((a, b) => a.position - b.position)
@@ -123,6 +129,7 @@ function payload(
       name: `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`.trim(),
       city: order.shippingAddress.city,
       postalCode: order.shippingAddress.postalCode,
+      landmark: order.shippingAddress.landmark ?? '',
     },
     payBy: istTime.format(order.payBy),
     ...(reason ? { reason } : {}),

@@ -5,6 +5,7 @@ import {
   gstinState,
   gstStateByCode,
   isIntraState,
+  landmarkLine,
   orderNumberLabel,
   unitPrice,
   type GstRate,
@@ -80,9 +81,13 @@ export function invoiceOf(order: OrderRow, items: readonly OrderItemRow[]): Invo
     recipient: recipientOf(order, supply),
     deliveryAddress: {
       name: `${address.firstName} ${address.lastName}`,
-      addressLines: [address.address, address.address2, `${address.city} ${address.postalCode}`, address.state].filter(
-        (line) => line !== '',
-      ),
+      addressLines: [
+        address.address,
+        address.address2,
+        landmarkLine(address.landmark),
+        `${address.city} ${address.postalCode}`,
+        address.state,
+      ].filter((line) => line !== ''),
       phone: address.phone,
     },
     placeOfSupply: { state: supply.name, code: supply.code },

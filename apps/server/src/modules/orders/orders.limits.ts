@@ -2,17 +2,19 @@ import type { OrderLimits } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { Answer, Pipeline } from '../../db/pipeline.js';
 import { AppError } from '../../lib/app-error.js';
-import { lockAddress, unpaidHeldByAccount, unpaidPlacedFrom } from './orders.repository.js';
+import { lockAddress, unpaidHeldByAccount, unpaidPlacedFrom, type OrderOwner } from './orders.repository.js';
 
 /**
  * First key of the advisory locks that queue placements from one address (the second is a hash of
  * the address). The two-key form never meets the one-key locks that migrations take.
  */
 const ADDRESS_LOCK_CLASS = 7_270_017;
+/** The same for a guest's contact email, which the caps on an account count a guest under. */
+const GUEST_LOCK_CLASS = 7_270_035;
 
-/** Who is placing an order: the account, and the address the limits count it under. */
+/** Who is placing an order: the account or guest, and the address the limits count it under. */
 export interface Placer {
-  userId: string;
+  owner: OrderOwner;
   address: string;
 }
 
@@ -50,7 +52,11 @@ export function lockPlacer(
   placer: Placer,
   lockAccount: (pipeline: Pipeline, tx: Tx, userId: string) => Answer<boolean>,
 ): Answer<void> {
-  const accountLocked = lockAccount(pipeline, tx, placer.userId);
+  const { owner } = placer;
+  // A guest has no row to lock: their contact email's advisory lock queues their placements instead.
+  let accountLocked: Answer<boolean> = () => true;
+  if ('userId' in owner) accountLocked = lockAccount(pipeline, tx, owner.userId);
+  else pipeline.add(lockAddress(tx, GUEST_LOCK_CLASS, owner.guestEmail));
   if (limits.unpaidPerAddress !== null) pipeline.add(lockAddress(tx, ADDRESS_LOCK_CLASS, placer.address));
   return () => {
     if (!accountLocked()) throw new AppError('UNAUTHORIZED', 'Please sign in');
@@ -73,7 +79,7 @@ export function unpaidLimits(
 ): Answer<void> {
   const byAccount =
     limits.unpaidPerAccount !== null || limits.unitsHeldPerAccount !== null
-      ? pipeline.add(unpaidHeldByAccount(db, placer.userId, now))
+      ? pipeline.add(unpaidHeldByAccount(db, placer.owner, now))
       : null;
   const fromAddress = limits.unpaidPerAddress !== null ? pipeline.add(unpaidPlacedFrom(db, placer.address, now)) : null;
   return () => {

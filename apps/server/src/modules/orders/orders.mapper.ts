@@ -1,7 +1,8 @@
 import { orderNumberLabel, orderStage, paiseToRupees, slotLabel } from '@store/domain';
-import type { CancellationRefundStatus, OrderCancellation, OrderResponse } from '@store/contracts';
+import type { AddressResponse, CancellationRefundStatus, OrderCancellation, OrderResponse } from '@store/contracts';
 import type { PaymentRow } from '../payments/payments.refunds.js';
-import type { orderEvents, orderItems, orders } from './orders.table.js';
+import { guestOrderPath } from './orders.events.js';
+import type { orderEvents, orderItems, orders, StoredShippingAddress } from './orders.table.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -38,6 +39,11 @@ function cancellationOf(
         : {}),
     },
   };
+}
+
+/** An order's recipient as the API answers it: with a landmark, '' for orders placed before one was asked. */
+export function shippingAddressOf(address: StoredShippingAddress): AddressResponse {
+  return { ...address, landmark: address.landmark ?? '' };
 }
 
 /**
@@ -82,7 +88,7 @@ export function toOrderResponse(
         couponDiscount: paiseToRupees(i.couponDiscount),
         taxPrice: paiseToRupees(i.cgst + i.sgst + i.igst),
       })),
-    shippingAddress: order.shippingAddress,
+    shippingAddress: shippingAddressOf(order.shippingAddress),
     paymentMethod: order.paymentMethod,
     itemsPrice: paiseToRupees(order.itemsPrice),
     shippingPrice: paiseToRupees(order.shippingPrice),
@@ -115,6 +121,7 @@ export function toOrderResponse(
             fee: paiseToRupees(order.deliverySlot.fee),
           }
         : null,
+    ...(order.guestToken ? { orderUrl: guestOrderPath(order.id, order.guestToken) } : {}),
     contact: { email: order.contactEmail, phone: order.contactPhone },
     giftMessage: order.giftMessage ?? null,
     couponCode: order.couponCode,

@@ -33,15 +33,23 @@ export async function findOrder(db: Reader, id: string): Promise<OrderRow | unde
   return row;
 }
 
-export function byIdempotencyKey(db: Reader, userId: string, key: string) {
+/** Whose orders: an account's, or a guest's by the contact email they gave (issue 35). */
+export type OrderOwner = { userId: string } | { guestEmail: string };
+
+const ownedBy = (owner: OrderOwner) =>
+  'userId' in owner
+    ? eq(orders.userId, owner.userId)
+    : and(isNull(orders.userId), eq(sql`lower(${orders.contactEmail})`, owner.guestEmail));
+
+export function byIdempotencyKey(db: Reader, owner: OrderOwner, key: string) {
   return db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+    .where(and(ownedBy(owner), eq(orders.idempotencyKey, key)));
 }
 
-export async function findByIdempotencyKey(db: Reader, userId: string, key: string): Promise<OrderRow | undefined> {
-  const [row] = await byIdempotencyKey(db, userId, key);
+export async function findByIdempotencyKey(db: Reader, owner: OrderOwner, key: string): Promise<OrderRow | undefined> {
+  const [row] = await byIdempotencyKey(db, owner, key);
   return row;
 }
 
@@ -224,7 +232,7 @@ export async function paidOrderWithProduct(db: Reader, userId: string, productId
 const unpaidAt = (now: Date) => and(eq(orders.status, 'awaiting_payment'), gt(orders.payBy, now));
 
 /** An account's unpaid orders not yet past their deadline: how many, their units, the oldest deadline (one row). */
-export function unpaidHeldByAccount(db: Reader, userId: string, now: Date) {
+export function unpaidHeldByAccount(db: Reader, owner: OrderOwner, now: Date) {
   return db
     .select({
       orders: sql<number>`count(DISTINCT ${orders.id})`.mapWith(Number),
@@ -233,7 +241,7 @@ export function unpaidHeldByAccount(db: Reader, userId: string, now: Date) {
     })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(and(eq(orders.userId, userId), unpaidAt(now)));
+    .where(and(ownedBy(owner), unpaidAt(now)));
 }
 
 /** Unpaid orders placed from an address, not yet past their deadline: how many, the oldest deadline (one row). */
@@ -426,4 +434,23 @@ export async function adminOrderBatch(
       .orderBy(desc(orders.createdAt), desc(orders.number))
       .limit(limit)
   );
+}
+
+/**
+ * Gives guest orders to an account: every one placed with `email` as its contact, or only `orderId`
+ * among them. Returns how many changed hands.
+ */
+export async function claimGuestOrders(db: Reader, userId: string, email: string, orderId?: string): Promise<number> {
+  const claimed = await db
+    .update(orders)
+    .set({ userId })
+    .where(
+      and(
+        isNull(orders.userId),
+        eq(sql`lower(${orders.contactEmail})`, email.toLowerCase()),
+        orderId === undefined ? undefined : eq(orders.id, orderId),
+      ),
+    )
+    .returning({ id: orders.id });
+  return claimed.length;
 }

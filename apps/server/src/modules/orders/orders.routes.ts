@@ -7,11 +7,12 @@ import {
   cancelOrderSchema,
   deliveryStepSchema,
   errorResponses,
+  orderAccessQuerySchema,
   orderIdParamsSchema,
   orderResponseSchema,
 } from '@store/contracts';
 import { adminOnly, signedInUser } from '../../lib/auth.js';
-import { ordersServiceFor } from './orders.service.js';
+import { orderViewerOf, ordersServiceFor } from './orders.service.js';
 import { adminOrderPage, orderCsvStream } from './order-list.service.js';
 
 const tags = ['Orders'];
@@ -91,12 +92,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'One order (its owner or an admin)',
+        summary: 'One order (its owner, a guest with its link token, or an admin)',
+        description: 'Anyone else, signed in or not, is told it does not exist (404).',
         params: orderIdParamsSchema,
+        querystring: orderAccessQuerySchema,
         response: { 200: orderResponseSchema, ...errors },
       },
     },
-    async (req) => service.get(signedInUser(req), req.params.id),
+    async (req) => service.get(orderViewerOf(req), req.params.id),
   );
 
   app.get(
@@ -107,12 +110,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A paid order's GST tax invoice as a PDF (its owner or an admin)",
         description: 'Issued when the order is paid; an unpaid order answers 409, someone else’s 404.',
         params: orderIdParamsSchema,
+        querystring: orderAccessQuerySchema,
         produces: ['application/pdf'],
         response: { 200: z.any().describe('The invoice, application/pdf'), ...errors },
       },
     },
     async (req, reply) => {
-      const { number, pdf } = await service.invoicePdf(signedInUser(req), req.params.id);
+      const { number, pdf } = await service.invoicePdf(orderViewerOf(req), req.params.id);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="invoice-${number.replace(/\//g, '-')}.pdf"`)
@@ -130,12 +134,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Issued when an invoiced order is cancelled, crediting its whole invoice; any other order answers 409, someone else’s 404.',
         params: orderIdParamsSchema,
+        querystring: orderAccessQuerySchema,
         produces: ['application/pdf'],
         response: { 200: z.any().describe('The credit note, application/pdf'), ...errors },
       },
     },
     async (req, reply) => {
-      const { number, pdf } = await service.creditNotePdf(signedInUser(req), req.params.id);
+      const { number, pdf } = await service.creditNotePdf(orderViewerOf(req), req.params.id);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="credit-note-${number.replace(/\//g, '-')}.pdf"`)

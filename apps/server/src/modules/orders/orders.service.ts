@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import {
   cancellationProblem,
   deliveryStepProblem,
@@ -14,7 +15,7 @@ import type { Counter, Metrics } from '../../lib/metrics.js';
 import type { RefundsService } from '../payments/payments.refunds.js';
 import { nextCreditNoteNumber, nextInvoiceNumber, renderInvoicePdf } from '../invoices/invoices.service.js';
 import { creditNoteOf, invoiceOf } from './orders.invoice.js';
-import { toOrderResponse, type OrderItemRow, type OrderRow } from './orders.mapper.js';
+import { shippingAddressOf, toOrderResponse, type OrderItemRow, type OrderRow } from './orders.mapper.js';
 import type { InvoiceSupplier } from './orders.table.js';
 import {
   orderEventWrites,
@@ -31,7 +32,36 @@ import * as repo from './orders.repository.js';
 import type { Answer, Pipeline } from '../../db/pipeline.js';
 
 export { checkOrderSize, lockPlacer, unpaidLimits, type Placer } from './orders.limits.js';
+export type { OrderOwner } from './orders.repository.js';
 export type { OrderItemRow, OrderRow };
+
+/**
+ * Who asks for an order: a signed-in user (its owner, or an admin), or a guest holding the token
+ * of its link (issue 35), or both, or neither.
+ */
+export interface OrderViewer {
+  user: SessionUser | null;
+  token?: string | undefined;
+}
+
+/** The viewer a request is: its session, and the `token` of a guest order's link if it carries one. */
+export function orderViewerOf(req: FastifyRequest): OrderViewer {
+  const { token } = (req.query ?? {}) as { token?: unknown };
+  return { user: req.user, token: typeof token === 'string' ? token : undefined };
+}
+
+const sameToken = (stored: string, given: string) =>
+  stored.length === given.length && timingSafeEqual(Buffer.from(stored), Buffer.from(given));
+
+/** The order's owner: its account's session, or for a guest's order the token of its link. */
+export function ownsOrder(row: Pick<OrderRow, 'userId' | 'guestToken'>, viewer: OrderViewer): boolean {
+  if (viewer.user && row.userId === viewer.user.id) return true;
+  return row.guestToken !== null && viewer.token !== undefined && sameToken(row.guestToken, viewer.token);
+}
+
+/** Its owner and admins see an order; to anyone else it does not exist. */
+const canSee = (row: OrderRow | undefined, viewer: OrderViewer): row is OrderRow =>
+  !!row && (ownsOrder(row, viewer) || !!viewer.user?.isAdmin);
 
 /**
  * Gives back what an order held (its stock, its slot's place, its coupon's use) in the transaction
@@ -152,8 +182,8 @@ export class OrdersService {
   }
 
   /** The order placed with this Idempotency-Key, if any. */
-  findByKey(userId: string, key: string, db: Db | Tx = this.db): Promise<OrderRow | undefined> {
-    return repo.findByIdempotencyKey(db, userId, key);
+  findByKey(owner: repo.OrderOwner, key: string, db: Db | Tx = this.db): Promise<OrderRow | undefined> {
+    return repo.findByIdempotencyKey(db, owner, key);
   }
 
   /** The order an Idempotency-Key placed, as a retry with the same request is answered; 422 for another request. */
@@ -165,19 +195,26 @@ export class OrdersService {
   }
 
   /** Its owner and admins see an order; anyone else is told it does not exist. */
-  async get(viewer: SessionUser, id: string): Promise<OrderResponse> {
+  async get(viewer: OrderViewer, id: string): Promise<OrderResponse> {
     const row = await repo.findOrder(this.db, id);
-    if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) throw new AppError('NOT_FOUND', 'Order not found');
-    return (await this.withItems(this.db, [row], viewer))[0]!;
+    if (!canSee(row, viewer)) throw new AppError('NOT_FOUND', 'Order not found');
+    return (await this.withItems(this.db, [row], viewer.user ?? undefined))[0]!;
+  }
+
+  /** The order only its owner may pay: another's, an admin's look included, does not exist. */
+  async getToPay(viewer: OrderViewer, id: string): Promise<OrderResponse> {
+    const row = await repo.findOrder(this.db, id);
+    if (!row || !ownsOrder(row, viewer)) throw new AppError('NOT_FOUND', 'Order not found');
+    return (await this.withItems(this.db, [row], viewer.user ?? undefined))[0]!;
   }
 
   /**
    * A paid order's tax invoice as a PDF: its owner or an admin. Unpaid orders have none yet; an
    * order paid before invoices were issued has none, and its shopper is told so and how to get one.
    */
-  async invoicePdf(viewer: SessionUser, id: string): Promise<{ number: string; pdf: Buffer }> {
+  async invoicePdf(viewer: OrderViewer, id: string): Promise<{ number: string; pdf: Buffer }> {
     const row = await repo.findOrder(this.db, id);
-    if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) throw new AppError('NOT_FOUND', 'Order not found');
+    if (!canSee(row, viewer)) throw new AppError('NOT_FOUND', 'Order not found');
     if (!row.invoiceNumber) {
       throw new AppError(
         'CONFLICT',
@@ -191,9 +228,9 @@ export class OrdersService {
   }
 
   /** A cancelled order's credit note as a PDF: its owner or an admin, like the invoice it credits. */
-  async creditNotePdf(viewer: SessionUser, id: string): Promise<{ number: string; pdf: Buffer }> {
+  async creditNotePdf(viewer: OrderViewer, id: string): Promise<{ number: string; pdf: Buffer }> {
     const row = await repo.findOrder(this.db, id);
-    if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) throw new AppError('NOT_FOUND', 'Order not found');
+    if (!canSee(row, viewer)) throw new AppError('NOT_FOUND', 'Order not found');
     if (!row.creditNoteNumber) {
       throw new AppError(
         'CONFLICT',
@@ -317,7 +354,7 @@ export class OrdersService {
         name: `${r.shippingAddress.firstName} ${r.shippingAddress.lastName}`,
         phone: r.shippingAddress.phone,
       },
-      shippingAddress: r.shippingAddress,
+      shippingAddress: shippingAddressOf(r.shippingAddress),
       items: items
         .filter((i) => i.orderId === r.id)
         .sort((a, b) => a.position - b.position)
@@ -364,8 +401,8 @@ export type OrderItemValues = repo.NewOrderItem & MailItem;
  */
 export const orderPlacing = {
   /** The order an earlier attempt with this Idempotency-Key placed, if any. */
-  byKey: (pipeline: Pipeline, db: Db | Tx, userId: string, key: string): Answer<OrderRow[]> =>
-    pipeline.add(repo.byIdempotencyKey(db, userId, key)),
+  byKey: (pipeline: Pipeline, db: Db | Tx, owner: repo.OrderOwner, key: string): Answer<OrderRow[]> =>
+    pipeline.add(repo.byIdempotencyKey(db, owner, key)),
   /** Whether the account has an order that counts against 'first order only'. */
   hasLiveOrders(pipeline: Pipeline, db: Db | Tx, userId: string): Answer<boolean> {
     const live = pipeline.add(repo.liveOrdersOf(db, userId));
@@ -483,3 +520,11 @@ export const orderPayments = {
     });
   },
 };
+
+/**
+ * A guest's orders become an account's once the account proves the email they were placed with
+ * (a sign-in code sent there), or the one order whose link's holder made the account (issue 35).
+ */
+export function claimGuestOrders(db: Db, userId: string, email: string, orderId?: string): Promise<number> {
+  return repo.claimGuestOrders(db, userId, email, orderId);
+}

@@ -50,6 +50,12 @@ export interface BookedSlot {
   fee: number;
 }
 
+/**
+ * The recipient as the order was placed, kept as JSON. Orders placed before the form asked for a
+ * landmark (ADR 082) have none; they are read as ''.
+ */
+export type StoredShippingAddress = Omit<ShippingAddressInput, 'landmark'> & { landmark?: string };
+
 /** Order numbers as shoppers quote them ('PW-000123'): short, unique, in the order they were placed. */
 export const orderNumbers = pgSequence('order_numbers', { startWith: 1 });
 
@@ -66,7 +72,7 @@ export const orders = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     userName: text('user_name').notNull(),
     userEmail: text('user_email').notNull(),
-    shippingAddress: jsonb('shipping_address').$type<ShippingAddressInput>().notNull(),
+    shippingAddress: jsonb('shipping_address').$type<StoredShippingAddress>().notNull(),
     paymentMethod: text('payment_method').notNull(),
     itemsPrice: integer('items_price').notNull(),
     shippingPrice: integer('shipping_price').notNull(),
@@ -113,6 +119,11 @@ export const orders = pgTable(
      */
     contactEmail: text('contact_email').notNull(),
     contactPhone: text('contact_phone'),
+    /**
+     * A guest's order (no account): the random token of the link its emails and its answer carry,
+     * the only way in to see and pay it (issue 35). Null on an account's order.
+     */
+    guestToken: text('guest_token'),
     /** The buyer's GSTIN when given at checkout (a business buying gifts claims the tax back). */
     buyerGstin: text('buyer_gstin'),
     /**
@@ -210,6 +221,10 @@ export const orders = pgTable(
       t.deliverySlotId,
     ),
     index('orders_delivery_date_desc').on(t.deliveryDate.desc(), sql`${t.number} DESC`),
+    // A guest's orders are theirs by the contact email: retries and the caps on unpaid ones look them up.
+    index('orders_guest_contact')
+      .on(sql`lower(${t.contactEmail})`, t.createdAt)
+      .where(sql`${t.userId} IS NULL`),
     index('orders_email_trgm').using('gin', sql`lower(${t.userEmail}) gin_trgm_ops`),
     index('orders_phone').on(sql`(${t.shippingAddress}->>'phone')`),
     // The dashboard's figures (ADR 048): paid orders by when they were paid, read from the index

@@ -229,6 +229,9 @@ describe(`an order's timeline and emails on ${testDatabaseKind}`, () => {
         expect(part).not.toContain(`Order ${order._id}`);
       }
       expect(mail.html).toMatch(/max-width:600px/);
+      // The recipient's landmark, under the To: line, as the order page and the invoice print it.
+      expect(mail.text).toContain("To: Anjali Menon, Kochi 682011\nLandmark: Opposite St. Teresa's College\n");
+      expect(mail.html).toContain('Landmark: Opposite St. Teresa&#x27;s College');
     }
     expect(subjects).toEqual({
       order_placed: `We have your order ${order.orderNumber}: pay to confirm it`,

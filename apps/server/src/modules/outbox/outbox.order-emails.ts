@@ -1,6 +1,6 @@
 import { createElement as h, type ReactNode } from 'react';
 import { z } from 'zod';
-import { formatInr } from '@store/domain';
+import { formatInr, landmarkLine } from '@store/domain';
 import { button, storeMail, type SupportContact } from './outbox.emails.js';
 import type { RenderedMail } from './outbox.service.js';
 
@@ -35,7 +35,13 @@ export const orderMailPayloadSchema = z.object({
   totalPrice: z.number(),
   /** 'Saturday, 14 February 2026' and 'Midnight, 11 PM – 12 AM'; null on orders placed before slots. */
   delivery: z.object({ date: z.string(), slot: z.string() }).nullable(),
-  recipient: z.object({ name: z.string(), city: z.string(), postalCode: z.string() }),
+  recipient: z.object({
+    name: z.string(),
+    city: z.string(),
+    postalCode: z.string(),
+    /** '' when none was given; messages written before landmarks were asked for have none. */
+    landmark: z.string().default(''),
+  }),
   /** The time an unpaid order is held until, as a shopper in India reads it: '3:45 pm'. */
   payBy: z.string(),
   /** The gateway's words, on a failed payment. */
@@ -70,6 +76,7 @@ function Summary({ order }: { order: OrderMailPayload }) {
     ['Delivery', order.shippingPrice === 0 ? 'Free' : formatInr(order.shippingPrice)],
     ...(order.couponDiscount > 0 ? [['Coupon', `−${formatInr(order.couponDiscount)}`] as [string, string]] : []),
   ];
+  const landmark = landmarkLine(order.recipient.landmark);
   return h(
     'div',
     null,
@@ -126,11 +133,13 @@ function Summary({ order }: { order: OrderMailPayload }) {
       h('strong', null, 'To: '),
       `${order.recipient.name}, ${order.recipient.city} ${order.recipient.postalCode}`,
     ),
+    landmark && h('p', { style: { margin: 0 } }, landmark),
     h('p', { style: { margin: '16px 0 0', color: MUTED, fontSize: 12 } }, orderName(order)),
   );
 }
 
 function summaryText(order: OrderMailPayload): string[] {
+  const landmark = landmarkLine(order.recipient.landmark);
   return [
     ...order.lines.flatMap((l) => [
       `${l.name}${l.variant ? ` (${l.variant})` : ''} × ${l.qty}: ${formatInr(l.amount)}`,
@@ -143,6 +152,7 @@ function summaryText(order: OrderMailPayload): string[] {
     '',
     ...(order.delivery ? [`Delivery: ${order.delivery.date}, ${order.delivery.slot}`] : []),
     `To: ${order.recipient.name}, ${order.recipient.city} ${order.recipient.postalCode}`,
+    ...(landmark ? [landmark] : []),
     '',
     orderName(order),
   ];

@@ -340,9 +340,21 @@ const ORDER: OrderMailPayload = {
   taxPrice: 6_186,
   totalPrice: 129_900,
   delivery: { date: 'Saturday, 14 February 2026', slot: 'Any time, 9 AM – 9 PM' },
-  recipient: { name: 'Anjali Menon', city: 'Kochi', postalCode: '682011' },
+  recipient: { name: 'Anjali Menon', city: 'Kochi', postalCode: '682011', landmark: "Opposite St. Teresa's College" },
   payBy: '3:45 pm',
 };
+
+describe("the recipient's landmark in an order email", () => {
+  it('is its own line under To: when given; a message written before landmarks were asked has none', () => {
+    const mail = storeMails('order_paid', ORDER);
+    expect(mail.text).toContain("To: Anjali Menon, Kochi 682011\nLandmark: Opposite St. Teresa's College\n");
+    expect(mail.html).toContain('Landmark: Opposite St. Teresa&#x27;s College</p>');
+    const { landmark: _none, ...before } = ORDER.recipient;
+    const older = storeMails('order_paid', { ...ORDER, recipient: before });
+    expect(older.text).toContain('To: Anjali Menon, Kochi 682011\n\nOrder PW-000042');
+    expect(older.html).not.toContain('Landmark');
+  });
+});
 
 describe('what every email carries', () => {
   it.each([

@@ -73,6 +73,19 @@ describe(`the address book on ${testDatabaseKind}`, () => {
     expect((await remove(cookie, second._id)).statusCode).toBe(404);
   });
 
+  it('keeps the landmark given, trimmed, or none; another landmark is another entry', async () => {
+    const { cookie } = await registerCustomer(t.app);
+    const { landmark: _none, ...withoutLandmark } = ADDRESS;
+    const plain = (await save(cookie, withoutLandmark)).json();
+    expect(plain.landmark).toBe('');
+    const near = await save(cookie, { ...ADDRESS, landmark: '  Near the Lulu Mall signal ' });
+    expect(near.statusCode).toBe(201);
+    expect(near.json().landmark).toBe('Near the Lulu Mall signal');
+    const changed = (await edit(cookie, plain._id, ADDRESS)).json();
+    expect(changed).toEqual({ ...plain, landmark: ADDRESS.landmark });
+    expect((await list(cookie)).json()).toEqual([near.json(), changed]);
+  });
+
   it('keeps one entry for one address however it is typed, moving it first', async () => {
     const { cookie } = await registerCustomer(t.app);
     const kept = (await save(cookie, ADDRESS)).json();
@@ -81,6 +94,7 @@ describe(`the address book on ${testDatabaseKind}`, () => {
       ...ADDRESS,
       firstName: 'ANJALI',
       address2: 'mg  road,  ernakulam',
+      landmark: "opposite st. teresa's  college",
       phone: '+91 98470 12345',
     });
     expect(again.statusCode).toBe(200);
@@ -121,6 +135,11 @@ describe(`the address book on ${testDatabaseKind}`, () => {
     const mine = (await save(cookie, ADDRESS)).json();
     const cases: [object, number, object][] = [
       [{ ...ADDRESS, city: ' ' }, 400, { details: [{ field: 'city', message: 'City is required' }] }],
+      [
+        { ...ADDRESS, landmark: 'x'.repeat(101) },
+        400,
+        { details: [{ field: 'landmark', message: 'Landmark must be at most 100 characters' }] },
+      ],
       [
         { ...ADDRESS, phone: '12345' },
         400,

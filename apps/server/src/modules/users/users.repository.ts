@@ -307,7 +307,7 @@ export type SavedAddressRow = typeof savedAddresses.$inferSelect;
 /** An address book entry's own columns: whose it is and when it was used are set by the service. */
 export type SavedAddressValues = Pick<
   SavedAddressRow,
-  'firstName' | 'lastName' | 'address' | 'address2' | 'city' | 'state' | 'postalCode' | 'phone'
+  'firstName' | 'lastName' | 'address' | 'address2' | 'landmark' | 'city' | 'state' | 'postalCode' | 'phone'
 >;
 
 /** The account's address book, newest use first; the id breaks ties so the order is stable. */

@@ -33,6 +33,7 @@ import { adminOnly, signedInUser, type SessionUser } from '../../lib/auth.js';
 import { clearSessionCookie, createSession, setSessionCookie } from './users.sessions.js';
 import { clientConfigOf } from '../../lib/client-config.js';
 import { GoogleVerifier } from './users.google.js';
+import { claimGuestOrders } from '../orders/orders.service.js';
 import { SignInCodes } from './users.sign-in-codes.js';
 import { SignInThrottle, TOO_MANY_SIGN_INS } from './users.sign-in-throttle.js';
 import { toAdminUser, toUserResponse, UsersService } from './users.service.js';
@@ -254,7 +255,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: limitSignInsPerAddress,
     },
-    async (req, reply) => signIn(await codes.verify(req.body, req.body.code), reply),
+    async (req, reply) => {
+      const user = await codes.verify(req.body, req.body.code);
+      // The code proved the email: orders placed with it as a guest are this account's now.
+      if (req.body.email) await claimGuestOrders(app.database.db, user.id, user.email);
+      return signIn(user, reply);
+    },
   );
 
   app.post(

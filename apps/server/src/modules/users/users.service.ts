@@ -71,6 +71,7 @@ const addressValues = (a: repo.SavedAddressValues): repo.SavedAddressValues => (
   lastName: a.lastName,
   address: a.address,
   address2: a.address2,
+  landmark: a.landmark,
   city: a.city,
   state: a.state,
   postalCode: a.postalCode,
@@ -562,3 +563,6 @@ export function rememberAddress(
     }
   };
 }
+
+/** For checkout's guest who makes an account from their order: signed in as any new account is. */
+export { createSession, setSessionCookie } from './users.sessions.js';

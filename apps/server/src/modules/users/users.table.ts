@@ -117,6 +117,7 @@ export const savedAddresses = pgTable(
     lastName: text('last_name').notNull(),
     address: text('address').notNull().default(''),
     address2: text('address2').notNull(),
+    landmark: text('landmark').notNull().default(''),
     city: text('city').notNull(),
     state: text('state').notNull(),
     postalCode: text('postal_code').notNull(),

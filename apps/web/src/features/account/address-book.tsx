@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 import {
+  ADDRESS_FIELDS,
   addressErrors,
   addressErrorsOfApiError,
   cleanAddress,
@@ -95,7 +96,7 @@ function AddressEditor({ address, onDone }: { address: SavedAddress; onDone(): v
   const [pending, setPending] = useState(false);
   const headingId = useId();
 
-  useEffect(() => focusField(formRef.current, 'firstName'), []);
+  useEffect(() => focusField(formRef.current, ADDRESS_FIELDS[0]?.name), []);
 
   function change(field: AddressField, value: string) {
     setValues((v) => ({ ...v, [field]: value }));

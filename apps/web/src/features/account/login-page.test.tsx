@@ -4,6 +4,7 @@ import { Route } from 'react-router';
 import { toast } from 'sonner';
 import { asha, renderRoutes, sentBodies, stubApi, type Answers } from '../../test/account-test-utils.js';
 import { LoginPage } from './login-page.js';
+import { setGuestCheckout } from '../../stores/guest-store.js';
 import { logOutOnUnauthorized } from './logout.js';
 import { SESSION_LIFETIME_MS, setUserInfo } from '../../stores/user-store.js';
 import { clearWishlist, wishlistStore } from '../../stores/wishlist-store.js';
@@ -296,5 +297,19 @@ describe('signing in by a one-time code', () => {
     await waitFor(() => expect(screen.getByLabelText('6-digit code').getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText(wrong, { selector: 'p' })).not.toBeNull();
     expect(localStorage.getItem('userInfo')).toBeNull();
+  });
+});
+
+describe('checking out as a guest', () => {
+  it('is offered on the way to checkout only, and goes on to shipping without an account', async () => {
+    stubApi(noGoogle);
+    const { user } = renderLogin('/login?redirect=/shipping');
+    await user.click(screen.getByRole('button', { name: 'Continue as guest' }));
+    await waitFor(() => expect(where()).toBe('/shipping'));
+    expect(JSON.parse(localStorage.getItem('guestCheckout')!)).toEqual({ name: '', email: '' });
+    cleanup();
+    renderLogin('/login?redirect=/profile');
+    expect(screen.queryByRole('button', { name: 'Continue as guest' })).toBeNull();
+    act(() => setGuestCheckout(null));
   });
 });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { login } from '../../api/users.js';
 import { Button } from '../../components/ui/button.js';
 import { Field } from '../../components/ui/field.js';
@@ -8,10 +8,11 @@ import { AccountForm, EmailField } from './account-fields.js';
 import { AuthCard } from './auth-card.js';
 import { GoogleSignIn } from './google-sign-in.js';
 import { SignInByCode } from './sign-in-by-code.js';
-import { safeRedirect, withRedirect } from '../../lib/redirect.js';
+import { isCheckoutStep, safeRedirect, withRedirect } from '../../lib/redirect.js';
+import { setGuestCheckout, useGuestCheckout } from '../../stores/guest-store.js';
 import { useAccountForm } from './use-account-form.js';
 import { useUserInfo } from '../../stores/user-store.js';
-import { signedIn } from './signed-in.js';
+import { signedIn } from '../../stores/signed-in.js';
 import { emailError } from '../../lib/account-validation.js';
 
 /** /login: email and password or Google; afterwards on to `redirect` (a path on this site, else home). */
@@ -24,6 +25,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [byCode, setByCode] = useState(false);
   const form = useAccountForm();
+  const navigate = useNavigate();
+  const guest = useGuestCheckout();
 
   // Signed in already, or just now: on to where the shopper was going.
   if (user) return <Navigate to={redirect} replace />;
@@ -84,6 +87,27 @@ export function LoginPage() {
         {byCode ? 'Sign in with your password' : 'Sign in with a one-time code'}
       </Button>
       <GoogleSignIn onSignedIn={signedIn} />
+      {isCheckoutStep(redirect) ? (
+        <section aria-labelledby="guest-heading" className="flex flex-col gap-2 border-t border-neutral-200 pt-4">
+          <h2 id="guest-heading" className="text-base font-semibold text-neutral-900">
+            New here?
+          </h2>
+          <p className="text-sm text-neutral-700">
+            Check out as a guest with your email and mobile number. You can set a password after paying.
+          </p>
+          <Button
+            variant="dark"
+            size="lg"
+            className="w-full"
+            onClick={() => {
+              setGuestCheckout(guest ?? { name: '', email: '' });
+              void navigate(redirect);
+            }}
+          >
+            Continue as guest
+          </Button>
+        </section>
+      ) : null}
     </AuthCard>
   );
 }

@@ -214,13 +214,20 @@ describe('the address book', () => {
     lastName: 'Nair',
     address: 'Villa 9',
     address2: '12 MG Road',
+    landmark: 'Behind Jawaharlal Nehru Stadium',
     city: 'Kochi',
     state: 'Kerala',
     postalCode: '682011',
     phone: '+919895011111',
     lastUsedAt: '2026-11-20T10:00:00.000Z',
   };
-  const amma = { ...ravi, _id: '2f0c9a52-7d3e-4b8a-9c21-5e6f7a8b9c02', firstName: 'Lakshmi', address: '' };
+  const amma = {
+    ...ravi,
+    _id: '2f0c9a52-7d3e-4b8a-9c21-5e6f7a8b9c02',
+    firstName: 'Lakshmi',
+    address: '',
+    landmark: '',
+  };
   const RAVI = `PUT /api/users/addresses/${ravi._id}`;
 
   /** The profile with a book the server changes as it is asked to. */
@@ -256,7 +263,9 @@ describe('the address book', () => {
     await screen.findByRole('list', { name: 'Address book' });
     const cards = within(list()).getAllByRole('listitem');
     expect(cards.map((c) => c.textContent)).toEqual([
-      expect.stringContaining('Ravi NairVilla 9, 12 MG Road, Kochi, Kerala 682011+91 9895011111'),
+      expect.stringContaining(
+        'Ravi NairVilla 9, 12 MG Road, Landmark: Behind Jawaharlal Nehru Stadium, Kochi, Kerala 682011+91 9895011111',
+      ),
       expect.stringContaining('Lakshmi Nair12 MG Road, Kochi, Kerala 682011'),
     ]);
     expect(within(cards[0]!).getByRole('button', { name: 'Edit the address of Ravi Nair' })).not.toBeNull();
@@ -267,8 +276,13 @@ describe('the address book', () => {
     const { user, fetchMock } = renderWithBook();
     await user.click(await screen.findByRole('button', { name: 'Edit the address of Ravi Nair' }));
     const form = screen.getByRole('form', { name: 'Edit the address of Ravi Nair' });
-    expect(document.activeElement).toBe(within(form).getByLabelText('First Name'));
+    // The form's first field, as at checkout: the PIN code.
+    expect(document.activeElement).toBe(within(form).getByLabelText('Pin Code'));
     expect((within(form).getByLabelText('Phone') as HTMLInputElement).value).toBe('9895011111');
+    const landmark = within(form).getByLabelText(/^Landmark/) as HTMLInputElement;
+    expect(landmark.value).toBe('Behind Jawaharlal Nehru Stadium');
+    await user.clear(landmark);
+    await user.type(landmark, 'Opposite the stadium gate 2');
 
     await user.clear(within(form).getByLabelText('Phone'));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
@@ -279,8 +293,11 @@ describe('the address book', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Address saved'));
     const { _id: _ignored, lastUsedAt: _used, ...fields } = ravi;
-    expect(sentBodies(fetchMock, RAVI)).toEqual([{ ...fields, phone: '9895022222' }]);
+    expect(sentBodies(fetchMock, RAVI)).toEqual([
+      { ...fields, landmark: 'Opposite the stadium gate 2', phone: '9895022222' },
+    ]);
     await waitFor(() => expect(within(list()).getAllByRole('listitem')[0]!.textContent).toContain('+91 9895022222'));
+    expect(within(list()).getAllByRole('listitem')[0]!.textContent).toContain('Landmark: Opposite the stadium gate 2');
     expect(screen.queryByRole('form', { name: 'Edit the address of Ravi Nair' })).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit the address of Ravi Nair' }));
   });

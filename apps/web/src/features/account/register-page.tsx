@@ -4,10 +4,10 @@ import { register } from '../../api/users.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { AccountFields, AccountForm } from './account-fields.js';
 import { AuthCard } from './auth-card.js';
-import { safeRedirect, withRedirect } from '../../lib/redirect.js';
+import { isCheckoutStep, safeRedirect, withRedirect } from '../../lib/redirect.js';
 import { useAccountForm } from './use-account-form.js';
 import { useUserInfo } from '../../stores/user-store.js';
-import { signedIn } from './signed-in.js';
+import { signedIn } from '../../stores/signed-in.js';
 import {
   confirmError,
   emailError,
@@ -16,15 +16,12 @@ import {
   type AccountField,
 } from '../../lib/account-validation.js';
 
-/** The signed-in checkout steps a guest is sent to register from, with the cart kept meanwhile. */
-const CHECKOUT_STEPS = ['/shipping', '/payment', '/placeorder'];
-
 /** /register: a new account signs in at once and goes on to `redirect`. */
 export function RegisterPage() {
   usePageTitle('Register', 'Create your Phoolwala Gifts account to check out faster and follow your orders.');
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
-  const toCheckout = CHECKOUT_STEPS.includes(redirect.split(/[?#]/)[0]!);
+  const toCheckout = isCheckoutStep(redirect);
   const user = useUserInfo();
   const [values, setValues] = useState({ name: '', email: '', password: '', confirmPassword: '' });
   const form = useAccountForm();

@@ -8,7 +8,7 @@ import { Field } from '../../components/ui/field.js';
 import { ApiError } from '../../lib/api.js';
 import { confirmError, newPasswordError } from '../../lib/account-validation.js';
 import { usePageTitle } from '../../lib/page-title.js';
-import { signedIn } from './signed-in.js';
+import { signedIn } from '../../stores/signed-in.js';
 import { AccountForm } from './account-fields.js';
 import { AuthCard } from './auth-card.js';
 import { safeRedirect } from '../../lib/redirect.js';

@@ -1,4 +1,5 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { useGuestCheckout } from '../../stores/guest-store.js';
 import { isLoggingOut } from './logout.js';
 import { withRedirect } from '../../lib/redirect.js';
 import { useUserInfo } from '../../stores/user-store.js';
@@ -19,6 +20,22 @@ export function RequireUser() {
   const user = useUserInfo();
   const login = useLoginRedirect();
   return user ? <Outlet /> : <SignInFirst to={login} />;
+}
+
+/** Checkout: a signed-in shopper, or a guest who chose to check out without an account (issue 35). */
+export function RequireCheckout() {
+  const user = useUserInfo();
+  const guest = useGuestCheckout();
+  const login = useLoginRedirect();
+  return user || guest ? <Outlet /> : <SignInFirst to={login} />;
+}
+
+/** An order's page: its owner signed in, or a guest holding its link's token (the server decides which it is). */
+export function RequireOrderAccess() {
+  const user = useUserInfo();
+  const [params] = useSearchParams();
+  const login = useLoginRedirect();
+  return user || params.get('token') ? <Outlet /> : <SignInFirst to={login} />;
 }
 
 /**

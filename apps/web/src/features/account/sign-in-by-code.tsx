@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { requestSignInCode, signInWithCode, useClientConfig } from '../../api/users.js';
 import { Field } from '../../components/ui/field.js';
 import { AccountForm } from './account-fields.js';
-import { signedIn } from './signed-in.js';
+import { signedIn } from '../../stores/signed-in.js';
 import { useAccountForm } from './use-account-form.js';
 
 /** What was typed, read as an email (it has an @) or an Indian mobile; null when it is neither. */

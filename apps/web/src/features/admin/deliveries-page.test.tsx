@@ -41,6 +41,7 @@ const meera: ScheduledOrder = {
     lastName: 'Nair',
     address: 'Flat 4B, Lotus Apartments',
     address2: '12 MG Road, Ravipuram',
+    landmark: "Opposite St. Teresa's College",
     city: 'Ernakulam',
     state: 'Kerala',
     postalCode: '682016',
@@ -164,7 +165,7 @@ describe('the deliveries schedule', () => {
     expect(within(order).queryByText('Meera Nair')).not.toBeNull();
     expect(within(order).getByRole('link', { name: '+919847012345' }).getAttribute('href')).toBe('tel:+919847012345');
     expect(order.querySelector('address')?.textContent).toBe(
-      'Flat 4B, Lotus Apartments12 MG Road, RavipuramErnakulam, Kerala682016',
+      "Flat 4B, Lotus Apartments12 MG Road, RavipuramLandmark: Opposite St. Teresa's CollegeErnakulam, Kerala682016",
     );
     expect(
       within(order)

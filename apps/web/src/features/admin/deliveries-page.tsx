@@ -4,7 +4,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, LoaderCircle, Printer } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ScheduledOrder, ScheduleResponse } from '@store/contracts';
-import { addDays, displayPhone, isCalendarDate, istDate, optionLabel, SLOT_TYPE_LABELS } from '@store/domain';
+import {
+  addDays,
+  displayPhone,
+  isCalendarDate,
+  istDate,
+  landmarkLine,
+  optionLabel,
+  SLOT_TYPE_LABELS,
+} from '@store/domain';
 import { formatDeliveryDateLong } from '../../lib/delivery.js';
 import { Button } from '../../components/ui/button.js';
 import { errorMessage } from '../../lib/api.js';
@@ -294,7 +302,8 @@ function RaiseCapacity({ area, slot, date }: { area: Area; slot: Slot; date: str
 }
 
 function addressLines(a: ScheduledOrder['shippingAddress']): string[] {
-  return [a.address, a.address2, [a.city, a.state].filter(Boolean).join(', '), a.postalCode].filter((l) => l.trim());
+  const place = [a.city, a.state].filter(Boolean).join(', ');
+  return [a.address, a.address2, landmarkLine(a.landmark), place, a.postalCode].filter((l) => l.trim());
 }
 
 const captionClasses = 'text-xs font-semibold tracking-wide text-neutral-600 uppercase';

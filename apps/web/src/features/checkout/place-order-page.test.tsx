@@ -4,6 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { Route } from 'react-router';
 import { toast } from 'sonner';
 import { asha, renderRoutes, sentBodies, stubApi, type Answers } from '../../test/account-test-utils.js';
+import { setGuestCheckout } from '../../stores/guest-store.js';
 import { setUserInfo } from '../../stores/user-store.js';
 import { cartActions, useCart } from '../../stores/cart-store.js';
 import { address, cake, midnight, order, orderDelivery, ORDER_ID, roses } from '../../test/order-test-utils.js';
@@ -65,7 +66,36 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  act(() => setUserInfo(null));
+  act(() => {
+    setUserInfo(null);
+    setGuestCheckout(null);
+  });
+});
+
+describe('a guest at /placeorder', () => {
+  it("sends the guest's name, email and mobile, and goes on to the order's own link", async () => {
+    act(() => {
+      setUserInfo(null);
+      setGuestCheckout({ name: 'Ravi Nair', email: 'ravi@example.in' });
+    });
+    const placed = order({ orderUrl: `/order/${ORDER_ID}?token=t0k3n` });
+    const { user, fetchMock } = renderPlaceOrder({ 'POST /api/orders': [201, placed] });
+    expect(screen.getByRole('region', { name: 'Payment Method' }).textContent).toContain('ravi@example.in');
+    await user.click(confirmButton());
+    await waitFor(() => expect(where()).toBe(`/order/${ORDER_ID}?token=t0k3n`));
+    expect(sentBodies(fetchMock, 'POST /api/orders')[0]).toMatchObject({
+      contact: { name: 'Ravi Nair', email: 'ravi@example.in', phone: '9895011111' },
+    });
+  });
+
+  it('sends a guest who has not said who they are back to /shipping', () => {
+    act(() => {
+      setUserInfo(null);
+      setGuestCheckout({ name: '', email: '' });
+    });
+    renderPlaceOrder({});
+    expect(where()).toBe('/shipping');
+  });
 });
 
 describe('the /placeorder page', () => {
@@ -81,7 +111,7 @@ describe('the /placeorder page', () => {
     const shipping = screen.getByRole('region', { name: 'Shipping' });
     expect(shipping.textContent).toContain('Asha Menon');
     expect(shipping.textContent).toContain(
-      'Flat 4B, Lotus Apartments, 12 MG Road, Ravipuram, Ernakulam, Kerala 682011',
+      "Flat 4B, Lotus Apartments, 12 MG Road, Ravipuram, Landmark: Opposite St. Teresa's College, Ernakulam, Kerala 682011",
     );
     expect(shipping.textContent).toContain('+91 9847012345');
     expect(shipping.textContent).toContain('DeliveryThu, 24 Dec · Midnight, 11 PM – 12 AM');

@@ -24,6 +24,8 @@ import {
   useCart,
   type CartDelivery,
 } from '../../stores/cart-store.js';
+import { useUserInfo } from '../../stores/user-store.js';
+import { useGuestCheckout } from '../../stores/guest-store.js';
 import { formatAddress, showPhone } from '../../lib/format.js';
 import { Facts, OrderItems, OrderSection, SummaryCard } from '../../components/order/order-parts.js';
 import { BusinessBuyerFields, useBusinessBuyer } from './business-buyer.js';
@@ -87,6 +89,8 @@ export function PlaceOrderPage() {
   const cart = useCart();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const user = useUserInfo();
+  const savedGuest = useGuestCheckout();
   const [pending, setPending] = useState(false);
   const sending = useRef(false);
   // One key per cart: a retry of the same order (after a dropped connection, say) reuses it, so
@@ -106,8 +110,12 @@ export function PlaceOrderPage() {
   const address = cart.shippingAddress;
   // A slot saved for a day that has since passed is no choice at all.
   const delivery = cart.delivery && cart.delivery.date >= todayIst() ? cart.delivery : null;
-  // A cart kept from before checkout asked for the buyer's mobile goes back to give it.
-  if (!address || !delivery || !cart.contactPhone) return <Navigate to="/shipping" replace />;
+  // A cart kept from before checkout asked for the buyer's mobile goes back to give it, as does a
+  // guest who has not said who they are.
+  const guest = user ? null : savedGuest;
+  if (!address || !delivery || !cart.contactPhone || (!user && !guest?.email)) {
+    return <Navigate to="/shipping" replace />;
+  }
   if (!cart.paymentMethod) return <Navigate to="/payment" replace />;
   const empty = cart.cartItems.length === 0;
   // The server's validate answers with the discount only; the summary spreads it over every line for
@@ -120,7 +128,11 @@ export function PlaceOrderPage() {
     // typed one; what the server would refuse is caught here.
     const checked = business.check();
     if (!checked.ok) return;
-    const payload = orderPayload(cart, address, delivery, { couponCode: coupon.codeToSend, buyer: checked.buyer });
+    const payload = orderPayload(cart, address, delivery, {
+      couponCode: coupon.codeToSend,
+      buyer: checked.buyer,
+      guest,
+    });
     const fingerprint = JSON.stringify([
       payload.orderItems.map((i) => [i._id, i.variant?._id ?? null, i.qty]),
       address,
@@ -146,12 +158,13 @@ export function PlaceOrderPage() {
       // Stock changed, a slot has one place fewer, the shopper's order list has a new order, and
       // the address book the recipient.
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
-      void refreshSavedAddresses(queryClient);
+      if (user) void refreshSavedAddresses(queryClient);
       void queryClient.invalidateQueries({ queryKey: queryKeys.products });
       void queryClient.invalidateQueries({ queryKey: deliverySlotsKey });
       queryClient.setQueryData(orderKey(order._id), order);
-      // The order page opens the gateway at once: paying is the rest of this one step.
-      navigate(`/order/${order._id}`, { state: { pay: true } });
+      // The order page opens the gateway at once: paying is the rest of this one step. A guest's
+      // order is reached by its link, with the token that opens it.
+      navigate(order.orderUrl ?? `/order/${order._id}`, { state: { pay: true } });
     } catch (err) {
       const full = slotFullOf(err);
       // Said under each line too, besides the toast: which lines stop the order.
@@ -260,6 +273,7 @@ export function PlaceOrderPage() {
             <Facts
               rows={[
                 ['Method', `${cart.paymentMethod} (UPI or Credit/Debit Card)`],
+                ...(guest ? [['Your email', guest.email] as [string, string]] : []),
                 ['Your mobile', showPhone(cart.contactPhone)],
               ]}
             />

@@ -4,6 +4,7 @@ import { Route } from 'react-router';
 import { toast } from 'sonner';
 import { asha, renderRoutes, stubApi, type Answers } from '../../test/account-test-utils.js';
 import { setUserInfo } from '../../stores/user-store.js';
+import { setGuestCheckout } from '../../stores/guest-store.js';
 import { cartActions, useCart } from '../../stores/cart-store.js';
 import { choosePincode, chosenPincode } from '../../stores/pincode-store.js';
 import { address, cake, midnight, roses } from '../../test/order-test-utils.js';
@@ -65,6 +66,8 @@ function renderShipping(answers: Answers = pincodeAnswers) {
   return { ...rendered, fetchMock };
 }
 
+/** What the guest store holds, as the place-order step reads it. */
+const guestSaved = () => JSON.parse(localStorage.getItem('guestCheckout') ?? 'null') as unknown;
 const input = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 const where = () => screen.queryByRole('status', { name: 'where' })?.textContent;
 /** The error or hint tied to a field by aria-describedby. */
@@ -84,11 +87,11 @@ const slotsAsked = (fetchMock: ReturnType<typeof stubApi>) =>
   fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/delivery/slots'));
 
 async function fillValid(user: ReturnType<typeof renderShipping>['user'], phone = '9847012345') {
-  await user.type(input('First Name'), 'Asha');
-  await user.type(input('Last Name'), 'Menon');
-  await user.type(input('Address Line 2'), '12 MG Road, Ravipuram');
   await user.type(input('Pin Code'), '682011');
   await waitFor(() => expect(input('City').value).toBe('Ernakulam'));
+  await user.type(input('Street or area'), '12 MG Road, Ravipuram');
+  await user.type(input('First Name'), 'Asha');
+  await user.type(input('Last Name'), 'Menon');
   await user.type(input('Phone'), phone);
 }
 
@@ -124,20 +127,57 @@ describe('the /shipping page', () => {
     expect(steps.querySelectorAll('a')).toHaveLength(1);
   });
 
-  it('says which fields are required (all but Address Line 1) and stays put', async () => {
+  it('asks for the address as Indian addresses are written: the PIN code, the door outwards, then whom for', () => {
+    renderShipping();
+    const recipient = screen.getByRole('region', { name: 'Recipient' });
+    const fields = [...recipient.querySelectorAll('input')];
+    expect(fields.map((el) => el.labels?.[0]?.textContent)).toEqual([
+      'Pin Code',
+      'House or flat (optional)',
+      'Street or area',
+      'Landmark (optional)',
+      'City',
+      'State',
+      'First Name',
+      'Last Name',
+      'Phone',
+    ]);
+    // The API's names stay the spec's; browsers fill lines 1 to 3 as India's forms order them.
+    expect(fields.map((el) => [el.name, el.getAttribute('autocomplete')])).toEqual([
+      ['postalCode', 'postal-code'],
+      ['address', 'address-line1'],
+      ['address2', 'address-line2'],
+      ['landmark', 'address-line3'],
+      ['city', 'address-level2'],
+      ['state', 'address-level1'],
+      ['firstName', 'given-name'],
+      ['lastName', 'family-name'],
+      ['phone', 'shipping tel'],
+    ]);
+    expect(describedBy(/^House or flat/, 'hint')).toBe('Flat, house no., building');
+    expect(describedBy('Street or area', 'hint')).toBe('Street, area or locality');
+    expect(describedBy(/^Landmark/, 'hint')).toBe('Helps the delivery partner find it');
+    expect(input(/^Landmark/).maxLength).toBe(100);
+  });
+
+  it('says which fields are required (all but House or flat and Landmark) and stays put', async () => {
     const { user } = renderShipping();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(errorOf('First Name')).toBe('First Name is required');
     expect(errorOf('Last Name')).toBe('Last Name is required');
-    expect(errorOf(/^Address Line 1/)).toBe('');
-    expect(input(/^Address Line 1/).getAttribute('aria-invalid')).toBeNull();
-    expect(errorOf('Address Line 2')).toBe('Address Line 2 is required');
+    for (const optional of [/^House or flat/, /^Landmark/]) {
+      expect(errorOf(optional)).toBe('');
+      expect(input(optional).getAttribute('aria-invalid')).toBeNull();
+      expect(input(optional).getAttribute('aria-required')).toBeNull();
+    }
+    expect(errorOf('Street or area')).toBe('Street or area is required');
     expect(errorOf('City')).toBe('City is required');
     expect(errorOf('State')).toBe('State is required');
     expect(errorOf('Pin Code')).toBe('Pin Code is required');
     expect(errorOf('Phone')).toBe('Phone is required');
-    expect(document.activeElement).toBe(input('First Name'));
-    expect(toast.error).toHaveBeenCalledWith('First Name is required');
+    // The first field of the form is the first one to fix.
+    expect(document.activeElement).toBe(input('Pin Code'));
+    expect(toast.error).toHaveBeenCalledWith('Pin Code is required');
     expect(where()).toBeUndefined();
     // Typing in a field takes its error away.
     await user.type(input('First Name'), 'A');
@@ -186,7 +226,7 @@ describe('the /shipping page', () => {
     const { user } = renderShipping();
     await user.type(input('First Name'), 'Asha');
     await user.type(input('Last Name'), 'Menon');
-    await user.type(input('Address Line 2'), '12 MG Road');
+    await user.type(input('Street or area'), '12 MG Road');
     await user.type(input('City'), 'Kochi');
     await user.type(input('State'), 'Kerala');
     await user.type(input('Phone'), '9847012345');
@@ -211,7 +251,8 @@ describe('the /shipping page', () => {
     act(() => cartActions.savePaymentMethod(''));
     const { user } = renderShipping();
     await fillValid(user, '+91 98470-12345');
-    await user.type(input(/^Address Line 1/), '  Flat 4B, Lotus Apartments ');
+    await user.type(input(/^House or flat/), '  Flat 4B, Lotus Apartments ');
+    await user.type(input(/^Landmark/), " Opposite St. Teresa's College ");
     await user.click(await screen.findByRole('radio', { name: 'Any time, 9 AM – 9 PM' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(where()).toBe('/placeorder'));
@@ -220,6 +261,7 @@ describe('the /shipping page', () => {
       lastName: 'Menon',
       address: 'Flat 4B, Lotus Apartments',
       address2: '12 MG Road, Ravipuram',
+      landmark: "Opposite St. Teresa's College",
       city: 'Ernakulam',
       state: 'Kerala',
       postalCode: '682011',
@@ -239,6 +281,31 @@ describe('the /shipping page', () => {
     expect(cart.paymentMethod).toBe('Razorpay');
     // The buyer's own mobile, offered from the account, apart from the recipient's.
     expect(cart.contactPhone).toBe('9895011111');
+  });
+
+  it("asks a guest's name and email beside their mobile, keeps them for the order, and asks for no address book", async () => {
+    act(() => {
+      setUserInfo(null);
+      setGuestCheckout({ name: '', email: '' });
+    });
+    const { user, fetchMock } = renderShipping();
+    await fillValid(user);
+    await user.click(await screen.findByRole('radio', { name: 'Any time, 9 AM – 9 PM' }));
+    await user.type(input('Your mobile number'), '9895022222');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(errorOf('Your name')).toBe('Your name is required');
+    expect(document.activeElement).toBe(input('Your name'));
+    await user.type(input('Your name'), 'Ravi Nair');
+    await user.type(input('Your email'), 'ravi@');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(errorOf('Your email')).toBe('Enter a valid email address');
+    await user.type(input('Your email'), 'example.in');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(where()).toBe('/placeorder'));
+    expect(guestSaved()).toEqual({ name: 'Ravi Nair', email: 'ravi@example.in' });
+    expect(cart.contactPhone).toBe('9895022222');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/users/addresses'))).toBe(false);
+    act(() => setGuestCheckout(null));
   });
 
   it("asks a new buyer's own mobile apart from the recipient's, checks it, and keeps it as ten digits", async () => {
@@ -282,7 +349,8 @@ describe('the /shipping page', () => {
       [slotsOn('2026-11-26')]: [200, slotsAnswer({ date: '2026-11-26' })],
     });
     expect(input('First Name').value).toBe('Asha');
-    expect(input(/^Address Line 1/).value).toBe('Flat 4B, Lotus Apartments');
+    expect(input(/^House or flat/).value).toBe('Flat 4B, Lotus Apartments');
+    expect(input(/^Landmark/).value).toBe("Opposite St. Teresa's College");
     expect(input('Pin Code').value).toBe('682011');
     expect(input('Phone').value).toBe('9847012345');
     expect((screen.getByRole('textbox', { name: 'Message (optional)' }) as HTMLTextAreaElement).value).toBe(
@@ -308,7 +376,7 @@ describe('the /shipping page', () => {
     });
     await user.type(input('First Name'), 'Asha');
     await user.type(input('Last Name'), 'Menon');
-    await user.type(input('Address Line 2'), '12 MG Road');
+    await user.type(input('Street or area'), '12 MG Road');
     await user.type(input('City'), 'Leh');
     await user.type(input('State'), 'Ladakh');
     await user.type(input('Phone'), '9847012345');
@@ -327,7 +395,7 @@ describe('the /shipping page', () => {
     });
     await user.type(input('First Name'), 'Asha');
     await user.type(input('Last Name'), 'Menon');
-    await user.type(input('Address Line 2'), '12 MG Road');
+    await user.type(input('Street or area'), '12 MG Road');
     await user.type(input('City'), 'Kochi');
     await user.type(input('State'), 'Kerala');
     await user.type(input('Phone'), '9847012345');
@@ -480,13 +548,14 @@ describe('the saved addresses', () => {
         .map((r) => (r as HTMLInputElement).checked),
     ).toEqual([false, false, true]);
     expect(descriptionOf(within(picker()).getByRole('radio', { name: 'Ravi Nair' }))).toBe(
-      'Villa 9, 12 MG Road, Ravipuram, Ernakulam, Kerala 682011 +91 9895011111',
+      "Villa 9, 12 MG Road, Ravipuram, Landmark: Opposite St. Teresa's College, Ernakulam, Kerala 682011 +91 9895011111",
     );
     expect((within(picker()).getByRole('radio', { name: 'Use a new address' }) as HTMLInputElement).checked).toBe(true);
 
     await user.click(within(picker()).getByRole('radio', { name: 'Ravi Nair' }));
     expect(input('First Name').value).toBe('Ravi');
-    expect(input(/^Address Line 1/).value).toBe('Villa 9');
+    expect(input(/^House or flat/).value).toBe('Villa 9');
+    expect(input(/^Landmark/).value).toBe("Opposite St. Teresa's College");
     expect(input('Phone').value).toBe('9895011111');
     expect(input('Pin Code').value).toBe('682011');
     expect((within(picker()).getByRole('radio', { name: 'Ravi Nair' }) as HTMLInputElement).checked).toBe(true);
@@ -523,13 +592,14 @@ describe('the saved addresses', () => {
     expect(input('Phone').value).toBe('9847012345');
 
     await user.click(within(picker()).getByRole('radio', { name: 'Use a new address' }));
-    for (const label of ['First Name', 'Last Name', 'Address Line 2', 'Phone']) {
+    for (const label of ['First Name', 'Last Name', 'Street or area', 'Landmark (optional)', 'Phone']) {
       expect(input(label).value, label).toBe('');
     }
     // A new recipient starts at the store's PIN code: the last one looked up.
     expect(input('Pin Code').value).toBe('682011');
     await waitFor(() => expect(input('City').value).toBe('Ernakulam'));
-    expect(document.activeElement).toBe(input('First Name'));
+    // The PIN code is there already: the house is the first thing left to type.
+    expect(document.activeElement).toBe(input(/^House or flat/));
   });
 
   it("preselect the recipient used last at the store's PIN code, never one elsewhere", async () => {

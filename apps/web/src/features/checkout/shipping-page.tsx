@@ -15,6 +15,7 @@ import { AddressFields } from '../../components/address-fields.js';
 import { Button } from '../../components/ui/button.js';
 import { Field } from '../../components/ui/field.js';
 import {
+  ADDRESS_FIELDS,
   addressErrors,
   cleanAddress,
   emptyAddress,
@@ -35,6 +36,8 @@ import {
 } from '../../stores/cart-store.js';
 import { choosePincode, chosenPincode } from '../../stores/pincode-store.js';
 import { useUserInfo } from '../../stores/user-store.js';
+import { setGuestCheckout, useGuestCheckout } from '../../stores/guest-store.js';
+import { emailError } from '../../lib/account-validation.js';
 import { CheckoutSteps } from './checkout-steps.js';
 import { CHOOSE_SLOT_MESSAGE, DeliveryPicker, type NextFree } from './delivery-picker.js';
 import { GiftMessageCard } from './gift-message-card.js';
@@ -138,7 +141,10 @@ export function ShippingPage() {
   const [start] = useState(() => startingPoint(cart.shippingAddress));
   const [values, setValues] = useState<ShippingAddress>(start.values);
   const [errors, setErrors] = useState<AddressErrors>({});
-  const book = useSavedAddresses().data;
+  const user = useUserInfo();
+  const savedGuest = useGuestCheckout();
+  // A guest has no address book to offer.
+  const book = useSavedAddresses({ enabled: !!user }).data;
   const savedAddresses = book ?? [];
   /** The shopper has typed into the recipient or picked one: nothing replaces it from then on. */
   const chose = useRef(false);
@@ -160,10 +166,12 @@ export function ShippingPage() {
   }));
   const [giftErrors, setGiftErrors] = useState<GiftMessageErrors>({});
   const messageRef = useRef<HTMLTextAreaElement>(null);
-  const user = useUserInfo();
   // The buyer's own number, shown as its ten digits: typed here before, else the account's.
   const [contactPhone, setContactPhone] = useState(() => cart.contactPhone ?? user?.phone?.replace(/^\+91/, '') ?? '');
   const [contactError, setContactError] = useState<string | undefined>();
+  // A guest's name and email: the order's link and updates reach them by nothing else.
+  const [guest, setGuest] = useState(() => savedGuest ?? { name: '', email: '' });
+  const [guestErrors, setGuestErrors] = useState<{ name?: string; email?: string }>({});
   const latest = useRef(values);
   latest.current = values;
   // City and state as the last look-up filled them: those (or empty fields) may be filled again.
@@ -240,9 +248,12 @@ export function ShippingPage() {
   }
 
   function startNewAddress() {
-    fill(newAddress());
-    const first = formRef.current?.elements.namedItem('firstName');
-    if (first instanceof HTMLInputElement) first.focus();
+    const next = newAddress();
+    fill(next);
+    // The first field left to type: House or flat when the store's PIN code filled the first.
+    const first = ADDRESS_FIELDS.find(({ name }) => !next[name]);
+    const input = first && formRef.current?.elements.namedItem(first.name);
+    if (input instanceof HTMLInputElement) input.focus();
   }
 
   function refuse(found: AddressErrors) {
@@ -314,6 +325,20 @@ export function ShippingPage() {
       else formRef.current?.querySelector<HTMLInputElement>('input[name="senderName"]')?.focus();
       return;
     }
+    if (!user) {
+      const found = {
+        name: guest.name.trim() ? undefined : 'Your name is required',
+        email: emailError(guest.email),
+      };
+      if (found.name || found.email) {
+        setGuestErrors(found);
+        const first = found.name ? 'guestName' : 'guestEmail';
+        toast.error(found.name ?? found.email);
+        const input = formRef.current?.elements.namedItem(first);
+        if (input instanceof HTMLInputElement) input.focus();
+        return;
+      }
+    }
     const buyerMobile = normalizeIndianMobile(contactPhone);
     if (!buyerMobile) {
       const problem = contactPhone.trim() ? PHONE_MESSAGE : 'Your mobile number is required';
@@ -338,6 +363,7 @@ export function ShippingPage() {
     cartActions.saveGiftMessage(message ? { message, senderName: gift.senderName.trim() } : null);
     cartActions.savePaymentMethod(DEFAULT_PAYMENT_METHOD);
     cartActions.saveContactPhone(buyerMobile.slice(3));
+    if (!user) setGuestCheckout({ name: guest.name.trim(), email: guest.email.trim() });
     navigate('/placeorder');
   }
 
@@ -429,6 +455,37 @@ export function ShippingPage() {
           title="Your details"
           note="For the payment and updates on this order. The recipient is not told the price."
         >
+          {user ? null : (
+            <>
+              <Field
+                label="Your name"
+                name="guestName"
+                autoComplete="name"
+                aria-required
+                value={guest.name}
+                error={guestErrors.name}
+                onChange={(e) => {
+                  setGuest((g) => ({ ...g, name: e.target.value }));
+                  setGuestErrors((errs) => ({ ...errs, name: undefined }));
+                }}
+              />
+              <Field
+                label="Your email"
+                name="guestEmail"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                aria-required
+                value={guest.email}
+                error={guestErrors.email}
+                hint="Your order's link and receipt come here."
+                onChange={(e) => {
+                  setGuest((g) => ({ ...g, email: e.target.value }));
+                  setGuestErrors((errs) => ({ ...errs, email: undefined }));
+                }}
+              />
+            </>
+          )}
           <Field
             label="Your mobile number"
             name="contactPhone"

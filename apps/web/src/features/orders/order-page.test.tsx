@@ -17,10 +17,10 @@ const razorpay = { googleClientId: null, payments: { provider: 'razorpay', keyId
 const admin = { _id: '0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5', name: 'Store Admin', email: 'admin@example.com' };
 
 /** The order page, opened by a link or, with `state`, as Confirm Order opens it. */
-function renderOrder(answers: Answers, state?: { pay: boolean }) {
+function renderOrder(answers: Answers, state?: { pay: boolean }, search = '') {
   const fetchMock = stubApi(answers);
   const rendered = renderRoutes(
-    { pathname: `/order/${ORDER_ID}`, state },
+    { pathname: `/order/${ORDER_ID}`, search, state },
     <Route path="/order/:id" element={<OrderPage />} />,
   );
   return { ...rendered, fetchMock };
@@ -87,7 +87,7 @@ describe('the /order/:id page', () => {
       'mailto:asha@example.com',
     );
     expect(shipping.textContent).toContain(
-      'Flat 4B, Lotus Apartments, 12 MG Road, Ravipuram, Ernakulam, Kerala 682011',
+      "Flat 4B, Lotus Apartments, 12 MG Road, Ravipuram, Landmark: Opposite St. Teresa's College, Ernakulam, Kerala 682011",
     );
     expect(shipping.textContent).toContain('+91 9847012345');
     expect(within(shipping).getByRole('status').textContent).toBe('Not Delivered');
@@ -804,6 +804,42 @@ describe('paying with the simulated checkout', () => {
     await user.click(within(await dialog()).getByRole('button', { name: 'Pay ₹1,398' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(shown ?? message));
     expect(toast.success).not.toHaveBeenCalled();
+  });
+});
+
+describe("a guest's order, opened by its link", () => {
+  const guestPaid = () =>
+    paid({
+      user: { _id: null, name: 'Ravi Nair', email: 'ravi@example.in' },
+      contact: { email: 'ravi@example.in', phone: '+919895011111' },
+    });
+
+  it('is read with the token, and a paid one makes an account with one password, signed in', async () => {
+    act(() => setUserInfo(null));
+    const { user, fetchMock } = renderOrder(
+      {
+        [`${GET_ORDER}?token=t0k3n`]: [200, guestPaid()],
+        [`POST /api/orders/${ORDER_ID}/account?token=t0k3n`]: [
+          201,
+          { ...asha, name: 'Ravi Nair', email: 'ravi@example.in' },
+        ],
+      },
+      undefined,
+      '?token=t0k3n',
+    );
+    await heading();
+    const offer = await screen.findByRole('region', { name: 'Save your details for next time' });
+    expect(offer.textContent).toContain('Set a password for ravi@example.in');
+    await user.click(await within(offer).findByRole('button', { name: 'Create account' }));
+    expect(within(offer).getByText(/at least/i, { selector: 'p' })).not.toBeNull();
+    await user.type(within(offer).getByLabelText('Password'), 'backwaters at dusk');
+    await user.click(within(offer).getByRole('button', { name: 'Create account' }));
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('userInfo')!)).toMatchObject({ email: 'ravi@example.in' }),
+    );
+    expect(sentBodies(fetchMock, `POST /api/orders/${ORDER_ID}/account?token=t0k3n`)).toEqual([
+      { password: 'backwaters at dusk' },
+    ]);
   });
 });
 

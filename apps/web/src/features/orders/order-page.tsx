@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, CircleCheck, FileDown, LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
@@ -46,6 +46,9 @@ import type { CheckoutOptions, PaymentFailure } from './payments/types.js';
 import { OrderTimeline } from './order-timeline.js';
 import { CancelOrder } from './cancel-order.js';
 
+// Only a guest's paid order shows it: the password policy stays off every other order's first page.
+const GuestAccount = lazy(() => import('./guest-account.js').then((m) => ({ default: m.GuestAccount })));
+
 /** The brand rose (--color-brand-600), for checkout's accents. */
 const BRAND_COLOR = '#c2134d';
 const VERIFICATION_FAILED = 'Payment Verification Failed!';
@@ -75,7 +78,10 @@ export function OrderPage() {
   const { id = '' } = useParams();
   usePageTitle('Order Details', 'An order at Phoolwala Gifts: its items, payment and delivery.');
   const user = useUserInfo();
-  const query = useOrder(id);
+  // A guest's order is opened by its link's token, kept in the address so a reload still works.
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const query = useOrder(id, token);
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<Busy>(null);
   const [failure, setFailure] = useState<PaymentFailure | null>(null);
@@ -85,7 +91,8 @@ export function OrderPage() {
   // Sent here by Confirm Order: the gateway opens at once, once, and not again on a reload.
   const payOnArrival = useRef((location.state as { pay?: unknown } | null)?.pay === true);
   const payNowRef = useRef<() => void>(() => undefined);
-  const payable = query.data?.status === 'awaiting_payment' && !!user && query.data.user._id === user._id;
+  const ownedHere = !!query.data && ((!!user && query.data.user._id === user._id) || !!token);
+  const payable = query.data?.status === 'awaiting_payment' && ownedHere;
   useEffect(() => {
     if (!payOnArrival.current || !query.data) return;
     payOnArrival.current = false;
@@ -108,7 +115,7 @@ export function OrderPage() {
     );
   }
   const order = query.data;
-  const isOwner = !!user && order.user._id === user._id;
+  const isOwner = ownedHere;
   const awaitingPayment = order.status === 'awaiting_payment';
   const expired = order.status === 'expired';
   const { cancellation } = order;
@@ -125,10 +132,9 @@ export function OrderPage() {
   }
 
   async function verify(payment: CheckoutPayment) {
-    if (!user) return;
     setBusy('verifying');
     try {
-      show(await verifyPayment(order._id, user._id, payment));
+      show(await verifyPayment(order._id, user?._id ?? null, payment, token));
       setFailure(null);
       toast.success('Payment Successful!');
     } catch (err) {
@@ -263,6 +269,11 @@ export function OrderPage() {
 
       <div className="mt-4 flex flex-col gap-3 empty:hidden">
         {isOwner && order.isPaid && !order.isDelivered ? <PaidGreeting order={order} /> : null}
+        {token && !user && order.user._id === null && order.isPaid ? (
+          <Suspense fallback={null}>
+            <GuestAccount order={order} token={token} onMade={() => void refresh()} />
+          </Suspense>
+        ) : null}
         {expired ? (
           <Alert tone="warning" role="status">
             This order expired unpaid; its items were released. Please place it again.
@@ -364,7 +375,7 @@ export function OrderPage() {
                 Tax invoice <span className="font-medium wrap-anywhere">{order.invoice.number}</span>
               </p>
               <a
-                href={invoiceUrl(order._id)}
+                href={invoiceUrl(order._id, token)}
                 download
                 className={buttonClasses('outline', 'md')}
                 aria-describedby={`invoice-${order._id}`}
@@ -383,7 +394,7 @@ export function OrderPage() {
                 Credit note <span className="font-medium wrap-anywhere">{order.creditNote.number}</span>
               </p>
               <a
-                href={creditNoteUrl(order._id)}
+                href={creditNoteUrl(order._id, token)}
                 download
                 className={buttonClasses('outline', 'md')}
                 aria-describedby={`credit-note-${order._id}`}
