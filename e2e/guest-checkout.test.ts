@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { productInStock } from './support/api.js';
 import { seriousViolations } from './support/axe.js';
-import { gatewayOf } from './support/checkout.js';
+import { addToCartAt, gatewayOf } from './support/checkout.js';
 import { waitForEmail } from './support/mail.js';
 import { openPage, shoot, useBrowser } from './support/page.js';
 
@@ -14,16 +14,7 @@ describe.skipIf(!inject('dataDir'))('checking out as a guest', () => {
     const email = `guest.${Date.now().toString(36)}@example.in`;
     const product = await productInStock();
     const { context, page, problems } = await openPage(browser(), 375, { height: 812 });
-    await page.goto(url(`/product/${product._id}`));
-    await page.waitForFunction(() => 'interactive' in document.documentElement.dataset);
-    await page.getByLabel('Check delivery').fill('682011');
-    await page.getByRole('button', { name: 'Check', exact: true }).click();
-    await page.getByRole('status').filter({ hasText: 'Available' }).waitFor();
-    await page.getByRole('button', { name: 'Add To Cart' }).click();
-    await page
-      .getByRole('dialog')
-      .getByRole('heading', { name: /^Cart \(1\)$/ })
-      .waitFor();
+    await addToCartAt(page, url(`/product/${product._id}`));
     await page.goto(url('/cart'));
     await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
     await page.waitForURL((u) => u.pathname === '/login');

@@ -43,3 +43,17 @@ export async function confirmOrder(page: Page): Promise<string> {
   await page.getByRole('region', { name: 'Complete payment' }).getByRole('timer').waitFor();
   return id;
 }
+
+/** A new shopper's first step: a product's page, delivery checked for a PIN code, one in the cart. */
+export async function addToCartAt(page: Page, productUrl: string, pincode = '682011') {
+  await page.goto(productUrl);
+  await page.waitForFunction(() => 'interactive' in document.documentElement.dataset);
+  await page.getByLabel('Check delivery').fill(pincode);
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+  await page.getByRole('status').filter({ hasText: 'Available' }).waitFor();
+  await page.getByRole('button', { name: 'Add To Cart' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('heading', { name: /^Cart \(1\)$/ })
+    .waitFor();
+}

@@ -70,7 +70,9 @@ describe('the PIN code cookie', () => {
     store.choosePincode('12');
     expect(store.chosenPincode()).toBe('560001');
     store.choosePincode(null);
-    expect(written).toHaveBeenLastCalledWith('pincode=; path=/; max-age=0; samesite=lax');
+    expect(written).toHaveBeenLastCalledWith(
+      'pincode=; path=/; max-age=0; expires=Thu, 01 Jan 1970 00:00:00 GMT; samesite=lax',
+    );
     // The test DOM expires a cookie once the clock moves past the moment it was set.
     await vi.waitFor(() => expect(document.cookie).not.toContain('pincode='));
     expect(localStorage.getItem('pincode')).toBeNull();

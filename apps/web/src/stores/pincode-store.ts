@@ -17,9 +17,13 @@ export function readPincodeCookie(cookie: string): string {
   return isPincodeFormat(value) ? value : '';
 }
 
-/** Null deletes it. */
+/**
+ * Null deletes it, by a date long past as well as max-age=0: a cookie jar that reads max-age=0 as
+ * 'expires now' keeps the cookie for the rest of that millisecond (happy-dom does; CI caught it).
+ */
 function writePincodeCookie(pincode: string | null): void {
-  document.cookie = `pincode=${pincode ?? ''}; path=/; max-age=${pincode ? YEAR_S : 0}; samesite=lax`;
+  const lifetime = pincode ? `max-age=${YEAR_S}` : 'max-age=0; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  document.cookie = `pincode=${pincode ?? ''}; path=/; ${lifetime}; samesite=lax`;
 }
 
 /**
