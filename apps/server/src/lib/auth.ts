@@ -28,6 +28,8 @@ declare module 'fastify' {
      * shopper fails with this error rather than a 401 that would sign them out.
      */
     sessionUnchecked: Error | null;
+    /** The request came with a session cookie that is no session (expired, or signed out). */
+    sessionUnknown: boolean;
   }
 }
 
@@ -36,6 +38,19 @@ export function signedInUser(req: FastifyRequest): SessionUser {
   if (!req.user && req.sessionUnchecked) throw req.sessionUnchecked;
   if (!req.user) throw new AppError('UNAUTHORIZED', 'Please sign in');
   return req.user;
+}
+
+/**
+ * The signed-in user, or null for a guest (issue 35): only a request without a session cookie is
+ * a guest's. One whose session could not be checked gets that error (503), and one whose cookie
+ * names no session a 401, so a shopper signed out meanwhile is asked to sign in again rather than
+ * taken for a guest.
+ */
+export function userOrGuest(req: FastifyRequest): SessionUser | null {
+  if (req.user) return req.user;
+  if (req.sessionUnchecked) throw req.sessionUnchecked;
+  if (req.sessionUnknown) throw new AppError('UNAUTHORIZED', 'Please sign in');
+  return null;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from '@store/contracts';
 import { formatInr, paiseToRupees } from '@store/domain';
 import { AppError } from '../../lib/app-error.js';
+import { userOrGuest } from '../../lib/auth.js';
 
 import { guestDevice } from '../../lib/cookies.js';
 import {
@@ -97,7 +98,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { order } = await checkout.place(req.user, req.body, req.headers['idempotency-key'], req.ip);
+      const { order } = await checkout.place(userOrGuest(req), req.body, req.headers['idempotency-key'], req.ip);
       return reply.code(201).send(order);
     },
   );

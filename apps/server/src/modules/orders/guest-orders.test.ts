@@ -79,6 +79,16 @@ describe(`guest checkout on ${testDatabaseKind}`, () => {
     expect(await countOrders()).toBe(before);
   });
 
+  it('takes a session cookie that is no session for a signed-out shopper, never for a guest', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { cookie: 'session=signed-out-long-ago' },
+      payload: orderBody([{ _id: product, qty: 1 }], { contact: { email: uniqueEmail(), phone: '9895012345' } }),
+    });
+    expect([res.statusCode, res.json().message]).toEqual([401, 'Please sign in']);
+  });
+
   it('is paid by the holder of its link only', async () => {
     const order = (await guestOrder({ email: uniqueEmail(), phone: '9895012345' })).json();
     const proof = checkoutProof(order.razorpayOrder.id);

@@ -76,6 +76,7 @@ export async function registerSessions(app: FastifyInstance): Promise<void> {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
   app.decorateRequest('sessionUnchecked', null);
+  app.decorateRequest('sessionUnknown', false);
   schedulePurge(app);
   app.addHook('onRequest', async (req) => {
     // Only the API acts on who is signed in; pages, scripts and pictures would each cost a query.
@@ -94,6 +95,8 @@ export async function registerSessions(app: FastifyInstance): Promise<void> {
     if (user) {
       req.user = user;
       req.sessionTokenHash = tokenHash;
+    } else {
+      req.sessionUnknown = true;
     }
   });
 }
