@@ -195,16 +195,22 @@ export class OrdersService {
   }
 
   /** Its owner and admins see an order; anyone else is told it does not exist. */
-  async get(viewer: OrderViewer, id: string): Promise<OrderResponse> {
-    const row = await repo.findOrder(this.db, id);
-    if (!canSee(row, viewer)) throw new AppError('NOT_FOUND', 'Order not found');
-    return (await this.withItems(this.db, [row], viewer.user ?? undefined))[0]!;
+  get(viewer: OrderViewer, id: string): Promise<OrderResponse> {
+    return this.readFor(viewer, id, canSee);
   }
 
   /** The order only its owner may pay: another's, an admin's look included, does not exist. */
-  async getToPay(viewer: OrderViewer, id: string): Promise<OrderResponse> {
+  getToPay(viewer: OrderViewer, id: string): Promise<OrderResponse> {
+    return this.readFor(viewer, id, (row, v) => !!row && ownsOrder(row, v));
+  }
+
+  private async readFor(
+    viewer: OrderViewer,
+    id: string,
+    allowed: (row: OrderRow | undefined, viewer: OrderViewer) => boolean,
+  ): Promise<OrderResponse> {
     const row = await repo.findOrder(this.db, id);
-    if (!row || !ownsOrder(row, viewer)) throw new AppError('NOT_FOUND', 'Order not found');
+    if (!row || !allowed(row, viewer)) throw new AppError('NOT_FOUND', 'Order not found');
     return (await this.withItems(this.db, [row], viewer.user ?? undefined))[0]!;
   }
 

@@ -4,6 +4,7 @@ import { normalizeIndianMobile, signInCodeOf } from '@store/domain';
 import { toast } from 'sonner';
 import { requestSignInCode, signInWithCode, useClientConfig } from '../../api/users.js';
 import { Field } from '../../components/ui/field.js';
+import { emailError } from '../../lib/account-validation.js';
 import { AccountForm } from './account-fields.js';
 import { signedIn } from '../../stores/signed-in.js';
 import { useAccountForm } from './use-account-form.js';
@@ -11,7 +12,7 @@ import { useAccountForm } from './use-account-form.js';
 /** What was typed, read as an email (it has an @) or an Indian mobile; null when it is neither. */
 function targetOf(typed: string): SignInCodeRequest | null {
   const value = typed.trim();
-  if (value.includes('@')) return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? { email: value } : null;
+  if (value.includes('@')) return emailError(value) ? null : { email: value };
   const phone = normalizeIndianMobile(value);
   return phone ? { phone } : null;
 }
