@@ -5,7 +5,8 @@ import { PrometheusMetrics } from '../lib/metrics.js';
  * A server worker as far as its metrics go (cluster-metrics.test.ts): it has answered REQUESTS
  * requests of 12 ms on one route, reads the same outbox backlog as every worker, and its own
  * database reachability. It offers them to the primary, scrapes the whole cluster when told
- * `scrape`, and stops answering when told `hang`.
+ * `scrape`, and stops answering when told `hang`: for longer than any collection timeout the
+ * test sets, so that it cannot answer just in time.
  */
 const env = (name: string) => Number(process.env[name]);
 const metrics = await PrometheusMetrics.load();
@@ -24,7 +25,7 @@ process.on('message', (message) => {
       (err: unknown) => process.send!({ error: String(err) }),
     );
   } else if (message === 'hang') {
-    const until = Date.now() + 2_000;
+    const until = Date.now() + 10_000;
     while (Date.now() < until);
   }
 });
