@@ -68,6 +68,11 @@ export const adminOrderRowSchema = z.object({
   isDelivered: z.boolean(),
   deliveredAt: z.iso.datetime().nullable(),
   deliveryDate: z.iso.date().nullable(),
+  deliverySlot: z
+    .string()
+    .nullable()
+    .describe("The booked slot as a shopper reads it: 'Midnight, 11 PM – 12 AM'; null before slots existed"),
+  partner: z.string().nullable().describe("The partner that accepted it (issue 36); null: the store's own team"),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DASHBOARD_PERIODS, ORDER_STAGES } from '@store/domain';
+import { DASHBOARD_PERIODS, ORDER_STAGES, SLOT_TYPES } from '@store/domain';
 import { optionalQuery } from './common.js';
 
 export const dashboardQuerySchema = z.object({
@@ -67,6 +67,21 @@ export const dashboardSchema = z.object({
   refunds: z.object({
     count: z.number().int().describe('Payments kept as refund_due: received, but they could not pay their order'),
     amount: z.number().describe('Rupees'),
+  }),
+  fulfilment: z.object({
+    unassigned: z
+      .array(z.object({ _id: z.uuid(), orderNumber: z.string(), deliveryDate: z.iso.date(), slot: z.string() }))
+      .describe('Paid orders that no partner would take (issue 36): the admins deliver them'),
+    byPartner: z
+      .array(
+        z.object({
+          partner: z.string().nullable().describe("Null for the store's own team"),
+          delivered: z.number().int(),
+          late: z.number().int(),
+        }),
+      )
+      .describe('Orders delivered in the period and how many missed their slot, by who delivered them'),
+    bySlotType: z.array(z.object({ type: z.enum(SLOT_TYPES), delivered: z.number().int(), late: z.number().int() })),
   }),
   deliveries: z.object({
     days: z.array(z.iso.date()).describe('Today and the next 6 IST days'),

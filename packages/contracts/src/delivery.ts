@@ -119,6 +119,7 @@ export const scheduleQuerySchema = z.object({ date: deliveryDateSchema });
 
 export const scheduledOrderSchema = z.object({
   _id: z.string(),
+  orderNumber: z.string().describe("The number as shoppers quote it: 'PW-000123'"),
   recipient: z.object({ name: z.string(), phone: z.string() }),
   shippingAddress: addressResponseSchema,
   items: z.array(

@@ -19,3 +19,4 @@ export * from './vitals.js';
 export * from './admin-lists.js';
 export * from './dashboard.js';
 export * from './stock.js';
+export * from './partners.js';

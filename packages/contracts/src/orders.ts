@@ -208,12 +208,42 @@ export const orderResponseSchema = z.object({
   /** What happened to the order, oldest first. */
   timeline: z.array(
     z.object({
-      status: z.enum(['placed', 'paid', 'payment_failed', 'expired', ...DELIVERY_STEPS, 'cancelled', 'refunded']),
+      status: z.enum([
+        'placed',
+        'paid',
+        'payment_failed',
+        'expired',
+        'accepted',
+        ...DELIVERY_STEPS,
+        'late',
+        'cancelled',
+        'refunded',
+      ]),
       at: z.iso.datetime(),
       by: z.string().nullable().optional().describe('Admins only: the admin who made the move (null: not an admin)'),
     }),
   ),
   createdAt: z.iso.datetime(),
+  /**
+   * Who makes and hands over the gift and the proof they sent (issue 36); `late` when it missed
+   * its slot, with how the buyer was made good.
+   */
+  fulfilment: z.object({
+    partner: z.object({ name: z.string() }).nullable(),
+    acceptedAt: z.iso.datetime().nullable(),
+    outForDeliveryAt: z.iso.datetime().nullable(),
+    deliveredAt: z.iso.datetime().nullable(),
+    photo: z.string().nullable().describe('The photo taken at the door (/uploads/…)'),
+    receivedBy: z.string().nullable(),
+    late: z.boolean(),
+    compensation: z
+      .object({
+        kind: z.enum(['refund', 'coupon']),
+        amount: z.number().describe('Rupees'),
+        couponCode: z.string().optional().describe('The one-use code, for the buyer'),
+      })
+      .nullable(),
+  }),
   razorpayOrder: z.object({ id: z.string(), amount: z.number().describe('In paise') }),
   /** Null only on orders placed before delivery slots existed. */
   delivery: orderDeliverySchema.nullable(),

@@ -34,6 +34,7 @@ export const userResponseSchema = z.object({
   name: z.string(),
   email: z.string(),
   isAdmin: z.boolean(),
+  isPartner: z.boolean().describe("One of a partner kitchen's, florist's or courier desk's people (/partner)"),
   pincode: z.string(),
   phone: z.string().nullable().describe('The mobile given at the last checkout, offered at the next'),
 });

@@ -47,7 +47,7 @@ const hhmm = (minutes: number) =>
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /** '17:00' → '5 PM', '09:30' → '9:30 AM', '00:00' → '12 AM': the clock Indian gifting sites print. */
-function twelveHour(time: string): string {
+export function twelveHour(time: string): string {
   const minutes = minutesOf(time) % (24 * 60);
   const hour = Math.floor(minutes / 60);
   const minute = minutes % 60;
@@ -124,6 +124,11 @@ export function isCalendarDate(value: string): boolean {
 /** The IST calendar date of an instant. */
 export function istDate(instant: Date): string {
   return new Date(instant.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The instant a slot booked on `date` begins: its 'HH:MM' start in IST that day. */
+export function slotStartInstant(date: string, start: string): Date {
+  return istInstant(date, minutesOf(start));
 }
 
 /** The instant at `minutes` past midnight IST of `date` (minutes may be negative or past a day). */

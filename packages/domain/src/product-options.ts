@@ -133,8 +133,13 @@ export function optionsKey(requests: readonly OptionRequest[]): string {
     .join('|');
 }
 
+/** 'Eggless', 'Message on cake: “Happy birthday, Amma”': what to make, as a kitchen reads it. */
+export function optionText(option: Pick<ChosenOption, 'name' | 'value'>): string {
+  return option.value === null ? option.name : `${option.name}: “${option.value}”`;
+}
+
 /** 'Eggless (+₹50)', 'Message on cake: “Happy birthday, Amma”': how a line shows its option. */
 export function optionLabel(option: Pick<ChosenOption, 'name' | 'value' | 'price'>): string {
-  const text = option.value === null ? option.name : `${option.name}: “${option.value}”`;
+  const text = optionText(option);
   return option.price > 0 ? `${text} (+${formatInr(option.price)})` : text;
 }
