@@ -13,6 +13,8 @@ import { registerSecurity } from './plugins/security.js';
 import { registerImageStore } from './plugins/image-store.js';
 import { registerApiCaching } from './plugins/http-caching.js';
 import { registerPayments } from './modules/payments/payments.plugin.js';
+import { registerPartners } from './modules/partners/partners.plugin.js';
+import { partnersRoutes } from './modules/partners/partners.routes.js';
 import { registerOutbox } from './modules/outbox/outbox.plugin.js';
 import { registerCatalogReadModel } from './modules/products/catalog.plugin.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
@@ -118,6 +120,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   await registerSessions(app);
   await registerRateLimits(app);
   registerPayments(app);
+  registerPartners(app);
   registerOutbox(app, options.mailTransport);
   registerImageStore(app);
   registerVitalsSweep(app);
@@ -142,6 +145,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   await app.register(uploadsRoutes);
   await app.register(vitalsRoutes);
   await app.register(auditRoutes);
+  await app.register(partnersRoutes);
   await app.register(dashboardRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });

@@ -9,3 +9,5 @@ export * from '../modules/invoices/invoices.table.js';
 export * from '../modules/outbox/outbox.table.js';
 export * from '../modules/vitals/vitals.table.js';
 export * from '../modules/audit/audit.table.js';
+export * from '../modules/partners/partners.table.js';
+export * from '../modules/partners/partner-offers.table.js';

@@ -11,6 +11,8 @@ export interface SessionUser {
   name: string;
   email: string;
   isAdmin: boolean;
+  /** The partner (kitchen, florist, courier desk) this person works for, or null (issue 36). */
+  partnerId: string | null;
   pincode: string;
   /** The buyer's own mobile, kept from their last checkout; null until they give one. */
   phone: string | null;
@@ -51,6 +53,17 @@ export function userOrGuest(req: FastifyRequest): SessionUser | null {
   if (req.sessionUnchecked) throw req.sessionUnchecked;
   if (req.sessionUnknown) throw new AppError('UNAUTHORIZED', 'Please sign in');
   return null;
+}
+
+/** Pre-handler of the partner's endpoints: one of a partner's people, or 403 (a customer, an admin). */
+export async function partnerOnly(req: FastifyRequest): Promise<void> {
+  if (!signedInUser(req).partnerId) throw new AppError('FORBIDDEN', "This needs a partner's account");
+}
+
+/** Pre-handler of uploads: admins' product pictures, and partners' photos of deliveries (issue 36). */
+export async function adminOrPartner(req: FastifyRequest): Promise<void> {
+  const user = signedInUser(req);
+  if (!user.isAdmin && !user.partnerId) throw new AppError('FORBIDDEN', 'This needs an admin or a partner account');
 }
 
 /**

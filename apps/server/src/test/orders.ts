@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { addDays, istDate } from '@store/domain';
+import { addDays, istDate, istInstant } from '@store/domain';
 import { checkoutSignature, hmacSha256Hex } from '../modules/payments/signatures.js';
 import { razorpayStyleId } from '../modules/payments/provider.js';
 import { orderItems } from '../modules/orders/orders.table.js';
@@ -39,6 +39,38 @@ export interface Line {
 
 /** Tomorrow's standard slot is open at any hour of today, so the default delivery never goes stale. */
 export const TOMORROW_STANDARD = () => ({ date: addDays(istDate(new Date()), 1), slotId: 'standard' });
+
+/** Noon IST on the day TOMORROW_STANDARD books, when every delivery step of its orders is open (ADR 085). */
+export const ON_DELIVERY_DAY = () => istInstant(TOMORROW_STANDARD().date, 12 * 60);
+
+/**
+ * A test app's clock for orders moved towards delivery, whose steps wait for the booked day (ADR
+ * 085): real time, so checkout offers tomorrow's slots as it would today; from noon on the booked
+ * day while `onDeliveryDay` runs (however many at once), a second later at each reading so steps
+ * keep their order in the timeline; or a time a test sets.
+ */
+export function deliveryDayClock() {
+  let delivering = 0;
+  let readings = 0;
+  let fixed: Date | null = null;
+  return {
+    now: () => {
+      if (fixed) return fixed;
+      return delivering > 0 ? new Date(ON_DELIVERY_DAY().getTime() + ++readings * 1000) : new Date();
+    },
+    async onDeliveryDay<T>(fn: () => Promise<T>): Promise<T> {
+      delivering += 1;
+      try {
+        return await fn();
+      } finally {
+        delivering -= 1;
+      }
+    },
+    set(at: Date | null) {
+      fixed = at;
+    },
+  };
+}
 
 export function orderBody(orderItems: Line[], extra: Record<string, unknown> = {}) {
   return { orderItems, shippingAddress: ADDRESS, delivery: TOMORROW_STANDARD(), paymentMethod: 'Razorpay', ...extra };

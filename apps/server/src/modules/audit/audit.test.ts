@@ -6,7 +6,7 @@ import { addDays, AUDIT_REDACTED, istDate } from '@store/domain';
 import { AUDIT_COUNT_LIMIT, type AuditEntry, type AuditPage } from '@store/contracts';
 import { registerCustomer, sessionCookie, signInAsAdmin, TEST_PASSWORD, uniqueEmail } from '../../test/accounts.js';
 import { FULL_PRODUCT_BODY, insertProduct } from '../../test/fixtures.js';
-import { checkoutProof, orderBody, placeOrder, UNCAPPED_ORDERS, verify } from '../../test/orders.js';
+import { checkoutProof, deliveryDayClock, orderBody, placeOrder, UNCAPPED_ORDERS, verify } from '../../test/orders.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 import { orders } from '../orders/orders.table.js';
 import { outbox } from '../outbox/outbox.table.js';
@@ -16,12 +16,13 @@ import { recordAudit } from './audit.service.js';
 let t: TestApp;
 let admin: { id: string; cookie: string };
 const ADMIN = { _id: '', email: 'admin@example.com' };
+const clock = deliveryDayClock();
 beforeAll(async () => {
   t = await createTestApp(
     // The sender and the simulated gateway's webhooks are kept out of the way: no test here is about them.
     { ...UNCAPPED_ORDERS, OUTBOX_POLL_MS: '600000', SIMULATED_WEBHOOK_DELAY_MS: '600000' },
     undefined,
-    { mailTransport: { send: async () => undefined, close: () => undefined } },
+    { mailTransport: { send: async () => undefined, close: () => undefined }, clock: clock.now },
   );
   admin = await signInAsAdmin(t.app);
   ADMIN._id = admin.id;
@@ -272,11 +273,20 @@ describe(`the audit trail of admin writes, on ${testDatabaseKind}`, () => {
           after: { stage: 'packed' },
         }),
       );
-      expect((await call('PUT', `/api/orders/${order._id}/deliver`)).statusCode).toBe(200);
-      expect(await latest(order._id)).toMatchObject({ before: { stage: 'packed' }, after: { stage: 'delivered' } });
+      const skipping = await clock.onDeliveryDay(() => call('PUT', `/api/orders/${order._id}/deliver`));
+      expect(skipping.statusCode).toBe(409);
+      const out = await clock.onDeliveryDay(() =>
+        call('PUT', `/api/orders/${order._id}/status`, { status: 'out_for_delivery' }),
+      );
+      expect(out.statusCode).toBe(200);
+      expect((await clock.onDeliveryDay(() => call('PUT', `/api/orders/${order._id}/deliver`))).statusCode).toBe(200);
+      expect(await latest(order._id)).toMatchObject({
+        before: { stage: 'out_for_delivery' },
+        after: { stage: 'delivered' },
+      });
       const back = await call('PUT', `/api/orders/${order._id}/status`, { status: 'out_for_delivery' });
       expect(back.statusCode).toBe(409);
-      expect(await rowsFor(order._id)).toHaveLength(2);
+      expect(await rowsFor(order._id)).toHaveLength(3);
     });
 
     it('records a cancellation with its reason, and nothing for a second one refused', async () => {

@@ -1,6 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { gstStateOf, quoteOrder, unitPrice, type CouponUsage, type OrderQuote, type QuoteFailure } from '@store/domain';
+import {
+  gstStateOf,
+  lateAfter,
+  quoteOrder,
+  unitPrice,
+  type CouponUsage,
+  type OrderQuote,
+  type QuoteFailure,
+} from '@store/domain';
 import type { CreateOrderInput, OrderResponse } from '@store/contracts';
 import type { Config, OrderLimits } from '../../config.js';
 import type { Db, Transact } from '../../db/client.js';
@@ -343,6 +351,7 @@ export class CheckoutService {
         end: booking.slot.end,
         fee: booking.slot.fee,
       },
+      lateAfter: lateAfter(booking.date, booking.slot),
       giftMessage: input.giftMessage ?? null,
       couponCode: coupon?.row.code ?? null,
       couponDiscount: quote.couponDiscount,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   COUPON_MESSAGES,
   evaluateCoupon,
@@ -280,6 +281,32 @@ function decide(row: CouponRow, lines: readonly CouponCartLine[], usage: CouponU
 }
 
 /** Gives back the use an order held, in the transaction that ends it unpaid; nothing if it held none. */
+/** How long a make-good coupon can be used. */
+export const MAKE_GOOD_VALID_DAYS = 90;
+
+/**
+ * A one-use coupon of `amount` paise off any order, made good to a buyer whose gift missed its slot
+ * (issue 36): its code is random and reaches only that buyer, by email and on their order page.
+ */
+export async function issueMakeGoodCoupon(tx: Tx, amount: number, now: Date): Promise<string> {
+  const code = `SORRY${randomBytes(5).toString('hex').toUpperCase()}`;
+  await repo.insertCoupon(tx, {
+    code,
+    kind: 'flat',
+    value: amount,
+    maxDiscount: null,
+    minOrderValue: 0,
+    validFrom: null,
+    validTo: new Date(now.getTime() + MAKE_GOOD_VALID_DAYS * 24 * 60 * 60_000),
+    totalUses: 1,
+    usesPerCustomer: 1,
+    firstOrderOnly: false,
+    categories: [],
+    active: true,
+  });
+  return code;
+}
+
 export function releaseCoupon(tx: Tx, orderId: string): Promise<void> {
   return repo.giveUseBack(tx, orderId);
 }

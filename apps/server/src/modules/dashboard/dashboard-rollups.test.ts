@@ -17,6 +17,7 @@ import { insertProduct } from '../../test/fixtures.js';
 import {
   ADDRESS,
   checkoutProof,
+  deliveryDayClock,
   insertOrderLines,
   orderBody,
   placeOrder,
@@ -42,8 +43,12 @@ import { productVariants } from '../products/products.table.js';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-/** The dashboard's clock; null runs it on the real time, which the API's own changes use. */
+/**
+ * The dashboard's clock; null runs it on the real time, which the API's own changes use, or on the
+ * orders' booked day while they are moved towards delivery (ADR 085).
+ */
 let now: Date | null = null;
+const delivery = deliveryDayClock();
 let t: TestApp;
 let admin: string;
 let shopper: string;
@@ -51,7 +56,7 @@ const ids = { roses: '', cake: '', cakeOneKg: '', lilies: '' };
 
 beforeAll(async () => {
   t = await createTestApp({ ...UNCAPPED_ORDERS, SIMULATED_WEBHOOK_DELAY_MS: '600000' }, undefined, {
-    clock: () => now ?? new Date(),
+    clock: () => now ?? delivery.now(),
   });
   admin = (await signInAsAdmin(t.app)).cookie;
   shopper = (await registerCustomer(t.app)).cookie;
@@ -133,7 +138,7 @@ const asAdmin = (method: 'POST' | 'PUT', url: string, payload: object) =>
   t.app.inject({ method, url, headers: { cookie: admin }, payload });
 const cancel = (id: string) => asAdmin('POST', `/api/orders/${id}/cancel`, { reason: 'The shopper asked for it' });
 const moveTo = (id: string, status: 'packed' | 'out_for_delivery' | 'delivered') =>
-  asAdmin('PUT', `/api/orders/${id}/status`, { status });
+  delivery.onDeliveryDay(() => asAdmin('PUT', `/api/orders/${id}/status`, { status }));
 
 interface Figures {
   summaries: { period: string; revenue: object; orders: object }[];
@@ -324,16 +329,18 @@ describe(`the dashboard's rollups of whole IST days on ${testDatabaseKind}`, () 
       orderIds.map((o) => verify(t.app, shopper, o._id, checkoutProof(o.razorpayOrder.id))),
     );
     expect(paid.map((res) => res.statusCode)).toEqual(Array(12).fill(200));
+    const packed = await Promise.all(orderIds.filter((_, n) => n % 3 === 2).map((o) => moveTo(o._id, 'packed')));
+    expect(packed.map((res) => res.statusCode)).toEqual(Array(4).fill(200));
     const changes = await Promise.all(
       orderIds.flatMap((o, n) =>
         n % 3 === 0
           ? [cancel(o._id)]
           : n % 3 === 1
             ? [moveTo(o._id, 'packed')]
-            : [moveTo(o._id, 'delivered'), cancel(o._id)],
+            : [moveTo(o._id, 'out_for_delivery'), cancel(o._id)],
       ),
     );
-    // Of a delivery and a cancellation racing for one order, exactly one wins.
+    // Of a packed order going out and its cancellation racing, exactly one wins.
     const wins = changes.filter((res) => res.statusCode === 200).length;
     expect(wins).toBe(4 + 4 + 4);
 

@@ -2,7 +2,9 @@ import type { Dashboard, DashboardFigure } from '@store/contracts';
 import {
   DASHBOARD_PERIODS,
   DELIVERY_SLOTS,
+  addDays,
   istDate,
+  SLOT_TYPES,
   istDays,
   paiseToRupees,
   percentChange,
@@ -18,6 +20,19 @@ import { ProductsService } from '../products/products.service.js';
 import { StockService } from '../products/stock.service.js';
 
 const TOP_PRODUCTS = 5;
+/** Orders without a partner the dashboard lists; more than this is a problem to see elsewhere too. */
+const UNASSIGNED_SHOWN = 20;
+
+/** Delivered and late counts summed by a key of the rows. */
+function tally<R extends { delivered: number; late: number }, K>(rows: readonly R[], key: (row: R) => K) {
+  const sums = new Map<K, { delivered: number; late: number }>();
+  for (const row of rows) {
+    const k = key(row);
+    const sum = sums.get(k) ?? { delivered: 0, late: 0 };
+    sums.set(k, { delivered: sum.delivered + row.delivered, late: sum.late + row.late });
+  }
+  return sums;
+}
 const LOW_STOCK_SHOWN = 10;
 /** The name of the top products' line for every product deleted since its sales. */
 export const DELETED_PRODUCTS = 'Products deleted since';
@@ -81,7 +96,7 @@ export class DashboardService {
     const windows = DASHBOARD_PERIODS.map((p) => ({ period: p, ...periodWindows(p, now) }));
     const chosen = windows.find((w) => w.period === period)!.current;
     const upcoming = istDays(istDate(now), UPCOMING_DELIVERY_DAYS);
-    const [totals, perDay, byStage, top, lowStock, refunds, deliveries] = await Promise.all([
+    const [totals, perDay, byStage, top, lowStock, refunds, deliveries, onTime, unassigned] = await Promise.all([
       orderFigures.paidTotals(
         this.db,
         windows.flatMap((w) => [w.current, w.previous]),
@@ -92,6 +107,8 @@ export class DashboardService {
       this.stock.lowStock(this.db, this.lowStockThreshold, LOW_STOCK_SHOWN),
       refundsWaiting(this.db),
       orderFigures.paidDeliveriesBySlot(this.db, upcoming[0]!, upcoming.at(-1)!),
+      orderFigures.deliveredOnTime(this.db, chosen),
+      orderFigures.unassignedOrders(this.db, addDays(istDate(now), -1), UNASSIGNED_SHOWN),
     ]);
     return {
       period,
@@ -115,6 +132,14 @@ export class DashboardService {
       lowStock: { threshold: this.lowStockThreshold, ...lowStock },
       refunds: { count: refunds.count, amount: paiseToRupees(refunds.amount) },
       deliveries: { days: upcoming, slots: slotGrid(upcoming, deliveries) },
+      fulfilment: {
+        unassigned: unassigned.map(({ id, ...o }) => ({ _id: id, ...o })),
+        byPartner: [...tally(onTime, (r) => r.partner)].map(([partner, t]) => ({ partner, ...t })),
+        bySlotType: SLOT_TYPES.map((type) => ({
+          type,
+          ...(tally(onTime, (r) => r.slotType).get(type) ?? { delivered: 0, late: 0 }),
+        })),
+      },
     };
   }
 }

@@ -17,6 +17,7 @@ import {
 import { adminOnly, signedInUser } from '../../lib/auth.js';
 import { limitPerAddress } from '../../plugins/rate-limits.js';
 import { ordersServiceFor } from '../orders/orders.service.js';
+import { runSheetCsv } from './delivery.run-sheet.js';
 import { DeliveryService } from './delivery.service.js';
 
 const tags = ['Delivery'];
@@ -66,6 +67,33 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: adminOnly,
     },
     async (req) => service.schedule(req.query.date, await orders.paidDeliveriesOn(req.query.date)),
+  );
+
+  app.get(
+    '/api/delivery/run-sheet.csv',
+    {
+      schema: {
+        tags,
+        summary: "A day's run sheet as CSV: each paid order still to deliver, by slot (admin)",
+        description:
+          'One line per order, slots in the order the day runs them: order number, slot, area, recipient and ' +
+          'phone, house or flat, street or area, landmark, city, PIN code, items with quantity and options (one ' +
+          'per line), and the gift message with its sender. Delivered orders are left out.',
+        querystring: scheduleQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.any().describe('The run sheet, text/csv'), ...errors },
+      },
+      preHandler: adminOnly,
+    },
+    async (req, reply) => {
+      const { date } = req.query;
+      const schedule = await service.schedule(date, await orders.paidDeliveriesOn(date));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="run-sheet-${date}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(runSheetCsv(schedule));
+    },
   );
 
   app.get(

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
 import { insertProduct } from '../../test/fixtures.js';
-import { ADDRESS, checkoutProof, orderBody, placeOrder, UNCAPPED_ORDERS, verify } from '../../test/orders.js';
+import {
+  ADDRESS,
+  checkoutProof,
+  orderBody,
+  placeOrder,
+  UNCAPPED_ORDERS,
+  verify,
+  type Line,
+} from '../../test/orders.js';
 import { STALE_MESSAGES, type DeliverySlotsResponse } from '@store/contracts';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 import { orders } from '../orders/orders.table.js';
@@ -436,6 +444,7 @@ describe(`the delivery schedule and capacity (admin) on ${testDatabaseKind}`, ()
   it('refuses signed-out callers and shoppers', async () => {
     const calls = [
       { method: 'GET' as const, url: '/api/delivery/schedule?date=2026-12-24' },
+      { method: 'GET' as const, url: '/api/delivery/run-sheet.csv?date=2026-12-24' },
       { method: 'GET' as const, url: '/api/delivery/areas' },
       {
         method: 'PUT' as const,
@@ -478,6 +487,7 @@ describe(`the delivery schedule and capacity (admin) on ${testDatabaseKind}`, ()
     expect(fixed.orders).toEqual([
       {
         _id: paid._id,
+        orderNumber: paid.orderNumber,
         recipient: { name: 'Meera Nair', phone: '+919895011111' },
         shippingAddress: { ...recipient, phone: '+919895011111' },
         items: [{ name: 'Same-day Roses', variantName: null, qty: 1, options: [] }],
@@ -488,6 +498,70 @@ describe(`the delivery schedule and capacity (admin) on ${testDatabaseKind}`, ()
     expect(JSON.stringify(res.json())).not.toContain(unpaid._id);
     const bad = await t.app.inject({ url: '/api/delivery/schedule?date=someday', headers: { cookie: admin.cookie } });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("writes a day's run sheet as CSV: each paid order still to deliver, by slot, formulas made text", async () => {
+    at('2026-12-23T04:30:00Z');
+    const DAY = '2027-01-05';
+    const paidOn = async (slotId: string, extra: Record<string, unknown>, lines?: Line[]) => {
+      const res = await placeOrder(
+        t.app,
+        shopper.cookie,
+        orderBody(lines ?? [{ _id: sameDayRoses, qty: 1 }], { delivery: { date: DAY, slotId }, ...extra }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const placed = res.json();
+      expect((await verify(t.app, shopper.cookie, placed._id, checkoutProof(placed.razorpayOrder.id))).statusCode).toBe(
+        200,
+      );
+      return placed as { _id: string; orderNumber: string };
+    };
+    const meera = { ...ADDRESS, firstName: 'Meera', lastName: 'Nair', phone: '9895011111' };
+    const midnight = await paidOn('midnight', {
+      shippingAddress: meera,
+      giftMessage: { message: '=HYPERLINK("http://evil.test","Click")', senderName: 'Ravi' },
+    });
+    const evening = await paidOn('fixed-1700', { shippingAddress: { ...meera, firstName: 'Asha', landmark: '' } }, [
+      { _id: sameDayRoses, qty: 2 },
+      { _id: truffles, qty: 1 },
+    ]);
+    const delivered = await paidOn('standard', {});
+    await order({ date: DAY, slotId: 'standard' });
+    at('2027-01-05T06:30:00Z');
+    for (const status of ['packed', 'out_for_delivery', 'delivered']) {
+      const moved = await t.app.inject({
+        method: 'PUT',
+        url: `/api/orders/${delivered._id}/status`,
+        headers: { cookie: admin.cookie },
+        payload: { status },
+      });
+      expect(moved.statusCode).toBe(200);
+    }
+    at('2026-12-23T04:30:00Z');
+
+    const res = await t.app.inject({
+      url: `/api/delivery/run-sheet.csv?date=${DAY}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="run-sheet-${DAY}.csv"`);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const lines = res.body.split('\r\n');
+    expect(lines[0]).toBe(
+      'Order,Slot,Area,Recipient,Recipient phone,House or flat,Street or area,Landmark,City,PIN code,Items,Gift message,From',
+    );
+    // The 5 PM slot runs before midnight; the delivered and the unpaid orders are not on it.
+    expect(lines.slice(1)).toEqual([
+      `${evening.orderNumber},5 PM – 7 PM,Kochi,Asha Nair,98950 11111,"Flat 4B, Lotus Residency","MG Road, Ernakulam",,Kochi,682011,"2 × Same-day Roses\n1 × Packed Truffles",,`,
+      `${midnight.orderNumber},"Midnight, 11 PM – 12 AM",Kochi,Meera Nair,98950 11111,"Flat 4B, Lotus Residency","MG Road, Ernakulam",Opposite St. Teresa's College,Kochi,682011,1 × Same-day Roses,"'=HYPERLINK(""http://evil.test"",""Click"")",Ravi`,
+      '',
+    ]);
+    const bad = await t.app.inject({
+      url: '/api/delivery/run-sheet.csv?date=2027-02-30',
+      headers: { cookie: admin.cookie },
+    });
+    expect([bad.statusCode, bad.json().message]).toEqual([400, expect.stringContaining('date')]);
   });
 
   it('lets an admin withdraw or reprice a slot type in an area, validated', async () => {

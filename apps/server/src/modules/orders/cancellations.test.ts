@@ -4,6 +4,7 @@ import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
 import { insertProduct } from '../../test/fixtures.js';
 import {
   checkoutProof,
+  deliveryDayClock,
   orderBody,
   placeOrder,
   refundWebhook,
@@ -29,10 +30,13 @@ const renderMail = (kind: string, payload: Record<string, unknown>) =>
   mailRenderer(t.app.config.mail.support)(kind, payload);
 let admin: { id: string; cookie: string };
 let adminName: string;
+const clock = deliveryDayClock();
 beforeAll(async () => {
   // The simulated gateway's refund webhook would land at a moment of its choosing; each test
   // delivers it when it means to.
-  t = await createTestApp({ ...UNCAPPED_ORDERS, SIMULATED_WEBHOOK_DELAY_MS: '600000' });
+  t = await createTestApp({ ...UNCAPPED_ORDERS, SIMULATED_WEBHOOK_DELAY_MS: '600000' }, undefined, {
+    clock: clock.now,
+  });
   admin = await signInAsAdmin(t.app);
   adminName = (await t.database.db.select({ name: users.name }).from(users).where(eq(users.id, admin.id)))[0]!.name;
 });
@@ -346,13 +350,17 @@ describe(`cancelling a paid order on ${testDatabaseKind}`, () => {
   });
 
   it('cancels a packed order, but not one out for delivery, delivered, unpaid or expired, each told why', async () => {
-    const move = (id: string, status: string) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/api/orders/${id}/status`,
-        headers: { cookie: admin.cookie },
-        payload: { status },
-      });
+    // Packing is done at once, before the cancellation; going out waits for the booked day (ADR 085).
+    const move = (id: string, status: string) => {
+      const put = () =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/orders/${id}/status`,
+          headers: { cookie: admin.cookie },
+          payload: { status },
+        });
+      return status === 'packed' ? put() : clock.onDeliveryDay(put);
+    };
 
     const packed = await paidOrder();
     expect((await move(packed._id, 'packed')).statusCode).toBe(200);
@@ -372,14 +380,16 @@ describe(`cancelling a paid order on ${testDatabaseKind}`, () => {
     ]);
 
     const out = await paidOrder();
-    await move(out._id, 'out_for_delivery');
+    for (const step of ['packed', 'out_for_delivery']) expect((await move(out._id, step)).statusCode).toBe(200);
     const late = await cancel(out._id);
     expect([late.statusCode, late.json().message]).toEqual([
       409,
       'This order is already out for delivery; it can no longer be cancelled',
     ]);
     const delivered = await paidOrder();
-    await move(delivered._id, 'delivered');
+    for (const step of ['packed', 'out_for_delivery', 'delivered']) {
+      expect((await move(delivered._id, step)).statusCode).toBe(200);
+    }
     const done = await cancel(delivered._id);
     expect([done.statusCode, done.json().message]).toEqual([
       409,

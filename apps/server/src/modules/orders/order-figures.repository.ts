@@ -152,3 +152,50 @@ export function paidDeliveriesBySlot(db: Db, first: string, last: string) {
     .where(and(eq(orders.status, 'paid'), between(orders.deliveryDate, first, last)))
     .groupBy(orders.deliveryDate, orders.deliverySlotId);
 }
+
+/**
+ * Orders delivered in the window, by who delivered them (the partner's name, null for the store's
+ * own team) and slot type, and how many of them were late (issue 36).
+ */
+export async function deliveredOnTime(db: Db, window: TimeRange) {
+  return db
+    .select({
+      partner: orders.partnerName,
+      slotType: sql<string | null>`${orders.deliverySlot}->>'type'`,
+      delivered: sql<number>`count(*)::int`,
+      late: sql<number>`count(*) FILTER (WHERE ${orders.late})::int`,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'paid'),
+        sql`${orders.deliveredAt} >= ${window.from}`,
+        sql`${orders.deliveredAt} < ${window.to}`,
+      ),
+    )
+    .groupBy(orders.partnerName, sql`${orders.deliverySlot}->>'type'`);
+}
+
+/** Paid orders that no partner would take, not yet taken out by the store itself: the admins' to deliver. */
+export async function unassigned(db: Db, from: string, limit: number) {
+  return db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      deliveryDate: orders.deliveryDate,
+      slot: orders.deliverySlot,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'paid'),
+        sql`${orders.unassignedAt} IS NOT NULL`,
+        sql`${orders.acceptedAt} IS NULL`,
+        sql`${orders.outForDeliveryAt} IS NULL`,
+        sql`${orders.deliveredAt} IS NULL`,
+        sql`${orders.deliveryDate} >= ${from}`,
+      ),
+    )
+    .orderBy(orders.deliveryDate, orders.number)
+    .limit(limit);
+}

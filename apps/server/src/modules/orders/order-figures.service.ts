@@ -1,4 +1,4 @@
-import { ORDER_STAGES, type OrderStage, type Paise } from '@store/domain';
+import { ORDER_STAGES, orderNumberLabel, slotLabel, type OrderStage, type Paise } from '@store/domain';
 import type { Db } from '../../db/client.js';
 import * as repo from './order-figures.repository.js';
 
@@ -46,4 +46,20 @@ export async function paidDeliveriesBySlot(
 ): Promise<{ date: string; slotId: string; count: number }[]> {
   const rows = await repo.paidDeliveriesBySlot(db, first, last);
   return rows.flatMap((r) => (r.date && r.slotId ? [{ date: r.date, slotId: r.slotId, count: r.count }] : []));
+}
+
+/** On-time deliveries in the window, by partner (null: the store's own team) and by slot type. */
+export async function deliveredOnTime(db: Db, window: repo.TimeRange) {
+  return repo.deliveredOnTime(db, window);
+}
+
+/** Orders no partner took, from `from` (an IST date) on: what the dashboard asks the admins to deliver. */
+export async function unassignedOrders(db: Db, from: string, limit: number) {
+  const rows = await repo.unassigned(db, from, limit);
+  return rows.map((r) => ({
+    id: r.id,
+    orderNumber: orderNumberLabel(r.number),
+    deliveryDate: r.deliveryDate!,
+    slot: r.slot ? slotLabel(r.slot) : '',
+  }));
 }

@@ -7,7 +7,15 @@ import {
   type AdminOrderPage,
   type AdminOrderRow,
 } from '@store/contracts';
-import { istDate, orderNumberLabel, orderStage, ORDER_STAGE_LABELS, paiseToRupees } from '@store/domain';
+import {
+  istDate,
+  orderNumberLabel,
+  orderStage,
+  ORDER_STAGE_LABELS,
+  paiseToRupees,
+  slotLabel,
+  slotName,
+} from '@store/domain';
 import type { Db } from '../../db/client.js';
 import { csvLine, rupeesCell } from '../../lib/csv.js';
 import * as repo from './orders.repository.js';
@@ -37,6 +45,10 @@ function toAdminOrderRow(row: repo.AdminOrderListRow): AdminOrderRow {
     isDelivered: row.deliveredAt !== null,
     deliveredAt: iso(row.deliveredAt),
     deliveryDate: row.deliveryDate,
+    deliverySlot: row.deliverySlot
+      ? slotName({ type: row.deliverySlot.type, label: slotLabel(row.deliverySlot) })
+      : null,
+    partner: row.partnerName,
   };
 }
 

@@ -57,6 +57,12 @@ async function insertOrder(f: Fixture) {
       razorpayOrderId: `order_list_${paymentNo}`,
       razorpayAmount: f.total,
       deliveryDate: f.deliveryDate,
+      ...(f.deliveryDate
+        ? {
+            deliverySlotId: 'fixed-1700',
+            deliverySlot: { type: 'fixed', label: '5 PM – 7 PM', start: '17:00', end: '19:00', fee: 20_000 },
+          }
+        : {}),
       createdAt: f.createdAt as Date,
     })
     .returning();
@@ -165,7 +171,11 @@ describe(`the admin's order list on ${testDatabaseKind}`, () => {
       isDelivered: true,
       deliveredAt: '2026-11-20T06:00:00.000Z',
       deliveryDate: '2026-12-01',
+      deliverySlot: 'Fixed time, 5 PM – 7 PM',
+      partner: null,
     });
+    const undated = (await list(`q=${o[2]!.number}`)).json().rows[0];
+    expect(undated).toMatchObject({ deliveryDate: null, deliverySlot: null });
   });
 
   it('pages to the last partial page, and past the end keeps the total', async () => {

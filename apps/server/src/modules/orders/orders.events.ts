@@ -14,6 +14,7 @@ export type OrderMailKind =
   | 'order_out_for_delivery'
   | 'order_delivered'
   | 'order_cancelled'
+  | 'order_late'
   | 'refund_issued';
 
 /** What an order email needs of the order, whether read back or about to be written. */
@@ -70,6 +71,10 @@ interface MailExtras {
   reason?: string;
   refund?: MailRefund;
   cancellation?: MailCancellation;
+  /** On delivery by a partner: the photo taken at the door (its path) and who took the gift. */
+  proof?: { photo: string; receivedBy: string };
+  /** On a missed slot: how the buyer is made good, in paise. */
+  late?: { kind: 'refund' | 'coupon'; amount: number; couponCode?: string };
 }
 
 export interface Actor {
@@ -93,7 +98,7 @@ function payload(
   order: MailOrder,
   items: readonly MailItem[],
   site: MailSite,
-  { reason, refund, cancellation }: MailExtras,
+  { reason, refund, cancellation, proof, late }: MailExtras,
 ): OrderMailPayload {
   return {
     orderId: order.id,
@@ -135,6 +140,8 @@ function payload(
     ...(reason ? { reason } : {}),
     ...(refund ? { refund } : {}),
     ...(cancellation ? { cancellation } : {}),
+    ...(proof ? { proof: { photoUrl: `${site.url}${proof.photo}`, receivedBy: proof.receivedBy } } : {}),
+    ...(late ? { late } : {}),
   };
 }
 

@@ -107,6 +107,22 @@ export function toOrderResponse(
       ...(forAdmin ? { by: e.actorName } : {}),
     })),
     createdAt: order.createdAt.toISOString(),
+    fulfilment: {
+      partner: order.partnerName === null ? null : { name: order.partnerName },
+      acceptedAt: iso(order.acceptedAt),
+      outForDeliveryAt: iso(order.outForDeliveryAt),
+      deliveredAt: iso(order.deliveredAt),
+      photo: order.deliveryPhoto,
+      receivedBy: order.receivedBy,
+      late: order.late,
+      compensation: order.lateCompensation
+        ? {
+            kind: order.lateCompensation.kind,
+            amount: paiseToRupees(order.lateCompensation.amount),
+            ...(order.lateCompensation.couponCode ? { couponCode: order.lateCompensation.couponCode } : {}),
+          }
+        : null,
+    },
     razorpayOrder: { id: order.razorpayOrderId, amount: order.razorpayAmount },
     delivery:
       order.deliveryDate && order.deliverySlotId && order.deliverySlot

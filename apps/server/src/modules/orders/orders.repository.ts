@@ -109,32 +109,20 @@ export async function eventsOf(db: Reader, orderIds: readonly string[]): Promise
     .orderBy(orderEvents.at, orderEvents.id);
 }
 
-const STEP_COLUMNS = {
-  packed: orders.packedAt,
-  out_for_delivery: orders.outForDeliveryAt,
-  delivered: orders.deliveredAt,
-} as const;
 const STEP_FIELDS = { packed: 'packedAt', out_for_delivery: 'outForDeliveryAt', delivered: 'deliveredAt' } as const;
-export type DeliveryStepName = keyof typeof STEP_COLUMNS;
+export type DeliveryStepName = keyof typeof STEP_FIELDS;
 
 /**
- * Moves a paid order to a delivery step, forward only: the conditional update lets exactly one of
- * racing admins make the move; undefined when the order is unpaid or already at or past the step.
+ * Moves a locked, paid order to the delivery step after the one it has reached; the caller has
+ * checked with the domain's rule that this is that step and that it is time (ADR 085).
  */
-export async function setDeliveryStep(
-  tx: Tx,
-  id: string,
-  step: DeliveryStepName,
-  now: Date,
-): Promise<OrderRow | undefined> {
-  const steps = Object.keys(STEP_COLUMNS) as DeliveryStepName[];
-  const notYet = steps.slice(steps.indexOf(step)).map((s) => sql`${STEP_COLUMNS[s]} IS NULL`);
+export async function setDeliveryStep(tx: Tx, id: string, step: DeliveryStepName, now: Date): Promise<OrderRow> {
   const [row] = await tx
     .update(orders)
     .set({ [STEP_FIELDS[step]]: now, updatedAt: now })
-    .where(and(eq(orders.id, id), eq(orders.status, 'paid'), ...notYet))
+    .where(eq(orders.id, id))
     .returning();
-  return row;
+  return row!;
 }
 
 export async function overdueUnpaid(db: Reader, now: Date, batch: number): Promise<string[]> {
@@ -357,6 +345,8 @@ const adminRow = {
   outForDeliveryAt: orders.outForDeliveryAt,
   deliveredAt: orders.deliveredAt,
   deliveryDate: orders.deliveryDate,
+  deliverySlot: orders.deliverySlot,
+  partnerName: orders.partnerName,
   itemsPrice: orders.itemsPrice,
   shippingPrice: orders.shippingPrice,
   taxPrice: orders.taxPrice,

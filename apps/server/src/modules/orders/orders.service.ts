@@ -5,6 +5,8 @@ import {
   deliveryStepProblem,
   orderNumberLabel,
   orderStage,
+  slotLabel,
+  type BookedDelivery,
   type DeliveryStep,
 } from '@store/domain';
 import type { OrderResponse } from '@store/contracts';
@@ -15,6 +17,7 @@ import type { Counter, Metrics } from '../../lib/metrics.js';
 import type { RefundsService } from '../payments/payments.refunds.js';
 import { nextCreditNoteNumber, nextInvoiceNumber, renderInvoicePdf } from '../invoices/invoices.service.js';
 import { creditNoteOf, invoiceOf } from './orders.invoice.js';
+import { judgeDelivery } from './orders.fulfilment.js';
 import { shippingAddressOf, toOrderResponse, type OrderItemRow, type OrderRow } from './orders.mapper.js';
 import type { InvoiceSupplier } from './orders.table.js';
 import {
@@ -34,6 +37,7 @@ import type { Answer, Pipeline } from '../../db/pipeline.js';
 export { checkOrderSize, lockPlacer, unpaidLimits, type Placer } from './orders.limits.js';
 export type { OrderOwner } from './orders.repository.js';
 export type { OrderItemRow, OrderRow };
+export { orderFulfilment, type AwaitingPartner } from './orders.fulfilment.js';
 
 /**
  * Who asks for an order: a signed-in user (its owner, or an admin), or a guest holding the token
@@ -101,7 +105,12 @@ const STEP_MAIL: Record<DeliveryStep, OrderMailKind> = {
   delivered: 'order_delivered',
 };
 
-const STEP_TIME = { packed: 'packedAt', out_for_delivery: 'outForDeliveryAt', delivered: 'deliveredAt' } as const;
+/** The delivery an order was booked for, as the step rule reads it; null on orders from before slots. */
+export function bookedDeliveryOf(row: Pick<OrderRow, 'deliveryDate' | 'deliverySlot'>): BookedDelivery | null {
+  const slot = row.deliverySlot;
+  if (!row.deliveryDate || !slot) return null;
+  return { date: row.deliveryDate, type: slot.type, label: slotLabel(slot), start: slot.start };
+}
 
 /** Orders counted for the operators' GET /metrics (ADR 066), each once its transaction has committed. */
 export interface OrderCounters {
@@ -133,15 +142,18 @@ export interface OrdersOptions {
   /** Gives back an ended order's holds: checkout's (ADR 070). */
   holds: OrderHolds;
   log?: FastifyBaseLogger;
+  /** What time it is, for the steps an order's booked delivery times (the app's clock). */
+  clock?: () => Date;
 }
 
-/** The orders service as the API runs it: the app's refunds, site and checkout's holds. */
+/** The orders service as the API runs it: the app's refunds, site, clock and checkout's holds. */
 export function ordersServiceFor(app: FastifyInstance): OrdersService {
   return new OrdersService(app.database.db, {
     refunds: app.refunds,
     site: mailSiteOf(app.config.publicUrl),
     holds: app.orderHolds,
     log: app.log,
+    clock: app.clock,
   });
 }
 
@@ -150,6 +162,7 @@ export class OrdersService {
   private readonly log: FastifyBaseLogger | undefined;
   private readonly site: MailSite;
   private readonly holds: OrderHolds;
+  private readonly clock: () => Date;
 
   constructor(
     private readonly db: Db,
@@ -159,6 +172,7 @@ export class OrdersService {
     this.log = options.log;
     this.site = options.site;
     this.holds = options.holds;
+    this.clock = options.clock ?? (() => new Date());
   }
 
   private async withItems(db: Db | Tx, rows: OrderRow[], viewer?: SessionUser): Promise<OrderResponse[]> {
@@ -258,22 +272,25 @@ export class OrdersService {
   }
 
   /**
-   * An admin moves a paid order forward towards delivery: the move, its line in the timeline
-   * (who and when) and the shopper's email are one transaction, and of admins racing to make the
-   * same move exactly one makes it.
+   * An admin moves a paid order one step towards delivery, when its booked delivery allows
+   * (`deliveryStepProblem`, ADR 085): the move, its line in the timeline (who and when) and the
+   * shopper's email are one transaction behind the order's row lock, so of admins racing to make
+   * the same move exactly one makes it, and a cancellation waits its turn.
    */
   async moveTo(admin: SessionUser, id: string, step: DeliveryStep): Promise<OrderResponse> {
-    const now = new Date();
+    const now = this.clock();
     const moved = await this.db.transaction(async (tx) => {
+      const before = await repo.lockOrder(tx, id);
+      if (!before) throw new AppError('NOT_FOUND', 'Order not found');
+      const problem = deliveryStepProblem(orderStage(before), step, now, bookedDeliveryOf(before));
+      if (problem) throw new AppError('CONFLICT', problem);
       const row = await repo.setDeliveryStep(tx, id, step, now);
-      if (!row) return null;
-      // The move set this step's time alone, so the order without it is the order as it was.
       await recordAudit(tx, {
         actor: admin,
         action: 'order.status',
         entityId: id,
         label: orderNumberLabel(row.number),
-        before: { stage: orderStage({ ...row, [STEP_TIME[step]]: null }) },
+        before: { stage: orderStage(before) },
         after: { stage: orderStage(row) },
       });
       const items = await repo.itemsOf(tx, [id]);
@@ -283,12 +300,9 @@ export class OrdersService {
         actor: { id: admin.id, name: admin.name } satisfies Actor,
         mail: { kind: STEP_MAIL[step], order: row, items, site: this.site },
       });
-      return row;
+      return step === 'delivered' ? judgeDelivery(tx, row, now, this.site) : row;
     });
-    if (moved) return (await this.withItems(this.db, [moved], admin))[0]!;
-    const row = await repo.findOrder(this.db, id);
-    if (!row) throw new AppError('NOT_FOUND', 'Order not found');
-    throw new AppError('CONFLICT', deliveryStepProblem(row, step) ?? 'This order changed meanwhile; reload it');
+    return (await this.withItems(this.db, [moved], admin))[0]!;
   }
 
   /**
@@ -354,6 +368,7 @@ export class OrdersService {
     );
     return rows.map((r) => ({
       _id: r.id,
+      orderNumber: orderNumberLabel(r.number),
       areaId: r.deliveryAreaId,
       slotId: r.deliverySlotId ?? '',
       recipient: {

@@ -17,7 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { GiftMessage, ShippingAddressInput } from '@store/contracts';
-import type { ChosenOption, SlotType } from '@store/domain';
+import type { ChosenOption, LateCompensation, SlotType } from '@store/domain';
 import { serviceAreas } from '../pincodes/pincodes.table.js';
 import { productVariants, products, type OptimizedImages } from '../products/products.table.js';
 import { users } from '../users/users.table.js';
@@ -124,6 +124,25 @@ export const orders = pgTable(
      * the only way in to see and pay it (issue 35). Null on an account's order.
      */
     guestToken: text('guest_token'),
+    /**
+     * Who makes and hands it over (issue 36): the partner's name as it was when it accepted (the
+     * offers table keeps which partner), and when; null while no partner has it.
+     */
+    partnerName: text('partner_name'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** When no partner was left to offer it to and the admins were told, once. */
+    unassignedAt: timestamp('unassigned_at', { withTimezone: true }),
+    /** The proof of delivery: the uploaded photo's path and who took the gift. */
+    deliveryPhoto: text('delivery_photo'),
+    receivedBy: text('received_by'),
+    /**
+     * Delivered (or still not) after its slot's end and the grace: the buyer is made good once, and
+     * `lateCompensation` says how (a refund of the slot fee, or a coupon).
+     */
+    late: boolean('late').notNull().default(false),
+    /** The booked slot's end plus the grace (`lateAfter`), set when the order is placed. */
+    lateAfter: timestamp('late_after', { withTimezone: true }),
+    lateCompensation: jsonb('late_compensation').$type<LateCompensation & { couponCode?: string; refundId?: string }>(),
     /** The buyer's GSTIN when given at checkout (a business buying gifts claims the tax back). */
     buyerGstin: text('buyer_gstin'),
     /**
@@ -192,6 +211,10 @@ export const orders = pgTable(
       t.outForDeliveryAt,
       t.deliveredAt,
     ),
+    // The sweep for orders still out when their slot and its grace have passed (issue 36).
+    index('orders_late_watch')
+      .on(t.lateAfter)
+      .where(sql`${t.late} = false AND ${t.deliveredAt} IS NULL`),
     index('orders_awaiting_pay_by')
       .on(t.payBy)
       .where(sql`${t.status} = 'awaiting_payment'`),
@@ -306,9 +329,11 @@ export const ORDER_EVENT_KINDS = [
   'paid',
   'payment_failed',
   'expired',
+  'accepted',
   'packed',
   'out_for_delivery',
   'delivered',
+  'late',
   'cancelled',
   'refunded',
 ] as const;

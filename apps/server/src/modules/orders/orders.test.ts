@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
 import { insertProduct } from '../../test/fixtures.js';
-import { ADDRESS, orderBody, placeOrder, UNCAPPED_ORDERS } from '../../test/orders.js';
+import { istDate } from '@store/domain';
+import {
+  ADDRESS,
+  deliveryDayClock,
+  orderBody,
+  placeOrder,
+  TOMORROW_STANDARD,
+  UNCAPPED_ORDERS,
+} from '../../test/orders.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 import { productVariants, products } from '../products/products.table.js';
 import { orders } from './orders.table.js';
@@ -10,9 +18,10 @@ import { orders } from './orders.table.js';
 let t: TestApp;
 let shopper: { id: string; cookie: string };
 let admin: { id: string; cookie: string };
+const clock = deliveryDayClock();
 beforeAll(async () => {
   // One shopper places many unpaid orders here; the caps have tests of their own (orders.limits.test.ts).
-  t = await createTestApp(UNCAPPED_ORDERS);
+  t = await createTestApp(UNCAPPED_ORDERS, undefined, { clock: clock.now });
   shopper = await registerCustomer(t.app);
   admin = await signInAsAdmin(t.app);
 });
@@ -302,11 +311,12 @@ describe(`reading and delivering orders on ${testDatabaseKind}`, () => {
     expect(all.map((o: { _id: string }) => o._id)).toEqual(expect.arrayContaining([first._id, second._id]));
   });
 
-  it('marks only a paid, undelivered order delivered, and only for admins', async () => {
+  it('marks only a paid order out for delivery delivered, on its day, and only for admins', async () => {
     const id = await insertProduct(t.database.db, {});
     const order = (await placeOrder(t.app, shopper.cookie, orderBody([{ _id: id, qty: 1 }]))).json();
-    const deliver = (cookie: string) =>
-      t.app.inject({ method: 'PUT', url: `/api/orders/${order._id}/deliver`, headers: { cookie } });
+    const inDelivery = (url: string, cookie: string, payload?: object) =>
+      clock.onDeliveryDay(() => t.app.inject({ method: 'PUT', url, headers: { cookie }, payload }));
+    const deliver = (cookie: string) => inDelivery(`/api/orders/${order._id}/deliver`, cookie);
     expect((await deliver(shopper.cookie)).statusCode).toBe(403);
     const unpaid = await deliver(admin.cookie);
     expect([unpaid.statusCode, unpaid.json().message]).toEqual([
@@ -317,10 +327,16 @@ describe(`reading and delivering orders on ${testDatabaseKind}`, () => {
       .update(orders)
       .set({ status: 'paid', paidAt: new Date(), paymentId: `pay_test${order._id.slice(0, 8)}` })
       .where(eq(orders.id, order._id));
+    const notOut = await deliver(admin.cookie);
+    expect([notOut.statusCode, notOut.json().message]).toEqual([409, 'This order is paid; mark it as packed first']);
+    for (const status of ['packed', 'out_for_delivery']) {
+      const moved = await inDelivery(`/api/orders/${order._id}/status`, admin.cookie, { status });
+      expect(moved.statusCode).toBe(200);
+    }
     const done = await deliver(admin.cookie);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ isPaid: true, isDelivered: true });
-    expect(Date.now() - new Date(done.json().deliveredAt).getTime()).toBeLessThan(60_000);
+    expect(istDate(new Date(done.json().deliveredAt))).toBe(TOMORROW_STANDARD().date);
     expect((await deliver(admin.cookie)).statusCode).toBe(409);
     const unknown = await t.app.inject({
       method: 'PUT',

@@ -1,10 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { razorpayStyleId } from '../payments/provider.js';
 import { registerCustomer, signInAsAdmin } from '../../test/accounts.js';
 import { insertProduct } from '../../test/fixtures.js';
-import { checkoutProof, orderBody, placeOrder, UNCAPPED_ORDERS, verify, webhook } from '../../test/orders.js';
+import {
+  checkoutProof,
+  deliveryDayClock,
+  orderBody,
+  placeOrder,
+  TOMORROW_STANDARD,
+  UNCAPPED_ORDERS,
+  verify,
+  webhook,
+} from '../../test/orders.js';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
+import { addDays, istInstant, shortDate } from '@store/domain';
 import { mailRenderer } from '../outbox/outbox.templates.js';
 import { outbox } from '../outbox/outbox.table.js';
 import { users } from '../users/users.table.js';
@@ -16,8 +26,10 @@ const renderMail = (kind: string, payload: Record<string, unknown>) =>
   mailRenderer(t.app.config.mail.support)(kind, payload);
 let admin: { id: string; cookie: string };
 let adminName: string;
+const clock = deliveryDayClock();
+afterEach(() => clock.set(null));
 beforeAll(async () => {
-  t = await createTestApp(UNCAPPED_ORDERS);
+  t = await createTestApp(UNCAPPED_ORDERS, undefined, { clock: clock.now });
   admin = await signInAsAdmin(t.app);
   adminName = (await t.database.db.select({ name: users.name }).from(users).where(eq(users.id, admin.id)))[0]!.name;
 });
@@ -37,15 +49,15 @@ async function shopper(): Promise<Shopper> {
   return { ...s, email: row!.email };
 }
 
-async function placed(who: Shopper) {
+async function placed(who: Shopper, delivery = TOMORROW_STANDARD()) {
   const id = await insertProduct(t.database.db, { name: 'Pink Carnations', price: 84_900, countInStock: 10 });
-  const res = await placeOrder(t.app, who.cookie, orderBody([{ _id: id, qty: 2 }]));
-  expect(res.statusCode).toBe(201);
+  const res = await placeOrder(t.app, who.cookie, orderBody([{ _id: id, qty: 2 }], { delivery }));
+  expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
 
-async function paid(who: Shopper) {
-  const order = await placed(who);
+async function paid(who: Shopper, delivery = TOMORROW_STANDARD()) {
+  const order = await placed(who, delivery);
   const res = await verify(t.app, who.cookie, order._id, checkoutProof(order.razorpayOrder.id));
   expect(res.statusCode).toBe(200);
   return res.json();
@@ -59,8 +71,15 @@ const mailTo = async (email: string) =>
     .where(eq(outbox.recipient, email))
     .orderBy(asc(outbox.createdAt));
 
+/** An admin's move, on the day the order is booked for unless the test set the clock. */
 const move = (id: string, status: string, cookie = admin.cookie) =>
-  t.app.inject({ method: 'PUT', url: `/api/orders/${id}/status`, headers: { cookie }, payload: { status } });
+  clock.onDeliveryDay(() =>
+    t.app.inject({ method: 'PUT', url: `/api/orders/${id}/status`, headers: { cookie }, payload: { status } }),
+  );
+const deliver = (id: string) =>
+  clock.onDeliveryDay(() =>
+    t.app.inject({ method: 'PUT', url: `/api/orders/${id}/deliver`, headers: { cookie: admin.cookie } }),
+  );
 
 const view = async (id: string, cookie: string) =>
   (await t.app.inject({ url: `/api/orders/${id}`, headers: { cookie } })).json();
@@ -91,7 +110,7 @@ describe(`an order's timeline and emails on ${testDatabaseKind}`, () => {
     expect((await mailTo(who.email)).map((m) => m.kind)).toEqual(['welcome', 'order_placed', 'order_paid']);
   });
 
-  it('lets an admin move a paid order forward, step by step or skipping one, never back, and records who', async () => {
+  it('lets an admin move a paid order forward, step by step, never skipping one or going back, and records who', async () => {
     const who = await shopper();
     const order = await paid(who);
     const packed = await move(order._id, 'packed');
@@ -123,11 +142,7 @@ describe(`an order's timeline and emails on ${testDatabaseKind}`, () => {
       'This order is already out for delivery; it cannot go back to packed',
     ]);
 
-    const delivered = await t.app.inject({
-      method: 'PUT',
-      url: `/api/orders/${order._id}/deliver`,
-      headers: { cookie: admin.cookie },
-    });
+    const delivered = await deliver(order._id);
     expect(delivered.json()).toMatchObject({ stage: 'delivered', isDelivered: true });
     expect((await mailTo(who.email)).map((m) => m.kind)).toEqual([
       'welcome',
@@ -140,7 +155,65 @@ describe(`an order's timeline and emails on ${testDatabaseKind}`, () => {
 
     const skipping = await paid(who);
     const straight = await move(skipping._id, 'delivered');
-    expect(straight.json().timeline.map((e: { status: string }) => e.status)).toEqual(['placed', 'paid', 'delivered']);
+    expect([straight.statusCode, straight.json().message]).toEqual([
+      409,
+      'This order is paid; mark it as packed first',
+    ]);
+    const spec = await deliver(skipping._id);
+    expect([spec.statusCode, spec.json().message]).toEqual([409, 'This order is paid; mark it as packed first']);
+    expect((await move(skipping._id, 'packed')).statusCode).toBe(200);
+    const early = await move(skipping._id, 'delivered');
+    expect([early.statusCode, early.json().message]).toEqual([
+      409,
+      'This order is packed; send it out for delivery first',
+    ]);
+    expect((await view(skipping._id, admin.cookie)).timeline.map((e: { status: string }) => e.status)).toEqual([
+      'placed',
+      'paid',
+      'packed',
+    ]);
+  });
+
+  it('moves an order out and delivers it only on its booked day, near its slot, in IST', async () => {
+    const who = await shopper();
+    const day = TOMORROW_STANDARD().date;
+    const midnightOrder = await paid(who, { date: day, slotId: 'midnight' });
+    const dayAfter = await paid(who, { date: addDays(day, 1), slotId: 'standard' });
+    for (const order of [midnightOrder, dayAfter]) expect((await move(order._id, 'packed')).statusCode).toBe(200);
+
+    // 10:37 on the midnight order's own day: too early to go out; packing days ahead was fine.
+    clock.set(istInstant(day, 10 * 60 + 37));
+    const morning = await move(midnightOrder._id, 'out_for_delivery');
+    expect([morning.statusCode, morning.json().message]).toEqual([
+      409,
+      `This order is booked for Midnight, 11 PM – 12 AM on ${shortDate(day)}; it cannot go out for delivery before 8 PM`,
+    ]);
+    const tomorrows = await move(dayAfter._id, 'out_for_delivery');
+    expect([tomorrows.statusCode, tomorrows.json().message]).toEqual([
+      409,
+      `This order is booked for ${shortDate(addDays(day, 1))}; it cannot go out for delivery before then`,
+    ]);
+
+    clock.set(istInstant(day, 20 * 60));
+    expect((await move(midnightOrder._id, 'out_for_delivery')).json().stage).toBe('out_for_delivery');
+    clock.set(istInstant(day, 22 * 60));
+    const soon = await move(midnightOrder._id, 'delivered');
+    expect([soon.statusCode, soon.json().message]).toEqual([
+      409,
+      `This order is booked for Midnight, 11 PM – 12 AM on ${shortDate(day)}; it cannot be marked delivered before 10:30 PM`,
+    ]);
+    const lateEvening = istInstant(day, 23 * 60 + 10);
+    clock.set(lateEvening);
+    const delivered = (await move(midnightOrder._id, 'delivered')).json();
+    expect(delivered).toMatchObject({ stage: 'delivered', isDelivered: true, deliveredAt: lateEvening.toISOString() });
+    // Nothing the refusals asked for was written: the timeline has each step once.
+    expect(delivered.timeline.map((e: { status: string }) => e.status)).toEqual([
+      'placed',
+      'paid',
+      'packed',
+      'out_for_delivery',
+      'delivered',
+    ]);
   });
 
   it('moves nothing unpaid, unknown or asked for wrongly, and only for admins', async () => {
@@ -162,6 +235,7 @@ describe(`an order's timeline and emails on ${testDatabaseKind}`, () => {
   it('makes one move of many admins clicking at once: one line in the timeline, one email', async () => {
     const who = await shopper();
     const order = await paid(who);
+    expect((await move(order._id, 'packed')).statusCode).toBe(200);
     const answers = await Promise.all(Array.from({ length: 10 }, () => move(order._id, 'out_for_delivery')));
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(9);
@@ -212,6 +286,7 @@ describe(`an order's timeline and emails on ${testDatabaseKind}`, () => {
   it('renders each order email with the lines, ₹ amounts, delivery, recipient and a link, in HTML and plain text', async () => {
     const who = await shopper();
     const order = await paid(who);
+    await move(order._id, 'packed');
     await move(order._id, 'out_for_delivery');
     const mails = await mailTo(who.email);
     const subjects: Record<string, string> = {};
@@ -236,6 +311,7 @@ describe(`an order's timeline and emails on ${testDatabaseKind}`, () => {
     expect(subjects).toEqual({
       order_placed: `We have your order ${order.orderNumber}: pay to confirm it`,
       order_paid: `Order ${order.orderNumber} confirmed: your gift for Anjali Menon`,
+      order_packed: `Your order ${order.orderNumber} for Anjali Menon is packed`,
       order_out_for_delivery: `Your order ${order.orderNumber} for Anjali Menon is out for delivery`,
     });
     expect(() => renderMail('order_paid', { orderId: order._id })).toThrow();

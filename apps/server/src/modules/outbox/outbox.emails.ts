@@ -248,3 +248,49 @@ export function signInCodeEmail(payload: Record<string, unknown>, support: Suppo
     support,
   );
 }
+
+/** A partner's person invited by an admin (issue 36): a link to set a password, once. */
+export function partnerInviteEmail(payload: Record<string, unknown>, support: SupportContact): RenderedMail {
+  const name = String(payload.name ?? '');
+  const partner = String(payload.partner ?? '');
+  const link = String(payload.link ?? '');
+  const validFor = String(payload.validFor ?? '');
+  const invited = `You have been added to ${partner} on Phoolwala Gifts: you will see and deliver its orders there.`;
+  const once = `Set your password with this link; it works once, for ${validFor}. Then sign in with your email and password at /partner.`;
+  return storeMail(
+    {
+      subject: `Set your password: ${partner} on Phoolwala Gifts`,
+      preview: invited,
+      html: [
+        h('p', { style: { marginTop: 0 } }, `Namaste ${name},`),
+        h('p', null, invited),
+        h('p', null, once),
+        h('p', { style: { margin: '24px 0' } }, button(link, 'Set your password')),
+        h('p', { style: { marginBottom: 0, color: '#6b6b6b', fontSize: 13 } }, 'Warm wishes, the Phoolwala Gifts team'),
+      ],
+      text: [`Namaste ${name},`, '', invited, '', once, '', `Set your password: ${link}`],
+    },
+    support,
+  );
+}
+
+/** To the admins: a paid order that no partner can take (issue 36), so that someone makes it. */
+export function orderUnassignedEmail(payload: Record<string, unknown>, support: SupportContact): RenderedMail {
+  const orderNumber = String(payload.orderNumber ?? '');
+  const link = String(payload.link ?? '');
+  const when = String(payload.when ?? '');
+  const why = `No partner can take order ${orderNumber} for ${when}: every partner serving its area declined, let the offer lapse, is full, or does not make it.`;
+  return storeMail(
+    {
+      subject: `Order ${orderNumber} has no partner`,
+      preview: why,
+      html: [
+        h('p', { style: { marginTop: 0 } }, why),
+        h('p', null, 'Deliver it yourselves, or ask a partner to make room.'),
+        h('p', { style: { margin: '24px 0' } }, button(link, 'Open the order')),
+      ],
+      text: [why, '', 'Deliver it yourselves, or ask a partner to make room.', '', `Open the order: ${link}`],
+    },
+    support,
+  );
+}

@@ -53,12 +53,19 @@ export const orderMailPayloadSchema = z.object({
   refund: z.object({ id: z.string(), amount: z.number(), cancelled: z.boolean().optional() }).optional(),
   /** On a cancellation: the admin's reason, and the refund of the payment now under way. */
   cancellation: z.object({ reason: z.string(), refundAmount: z.number() }).optional(),
+  /** On a partner's delivery: the photo taken at the door and who took the gift. */
+  proof: z.object({ photoUrl: z.string(), receivedBy: z.string() }).optional(),
+  /** On a missed slot: how the buyer is made good. */
+  late: z
+    .object({ kind: z.enum(['refund', 'coupon']), amount: z.number(), couponCode: z.string().optional() })
+    .optional(),
 });
 export type OrderMailPayload = z.infer<typeof orderMailPayloadSchema>;
 
 /** A refund email cannot go out without the refund it tells of, nor a cancellation without its reason. */
 const refundMailPayloadSchema = orderMailPayloadSchema.required({ refund: true });
 const cancelledMailPayloadSchema = orderMailPayloadSchema.required({ cancellation: true });
+const lateMailPayloadSchema = orderMailPayloadSchema.required({ late: true });
 
 const MUTED = '#6b6b6b';
 
@@ -180,6 +187,13 @@ function orderEmail<P extends OrderMailPayload>(schema: z.ZodType<P>, message: O
           h('p', { style: { marginTop: 0 } }, `Namaste ${order.name},`),
           h('p', null, lead),
           more && h('p', null, more),
+          order.proof &&
+            h('img', {
+              src: order.proof.photoUrl,
+              alt: `Your gift, delivered to ${order.proof.receivedBy}`,
+              width: 280,
+              style: { display: 'block', maxWidth: '100%', borderRadius: '8px' },
+            }),
           h('p', { style: { margin: '20px 0' } }, button(order.orderUrl, message.action)),
           h(Summary, { order }),
         ],
@@ -188,6 +202,7 @@ function orderEmail<P extends OrderMailPayload>(schema: z.ZodType<P>, message: O
           '',
           lead,
           ...(more ? ['', more] : []),
+          ...(order.proof ? ['', `Photo of the delivery: ${order.proof.photoUrl}`] : []),
           '',
           `${message.action}: ${order.orderUrl}`,
           '',
@@ -242,8 +257,22 @@ export const orderOutForDeliveryEmail = orderEmail(orderMailPayloadSchema, {
 
 export const orderDeliveredEmail = orderEmail(orderMailPayloadSchema, {
   subject: (o) => `Your order ${numberOf(o)} was delivered to ${o.recipient.name}`,
-  lead: (o) => `Your gift has been delivered to ${o.recipient.name}. Thank you for choosing Phoolwala Gifts.`,
+  lead: (o) =>
+    o.proof
+      ? `Your gift has been delivered to ${o.recipient.name}: ${o.proof.receivedBy} received it, and here is the photo taken at the door. Thank you for choosing Phoolwala Gifts.`
+      : `Your gift has been delivered to ${o.recipient.name}. Thank you for choosing Phoolwala Gifts.`,
   more: () => 'Tell others what you thought: reviews on the product page help them choose.',
+  action: 'View your order',
+});
+
+export const orderLateEmail = orderEmail(lateMailPayloadSchema, {
+  subject: (o) => `We are sorry: order ${numberOf(o)} missed its delivery slot`,
+  lead: (o) =>
+    `We promised your gift to ${o.recipient.name} ${whenAndWhere(o)}, and we did not make it in time. We are sorry.`,
+  more: (o) =>
+    o.late.kind === 'refund'
+      ? `We are refunding the slot fee of ${formatInr(o.late.amount)} to the card, UPI app or bank account you paid with; banks take 5–7 working days to show it.`
+      : `Here is ${formatInr(o.late.amount)} off your next order, with our apologies: use the code ${o.late.couponCode ?? ''} at checkout within 90 days.`,
   action: 'View your order',
 });
 

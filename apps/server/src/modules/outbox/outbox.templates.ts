@@ -1,7 +1,15 @@
-import { passwordResetEmail, signInCodeEmail, welcomeEmail, type SupportContact } from './outbox.emails.js';
+import {
+  orderUnassignedEmail,
+  partnerInviteEmail,
+  passwordResetEmail,
+  signInCodeEmail,
+  welcomeEmail,
+  type SupportContact,
+} from './outbox.emails.js';
 import {
   orderCancelledEmail,
   orderDeliveredEmail,
+  orderLateEmail,
   orderOutForDeliveryEmail,
   orderPackedEmail,
   orderPaidEmail,
@@ -23,12 +31,15 @@ const TEMPLATES: Record<string, Template> = {
   welcome: welcomeEmail,
   password_reset: passwordResetEmail,
   sign_in_code: signInCodeEmail,
+  partner_invite: partnerInviteEmail,
+  order_unassigned: orderUnassignedEmail,
   order_placed: orderPlacedEmail,
   order_paid: orderPaidEmail,
   payment_failed: paymentFailedEmail,
   order_packed: orderPackedEmail,
   order_out_for_delivery: orderOutForDeliveryEmail,
   order_delivered: orderDeliveredEmail,
+  order_late: orderLateEmail,
   order_cancelled: orderCancelledEmail,
   refund_issued: refundIssuedEmail,
 };

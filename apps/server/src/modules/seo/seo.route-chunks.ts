@@ -27,8 +27,10 @@ export const ROUTE_MODULES: [RegExp, string][] = [
   [/^\/payment\/?$/, 'src/features/checkout/payment-page.tsx'],
   [/^\/placeorder\/?$/, 'src/features/checkout/place-order-page.tsx'],
   [/^\/order\/[^/]+\/?$/, 'src/features/orders/order-page.tsx'],
+  [/^\/partner\/?$/, 'src/features/partner/partner-page.tsx'],
   [/^\/admin\/?$/, 'src/features/admin/dashboard-page.tsx'],
   [/^\/admin\/deliveries\/?$/, 'src/features/admin/deliveries-page.tsx'],
+  [/^\/admin\/deliveries\/print\/?$/, 'src/features/admin/run-sheet-page.tsx'],
   [/^\/admin\/orderlist\/?$/, 'src/features/admin/order-list-page.tsx'],
   [/^\/admin\/productlist(\/[^/]+)?\/?$/, 'src/features/admin/product-list-page.tsx'],
   [/^\/admin\/product\/[^/]+\/edit\/?$/, 'src/features/admin/product-edit-page.tsx'],
@@ -39,6 +41,7 @@ export const ROUTE_MODULES: [RegExp, string][] = [
   [/^\/admin\/outbox\/?$/, 'src/features/admin/outbox-page.tsx'],
   [/^\/admin\/vitals\/?$/, 'src/features/admin/vitals-page.tsx'],
   [/^\/admin\/audit\/?$/, 'src/features/admin/audit-page.tsx'],
+  [/^\/admin\/partners\/?$/, 'src/features/admin/partners-page.tsx'],
 ];
 
 /** What a page's HTML loads of the web build's scripts. */

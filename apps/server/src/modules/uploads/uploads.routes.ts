@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { errorResponseSchema, messageResponseSchema } from '@store/contracts';
 import { AppError } from '../../lib/app-error.js';
 import { DEMO_PICTURES_FOLDER, LocalImageStore, pictureCacheControl } from '../../lib/image-store.js';
-import { adminOnly, signedInUser, type SessionUser } from '../../lib/auth.js';
+import { adminOnly, adminOrPartner, signedInUser, type SessionUser } from '../../lib/auth.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { processImage } from './image-processing.js';
 
@@ -52,11 +52,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Uploads'],
-        summary: `Upload a product picture (admin; multipart field "image"; JPEG, PNG, WebP or AVIF up to ${Math.round(maxBytes / 1024 / 1024)} MB)`,
+        summary: `Upload a product picture (admin) or a photo of a delivery (partner); multipart field "image"; JPEG, PNG, WebP or AVIF up to ${Math.round(maxBytes / 1024 / 1024)} MB)`,
         consumes: ['multipart/form-data'],
         response: { 201: z.object({ message: z.string(), image: z.string() }), ...errors },
       },
-      preHandler: adminOnly,
+      preHandler: adminOrPartner,
     },
     async (req, reply) => {
       if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the picture as multipart/form-data');

@@ -218,6 +218,7 @@ describe(`setting a new password with the link, on ${testDatabaseKind}`, () => {
       name: 'Meera Pillai',
       email: account.email,
       isAdmin: false,
+      isPartner: false,
       pincode: '',
       phone: null,
     });

@@ -105,6 +105,7 @@ describe(`admin rights on ${testDatabaseKind}`, () => {
       name: 'Meera Pillai',
       email: account.email,
       isAdmin: true,
+      partnerId: null,
       pincode: '',
       phone: null,
     });

@@ -64,6 +64,7 @@ describe(`admin user management on ${testDatabaseKind}`, () => {
       'email',
       'googleLinked',
       'isAdmin',
+      'isPartner',
       'name',
       'phone',
       'pincode',

@@ -9,7 +9,7 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 type NewSignInCode = typeof signInCodes.$inferInsert;
 /** The columns a caller may change; `updatedAt` is stamped by every update. */
-type UserChanges = Partial<Pick<NewUser, 'name' | 'email' | 'passwordHash' | 'isAdmin' | 'googleSubject'>>;
+type UserChanges = Partial<Pick<NewUser, 'name' | 'email' | 'passwordHash' | 'isAdmin' | 'googleSubject' | 'partnerId'>>;
 
 /** The columns a request's `SessionUser` is read from (lib/auth.ts says why no more). */
 const SESSION_USER_COLUMNS = {
@@ -17,6 +17,7 @@ const SESSION_USER_COLUMNS = {
   name: users.name,
   email: users.email,
   isAdmin: users.isAdmin,
+  partnerId: users.partnerId,
   pincode: users.pincode,
   phone: users.phone,
 } satisfies Record<keyof SessionUser, unknown>;
@@ -386,4 +387,20 @@ export function trySignInCodes(db: Db | Tx, sentTo: string, now: Date) {
 /** Spends a code: true for the one caller whose delete found it. */
 export async function spendSignInCode(db: Db | Tx, id: string): Promise<boolean> {
   return (await db.delete(signInCodes).where(eq(signInCodes.id, id)).returning({ id: signInCodes.id })).length > 0;
+}
+
+/** A partner's people, for the admin's list of partners. */
+export function partnerPeople(db: Db | Tx, partnerIds: readonly string[]) {
+  if (partnerIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, partnerId: users.partnerId })
+    .from(users)
+    .where(inArray(users.partnerId, [...partnerIds]))
+    .orderBy(users.name);
+}
+
+/** Where alerts for the admins go. */
+export async function adminEmails(db: Db | Tx): Promise<string[]> {
+  const rows = await db.select({ email: users.email }).from(users).where(eq(users.isAdmin, true)).orderBy(users.email);
+  return rows.map((r) => r.email);
 }

@@ -46,7 +46,15 @@ const SIGN_IN_WITH_GOOGLE_AGAIN =
   `Sign out, sign in with Google again, and make the change within ${RECENT_SIGN_IN_MINUTES} minutes.`;
 
 export function toUserResponse(u: SessionUser): UserResponse {
-  return { _id: u.id, name: u.name, email: u.email, isAdmin: u.isAdmin, pincode: u.pincode, phone: u.phone };
+  return {
+    _id: u.id,
+    name: u.name,
+    email: u.email,
+    isAdmin: u.isAdmin,
+    isPartner: u.partnerId !== null,
+    pincode: u.pincode,
+    phone: u.phone,
+  };
 }
 
 export function toAdminUser(u: UserRow): AdminUser {
@@ -566,3 +574,47 @@ export function rememberAddress(
 
 /** For checkout's guest who makes an account from their order: signed in as any new account is. */
 export { createSession, setSessionCookie } from './users.sessions.js';
+
+export const partnerPeople = repo.partnerPeople;
+export const adminEmails = repo.adminEmails;
+
+/** How long a partner's invitation lasts: a kitchen's people do not read their email every hour. */
+export const PARTNER_INVITE_VALID_DAYS = 7;
+
+/**
+ * Makes an account one of a partner's people (issue 36) and emails them a single-use link to set
+ * its password (a password reset link, valid for days), after which they sign in as anyone does.
+ * An address with an account already joins as it is; an admin's, or another partner's person's,
+ * is refused: one account, one role.
+ */
+export async function invitePartnerPerson(
+  tx: Tx,
+  person: { name: string; email: string },
+  partner: { id: string; name: string },
+  store: { url: string; host: string },
+): Promise<UserRow> {
+  const existing = await repo.lockUserByEmail(tx, person.email);
+  if (existing?.isAdmin) {
+    throw new AppError('CONFLICT', "This email is an admin's account; a partner's person needs an account of their own");
+  }
+  if (existing?.partnerId && existing.partnerId !== partner.id) {
+    throw new AppError('CONFLICT', "This email is already one of another partner's people");
+  }
+  const user = existing
+    ? (await repo.updateUser(tx, existing.id, { partnerId: partner.id }))!
+    : await repo.insertUser(tx, { name: person.name, email: person.email, partnerId: partner.id });
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + PARTNER_INVITE_VALID_DAYS * 24 * 60 * 60_000);
+  await repo.insertPasswordReset(tx, { tokenHash: hashToken(token), userId: user.id, expiresAt });
+  await enqueue(
+    tx,
+    {
+      kind: 'partner_invite',
+      recipient: user.email,
+      payload: { name: user.name, partner: partner.name, validFor: `${PARTNER_INVITE_VALID_DAYS} days` },
+      secret: { link: `${store.url}/reset-password?token=${token}` },
+    },
+    store.host,
+  );
+  return user;
+}

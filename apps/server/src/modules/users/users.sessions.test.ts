@@ -57,7 +57,7 @@ describe(`sessions on ${testDatabaseKind}`, () => {
     try {
       const res = await probe.inject({ url: '/api/probe', headers: { cookie } });
       const { user } = res.json();
-      expect(Object.keys(user).sort()).toEqual(['email', 'id', 'isAdmin', 'name', 'phone', 'pincode']);
+      expect(Object.keys(user).sort()).toEqual(['email', 'id', 'isAdmin', 'name', 'partnerId', 'phone', 'pincode']);
       expect(res.body).not.toContain('$argon2');
     } finally {
       await probe.close();

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { partners } from '../partners/partners.table.js';
 import { products } from '../products/products.table.js';
 
 export const users = pgTable(
@@ -18,6 +19,8 @@ export const users = pgTable(
      */
     phone: text('phone'),
     googleSubject: text('google_subject'),
+    /** A partner's person (issue 36): they see and move that partner's orders, nothing else. */
+    partnerId: uuid('partner_id').references(() => partners.id, { onDelete: 'set null' }),
     /**
      * One more whenever the name, email or admin flag changes, whoever changes them (ADR 065): the
      * admin's edit form holds those three. A password, PIN code or Google link leaves it alone.
