@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { RequireCheckout, RequireOrderAccess, RequireUser } from '../features/account/route-guards.js';
+import { RequireCheckout, RequireOrderAccess, RequirePartner, RequireUser } from '../features/account/route-guards.js';
 import { adminRoutes } from './admin-routes.js';
 import { RootLayout } from './layout/root-layout.js';
 
@@ -7,7 +7,7 @@ import { RootLayout } from './layout/root-layout.js';
  * Every route of the spec's route table, for the browser's router (main.tsx) and the server's
  * render (entry-server.tsx). Pages load on demand so the first page a shopper opens downloads only
  * its own code. Signed-in pages (profile, checkout, orders) are children of RequireUser; the admin
- * group lives in admin-routes.tsx behind RequireAdmin.
+ * group lives in admin-routes.tsx behind RequireAdmin, in a layout of its own beside the shop's.
  */
 export const routes: RouteObject[] = [
   {
@@ -96,7 +96,15 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      ...adminRoutes,
+      {
+        element: <RequirePartner />,
+        children: [
+          {
+            path: '/partner',
+            lazy: async () => ({ Component: (await import('../features/partner/partner-page.js')).PartnerPage }),
+          },
+        ],
+      },
       {
         path: '/terms-and-conditions',
         lazy: async () => ({ Component: (await import('../features/pages/terms-page.js')).TermsPage }),
@@ -107,4 +115,5 @@ export const routes: RouteObject[] = [
       },
     ],
   },
+  ...adminRoutes,
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect, withRedirect } from './redirect.js';
+import { homeOf, safeRedirect, withRedirect } from './redirect.js';
 
 describe('safeRedirect', () => {
   it.each([
@@ -31,6 +31,23 @@ describe('safeRedirect', () => {
     ['javascript:alert(1)', '/'],
     ['data:text/html,<script>alert(1)</script>', '/'],
   ])('%j → %s', (raw, expected) => expect(safeRedirect(raw)).toBe(expected));
+});
+
+describe('safeRedirect with a place to fall back to', () => {
+  it('goes there without a redirect or with an unsafe one, and to a safe redirect otherwise', () => {
+    expect(safeRedirect(null, '/partner')).toBe('/partner');
+    expect(safeRedirect('//evil.com', '/partner')).toBe('/partner');
+    expect(safeRedirect('/order/o1', '/partner')).toBe('/order/o1');
+  });
+});
+
+describe('homeOf', () => {
+  it("is a partner's orders for their people, and home for everyone else", () => {
+    expect(homeOf({ isPartner: true })).toBe('/partner');
+    expect(homeOf({ isPartner: false })).toBe('/');
+    expect(homeOf({})).toBe('/');
+    expect(homeOf(null)).toBe('/');
+  });
 });
 
 describe('withRedirect', () => {

@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { createStore } from './store.js';
 
 const otherTabWrites = (key: string, value: unknown) => {
@@ -44,6 +46,17 @@ describe('createStore', () => {
     expect(localStorage.getItem('store-test-b')).not.toBeNull();
     store.set(null);
     expect(localStorage.getItem('store-test-b')).toBeNull();
+  });
+
+  it('with nothing kept, holds the very value a page was rendered with, so hydrating it changes nothing', () => {
+    const store = createStore(() => ({ items: [] as string[] }), { key: 'store-test-d' });
+    let rendered: unknown;
+    function Reader() {
+      rendered = store.use();
+      return null;
+    }
+    renderToString(createElement(Reader));
+    expect(store.get()).toBe(rendered);
   });
 
   it('follows another tab writing or clearing its key, and ignores other keys', () => {

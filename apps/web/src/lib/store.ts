@@ -31,10 +31,15 @@ export interface PersistOptions<T> {
 export function createStore<T>(initial: T | (() => T), persist?: PersistOptions<T>): Store<T> {
   const listeners = new Set<() => void>();
   const fallback = () => (typeof initial === 'function' ? (initial as () => T)() : initial);
+  // One object for every call, as React requires of a snapshot.
+  let initialValue: T | typeof UNSET = UNSET;
+  const getInitial = (): T => (initialValue === UNSET ? (initialValue = fallback()) : initialValue);
+  // With nothing kept, the value is the very object the page hydrated with (`use`): an equal copy
+  // would read to React as a change, and have it render again at once as the page hydrates.
   const load = (): T => {
-    if (!persist) return fallback();
+    if (!persist) return getInitial();
     const stored = readJson<T | typeof MISSING>(persist.key, MISSING);
-    if (stored === MISSING) return fallback();
+    if (stored === MISSING) return getInitial();
     if (!persist.revive) return stored;
     const revived = persist.revive(stored);
     // A value revived to null (an expired session user, say) is also dropped from storage.
@@ -44,9 +49,6 @@ export function createStore<T>(initial: T | (() => T), persist?: PersistOptions<
   // Read lazily, so what is stored (or the cookie an initialiser reads) when the app first asks wins.
   let value: T | typeof UNSET = UNSET;
   const get = (): T => (value === UNSET ? (value = load()) : value);
-  // One object for every call, as React requires of a snapshot.
-  let initialValue: T | typeof UNSET = UNSET;
-  const getInitial = (): T => (initialValue === UNSET ? (initialValue = fallback()) : initialValue);
   const notify = () => {
     for (const l of listeners) l();
   };

@@ -6,13 +6,15 @@ export interface UserInfo {
   name: string;
   email: string;
   isAdmin: boolean;
+  /** One of a partner kitchen's, florist's or courier desk's people (/partner); absent before partners existed. */
+  isPartner?: boolean;
   pincode?: string;
   /** The mobile given at the last checkout (+91…), offered at the next; null before any. */
   phone?: string | null;
   expirationTime: number;
 }
 
-/** A user as the API answers it: `{_id, name, email, isAdmin, pincode, phone}`. */
+/** A user as the API answers it: `{_id, name, email, isAdmin, isPartner, pincode, phone}`. */
 export type SessionUser = Omit<UserInfo, 'expirationTime'>;
 
 /** The session cookie lives 30 days (ADR 011); the stored user is trusted as long. */

@@ -11,6 +11,7 @@ export const asha: UserResponse = {
   name: 'Asha Menon',
   email: 'asha@example.com',
   isAdmin: false,
+  isPartner: false,
   pincode: '',
   phone: null,
 };

@@ -101,6 +101,17 @@ export function order(over: Partial<OrderResponse> = {}): OrderResponse {
     stage: 'awaiting_payment',
     timeline: [{ status: 'placed', at: new Date(Date.now() - 60_000).toISOString() }],
     createdAt: new Date(Date.now() - 60_000).toISOString(),
+    // No partner has taken it yet; tests of partner fulfilment give their own.
+    fulfilment: {
+      partner: null,
+      acceptedAt: null,
+      outForDeliveryAt: null,
+      deliveredAt: null,
+      photo: null,
+      receivedBy: null,
+      late: false,
+      compensation: null,
+    },
     razorpayOrder: { id: 'order_SimTest0001', amount: 139800 },
     // As an order placed before delivery slots existed; tests of slots give their own.
     delivery: null,

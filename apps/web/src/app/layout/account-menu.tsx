@@ -78,6 +78,14 @@ export default function AccountMenu({ user, onLogout }: { user: UserInfo; onLogo
               Profile
             </Link>
           </DropdownMenu.Item>
+          {user.isPartner ? (
+            <DropdownMenu.Item asChild className={itemClasses}>
+              <Link to="/partner">
+                <ClipboardList className="size-4" aria-hidden="true" />
+                Partner orders
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
           {user.isAdmin ? (
             <DropdownMenu.Group aria-label="Admin">
               <DropdownMenu.Separator className="my-1 h-px bg-neutral-200" />

@@ -153,6 +153,24 @@ describe('Header', () => {
     expect(screen.getByRole('button', { name: 'Account menu for asha' }).textContent).toBe('Account menu for Aasha');
   });
 
+  it("offers a partner's person their orders, and no admin screens", async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    act(() =>
+      setUserInfo({
+        _id: 'u2',
+        name: 'Ravi',
+        email: 'ravi@kochicakes.in',
+        isAdmin: false,
+        isPartner: true,
+        expirationTime: Date.now() + 1e6,
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Account menu for Ravi' }));
+    expect(screen.getByRole('menuitem', { name: 'Partner orders' }).getAttribute('href')).toBe('/partner');
+    expect(screen.queryByRole('menuitem', { name: 'Dashboard' })).toBeNull();
+  });
+
   it('logs out: tells the server, forgets the user, the cart and local storage, and goes to /login', async () => {
     const fetchMock = vi.fn(async () => new Response(null, { status: 500 }));
     vi.stubGlobal('fetch', fetchMock);

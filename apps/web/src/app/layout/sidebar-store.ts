@@ -27,7 +27,14 @@ interface SidebarState {
 // The cookie present when the app first renders decides the state.
 const store = createStore<SidebarState>(() => ({ expanded: readSidebarCookie(), mobileOpen: false }));
 const current = store.get;
-const update = (next: Partial<SidebarState>): void => store.set((state) => ({ ...state, ...next }));
+// The same object when nothing changes: the sheet closing on every route, the first included, would
+// otherwise have the header and the sidebar render again as the page hydrates.
+const update = (next: Partial<SidebarState>): void =>
+  store.set((state) =>
+    (Object.keys(next) as (keyof SidebarState)[]).every((key) => next[key] === state[key])
+      ? state
+      : { ...state, ...next },
+  );
 
 export const sidebarActions = {
   setExpanded(expanded: boolean): void {

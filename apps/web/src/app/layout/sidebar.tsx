@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { LogIn, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { buttonClasses } from '../../components/ui/button.js';
@@ -7,7 +7,7 @@ import { useUserInfo } from '../../stores/user-store.js';
 import { cn } from '../../lib/cn.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 import type { OpenGroups } from './sidebar-menu.js';
-import { useIsMobile, useIsWide } from '../../lib/media-query.js';
+import { matchesNow, MOBILE_QUERY, useIsMobile, useIsWide } from '../../lib/media-query.js';
 import { sidebarActions, useSidebarState } from './sidebar-store.js';
 
 export const SIDEBAR_NAV_ID = 'sidebar-nav';
@@ -28,18 +28,21 @@ function MenuPlaceholder() {
   );
 }
 
-/** Ctrl+b (Cmd+b on a Mac) toggles the sidebar anywhere in the store (spec "Global layout"). */
-function useToggleShortcut(isMobile: boolean): void {
+/**
+ * Ctrl+b (Cmd+b on a Mac) toggles the sidebar anywhere in the store (spec "Global layout"): the
+ * sheet or the rail, as the screen is wide when the keys are pressed.
+ */
+function useToggleShortcut(): void {
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'b') {
         event.preventDefault();
-        sidebarActions.toggle(isMobile);
+        sidebarActions.toggle(matchesNow(MOBILE_QUERY));
       }
     }
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [isMobile]);
+  }, []);
 }
 
 /** The mobile sheet closes once the shopper has picked somewhere to go. */
@@ -66,12 +69,31 @@ function SignIn({ compact = false }: { compact?: boolean }) {
   );
 }
 
+/**
+ * The phone's sheet, open while the shopper has it open on a phone-sized screen. It alone reads the
+ * screen's width: on a phone, which the server's HTML and hydration cannot know, the width read
+ * once the page has hydrated renders the sheet again, not the whole sidebar.
+ */
+function MobileSheet({ open, children }: { open: boolean; children: ReactNode }) {
+  const isMobile = useIsMobile();
+  return (
+    <LazySheet
+      open={isMobile && open}
+      onOpenChange={sidebarActions.setMobileOpen}
+      title="Shop by category"
+      side="left"
+      className="max-w-[18rem]"
+    >
+      {children}
+    </LazySheet>
+  );
+}
+
 export function Sidebar() {
   const { expanded, mobileOpen } = useSidebarState();
-  const isMobile = useIsMobile();
   const wide = useIsWide();
   const [openGroups, setOpenGroups] = useState<OpenGroups>({});
-  useToggleShortcut(isMobile);
+  useToggleShortcut();
   useCloseSheetOnNavigate();
 
   const ToggleIcon = expanded ? PanelLeftClose : PanelLeftOpen;
@@ -129,13 +151,7 @@ export function Sidebar() {
           <SignIn compact={!expanded} />
         </div>
       </aside>
-      <LazySheet
-        open={isMobile && mobileOpen}
-        onOpenChange={sidebarActions.setMobileOpen}
-        title="Shop by category"
-        side="left"
-        className="max-w-[18rem]"
-      >
+      <MobileSheet open={mobileOpen}>
         <div className="flex min-h-full flex-col">
           <nav aria-label="Categories" className="flex-1">
             <Suspense fallback={<MenuPlaceholder />}>
@@ -146,7 +162,7 @@ export function Sidebar() {
             <SignIn />
           </div>
         </div>
-      </LazySheet>
+      </MobileSheet>
     </>
   );
 }

@@ -77,6 +77,19 @@ describe('the /login page', () => {
     expect(stored.expirationTime).toBeLessThanOrEqual(Date.now() + SESSION_LIFETIME_MS);
   });
 
+  it("takes a partner's person to their orders when no page sent them, and to the page that did otherwise", async () => {
+    stubApi({ ...noGoogle, 'POST /api/users/auth': [200, { ...asha, isPartner: true }] });
+    const first = renderLogin('/login');
+    await signIn(first.user, 'asha@example.com', 'a-long-secret');
+    await waitFor(() => expect(where()).toBe('/partner'));
+    cleanup();
+    act(() => setUserInfo(null));
+
+    const second = renderLogin('/login?redirect=/profile');
+    await signIn(second.user, 'asha@example.com', 'a-long-secret');
+    await waitFor(() => expect(where()).toBe('/profile'));
+  });
+
   it("joins the wishlist hearted in this browser to the account's, and keeps the merged list", async () => {
     const fetchMock = stubApi({
       ...noGoogle,

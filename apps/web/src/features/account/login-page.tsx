@@ -8,7 +8,7 @@ import { AccountForm, EmailField } from './account-fields.js';
 import { AuthCard } from './auth-card.js';
 import { GoogleSignIn } from './google-sign-in.js';
 import { SignInByCode } from './sign-in-by-code.js';
-import { isCheckoutStep, safeRedirect, withRedirect } from '../../lib/redirect.js';
+import { homeOf, isCheckoutStep, safeRedirect, withRedirect } from '../../lib/redirect.js';
 import { setGuestCheckout, useGuestCheckout } from '../../stores/guest-store.js';
 import { useAccountForm } from './use-account-form.js';
 import { useUserInfo } from '../../stores/user-store.js';
@@ -28,8 +28,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const guest = useGuestCheckout();
 
-  // Signed in already, or just now: on to where the shopper was going.
-  if (user) return <Navigate to={redirect} replace />;
+  // Signed in already, or just now: on to where the shopper was going (a partner's people, their orders).
+  if (user) return <Navigate to={safeRedirect(params.get('redirect'), homeOf(user))} replace />;
 
   function submit(e: FormEvent) {
     e.preventDefault();

@@ -85,6 +85,13 @@ describe('the /reset-password page', () => {
     await waitFor(() => expect(where()).toBe(expected));
   });
 
+  it("takes a partner's person, invited by email, on to their orders", async () => {
+    stubApi({ 'POST /api/users/reset-password': [200, { ...asha, isPartner: true }] });
+    const { user } = renderReset();
+    await choose(user, 'monsoon over the backwaters');
+    await waitFor(() => expect(where()).toBe('/partner'));
+  });
+
   it('holds the new password to the registration rules before asking the server', async () => {
     const fetchMock = stubApi({});
     const { user } = renderReset();

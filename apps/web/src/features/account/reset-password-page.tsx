@@ -11,7 +11,7 @@ import { usePageTitle } from '../../lib/page-title.js';
 import { signedIn } from '../../stores/signed-in.js';
 import { AccountForm } from './account-fields.js';
 import { AuthCard } from './auth-card.js';
-import { safeRedirect } from '../../lib/redirect.js';
+import { homeOf, safeRedirect } from '../../lib/redirect.js';
 import { useAccountForm } from './use-account-form.js';
 
 /** The server's words when it refuses the link itself (it names the field `token`), else null. */
@@ -26,14 +26,13 @@ function linkProblemOf(err: unknown): string | null {
 /**
  * /reset-password?token=…: the page an emailed reset link opens. A new password under the same
  * rules as registration; the server then signs the shopper in, and on they go to `redirect` (a
- * path on this site, else home). A link the server refuses (used, expired, not valid) is said
- * instead of the form, with the way to ask for a new one.
+ * path on this site, else home, or a partner's orders). A link the server refuses (used, expired,
+ * not valid) is said instead of the form, with the way to ask for a new one.
  */
 export function ResetPasswordPage() {
   usePageTitle('Reset Password', 'Choose a new password for your Phoolwala Gifts account.');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const redirect = safeRedirect(params.get('redirect'));
   const navigate = useNavigate();
   const [values, setValues] = useState({ password: '', confirmPassword: '' });
   const [linkProblem, setLinkProblem] = useState<string | null>(token ? null : RESET_LINK_INVALID);
@@ -67,7 +66,8 @@ export function ResetPasswordPage() {
         if (!user) return;
         signedIn(user);
         toast.success('Your new password is set, and you are signed in');
-        void navigate(redirect, { replace: true });
+        // A partner's person, invited by email, sets their first password here.
+        void navigate(safeRedirect(params.get('redirect'), homeOf(user)), { replace: true });
       },
     );
   }

@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { Route, useNavigate } from 'react-router';
 import { asha, renderRoutes, stubApi } from '../../test/account-test-utils.js';
 import { logout } from './logout.js';
-import { RequireAdmin, RequireUser } from './route-guards.js';
+import { RequireAdmin, RequirePartner, RequireUser } from './route-guards.js';
 import { setUserInfo } from '../../stores/user-store.js';
 
 const signIn = (isAdmin: boolean) => act(() => setUserInfo({ ...asha, isAdmin, expirationTime: Date.now() + 1e6 }));
@@ -30,6 +30,9 @@ function renderGuarded(path: string) {
       </Route>
       <Route element={<RequireAdmin />}>
         <Route path="/admin/userlist" element={<h1>Users</h1>} />
+      </Route>
+      <Route element={<RequirePartner />}>
+        <Route path="/partner" element={<h1>Partner orders</h1>} />
       </Route>
     </>,
   );
@@ -89,5 +92,24 @@ describe('RequireAdmin', () => {
     signIn(true);
     renderGuarded('/admin/userlist');
     expect(screen.queryByRole('heading', { name: 'Users' })).not.toBeNull();
+  });
+});
+
+describe('RequirePartner', () => {
+  it('sends a guest to /login with the redirect', () => {
+    renderGuarded('/partner');
+    expect(where()).toBe('/login?redirect=%2Fpartner');
+  });
+
+  it('sends anyone signed in who is not one of a partner’s people home', () => {
+    signIn(true);
+    renderGuarded('/partner');
+    expect(where()).toBe('/');
+  });
+
+  it("shows the page to a partner's person", () => {
+    act(() => setUserInfo({ ...asha, isPartner: true, expirationTime: Date.now() + 1e6 }));
+    renderGuarded('/partner');
+    expect(screen.queryByRole('heading', { name: 'Partner orders' })).not.toBeNull();
   });
 });

@@ -49,3 +49,14 @@ export function RequireAdmin() {
   if (!user) return <SignInFirst to={login} />;
   return user.isAdmin ? <Outlet /> : <Navigate to="/" replace />;
 }
+
+/**
+ * The partner's screen (issue 36): guests go to sign in and come back; anyone else signed in goes
+ * home, for the reason RequireAdmin does.
+ */
+export function RequirePartner() {
+  const user = useUserInfo();
+  const login = useLoginRedirect();
+  if (!user) return <SignInFirst to={login} />;
+  return user.isPartner ? <Outlet /> : <Navigate to="/" replace />;
+}

@@ -201,6 +201,9 @@ export function useDeliverySchedule(date: string) {
   });
 }
 
+/** The day's run sheet as CSV (ADR 085): a plain link, so the browser downloads it with the session cookie. */
+export const runSheetCsvHref = (date: string) => `/api/delivery/run-sheet.csv?date=${encodeURIComponent(date)}`;
+
 /** Every service area with what it offers per slot type: fee in rupees, places per slot (admin). */
 export function useServiceAreas() {
   return useQuery({

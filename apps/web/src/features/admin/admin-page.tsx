@@ -58,7 +58,7 @@ export function AdminPage({
   return (
     <div className={cn('mx-auto flex flex-col gap-5 px-4 py-6 md:py-10', narrow ? 'max-w-xl' : 'max-w-7xl')}>
       {back ? (
-        <Link to={back} className={cn(buttonClasses('outline', 'sm'), 'w-fit')}>
+        <Link to={back} className={cn(buttonClasses('outline', 'sm'), 'w-fit print:hidden')}>
           <ArrowLeft className="size-4" aria-hidden="true" />
           Go Back
         </Link>

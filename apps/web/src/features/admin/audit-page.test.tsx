@@ -44,6 +44,7 @@ const admins: AdminUserPage = {
       ...priya,
       name: 'Priya',
       isAdmin: true,
+      isPartner: false,
       pincode: '',
       phone: null,
       createdAt: '2026-01-01T00:00:00.000Z',

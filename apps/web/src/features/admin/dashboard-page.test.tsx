@@ -67,6 +67,21 @@ function dashboard(period: DashboardPeriod, overrides: Partial<Dashboard> = {}):
         { slotId: 'midnight', label: 'Midnight, 11 PM – 12 AM', counts: [0, 2, 0, 0, 0, 0, 1] },
       ],
     },
+    fulfilment: {
+      unassigned: [
+        { _id: uuid(9), orderNumber: 'PW-000042', deliveryDate: '2030-03-15', slot: 'Midnight, 11 PM – 12 AM' },
+      ],
+      byPartner: [
+        { partner: 'Lotus Florist', delivered: 8, late: 1 },
+        { partner: null, delivered: 2, late: 0 },
+      ],
+      bySlotType: [
+        { type: 'standard', delivered: 6, late: 0 },
+        { type: 'fixed', delivered: 0, late: 0 },
+        { type: 'midnight', delivered: 4, late: 1 },
+        { type: 'early-morning', delivered: 0, late: 0 },
+      ],
+    },
     ...overrides,
   };
 }
@@ -198,6 +213,7 @@ describe("the owner's dashboard", () => {
           lowStock: { threshold: 5, total: 0, items: [] },
           refunds: { count: 0, amount: 0 },
           deliveries: { days: [], slots: [] },
+          fulfilment: { unassigned: [], byPartner: [], bySlotType: [] },
         }),
       ],
     });
@@ -205,6 +221,26 @@ describe("the owner's dashboard", () => {
     expect(screen.queryByText('Everything on sale has 5 or more in stock.')).not.toBeNull();
     expect(screen.queryByText('None: every payment received paid its order.')).not.toBeNull();
     expect(screen.queryByText('No paid deliveries are booked for the next 7 days.')).not.toBeNull();
+    expect(screen.queryByText('None: every paid order has a partner or is with your team.')).not.toBeNull();
+    expect(screen.queryByText('No orders were delivered in this period.')).not.toBeNull();
+  });
+
+  it('lists the orders no partner would take and how often each partner and slot type was on time', async () => {
+    open('/admin', { [at('7d')]: [200, dashboard('7d')] });
+    const waiting = await screen.findByRole('region', { name: 'Orders without a partner' });
+    expect(within(waiting).getByRole('link', { name: 'PW-000042' }).getAttribute('href')).toBe(`/order/${uuid(9)}`);
+    expect(waiting.textContent).toContain('Fri, 15 Mar, Midnight, 11 PM – 12 AM');
+    const onTime = screen.getByRole('region', { name: 'On-time delivery by partner and slot type' });
+    const rows = within(onTime)
+      .getAllByRole('row')
+      .map((row) => Array.from(row.children, (c) => c.textContent));
+    expect(rows).toEqual([
+      ['DELIVERED BY', 'DELIVERED', 'LATE', 'ON TIME'],
+      ['Lotus Florist', '8', '1', '88%'],
+      ['Your team', '2', '0', '100%'],
+      ['Standard', '6', '0', '100%'],
+      ['Midnight', '4', '1', '75%'],
+    ]);
   });
 
   it('offers another try when the dashboard does not load', async () => {

@@ -6,6 +6,7 @@ import {
   ORDER_STAGE_LABELS,
   PERIOD_LABELS,
   PREVIOUS_PERIOD_LABELS,
+  SLOT_TYPE_LABELS,
   STORE_TIME_ZONE,
   type DashboardPeriod,
 } from '@store/domain';
@@ -105,6 +106,7 @@ function Figures({ data, period }: { data: Dashboard; period: DashboardPeriod })
         <LowStock lowStock={data.lowStock} />
         <Refunds refunds={data.refunds} />
       </div>
+      <Fulfilment fulfilment={data.fulfilment} />
       <Deliveries deliveries={data.deliveries} />
     </>
   );
@@ -371,6 +373,75 @@ function Refunds({ refunds }: { refunds: Dashboard['refunds'] }) {
         </>
       )}
     </Panel>
+  );
+}
+
+const onTimeShare = (row: { delivered: number; late: number }) =>
+  row.delivered === 0 ? '—' : `${Math.round((100 * (row.delivered - row.late)) / row.delivered)}%`;
+
+/**
+ * Issue 36: the orders no partner would take, which the admins must deliver, first; then how
+ * often each partner and each slot type made its slot over the period.
+ */
+function Fulfilment({ fulfilment }: { fulfilment: Dashboard['fulfilment'] }) {
+  const slotTypes = fulfilment.bySlotType.filter((row) => row.delivered > 0);
+  return (
+    <div className="grid items-start gap-5 lg:grid-cols-2">
+      <Panel title="Orders without a partner">
+        {fulfilment.unassigned.length === 0 ? (
+          <p className="text-sm text-neutral-700">None: every paid order has a partner or is with your team.</p>
+        ) : (
+          <>
+            <p className="mb-2 text-sm text-neutral-700">
+              No partner would take these: deliver them yourselves, or ask a partner to make room.
+            </p>
+            <ul className="divide-y divide-neutral-100">
+              {fulfilment.unassigned.map((order) => (
+                <li key={order._id} className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-sm">
+                  <Link to={`/order/${order._id}`} className="font-medium text-brand-700 hover:underline">
+                    {order.orderNumber}
+                  </Link>
+                  <span className="text-neutral-700">
+                    {weekDay.format(istNoon(order.deliveryDate))}, {order.slot}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </Panel>
+      <Panel title="On-time delivery">
+        {fulfilment.byPartner.length === 0 ? (
+          <p className="text-sm text-neutral-700">No orders were delivered in this period.</p>
+        ) : (
+          <AdminTable
+            label="On-time delivery by partner and slot type"
+            head={
+              <>
+                <Th>DELIVERED BY</Th>
+                <Th>DELIVERED</Th>
+                <Th>LATE</Th>
+                <Th>ON TIME</Th>
+              </>
+            }
+          >
+            {[
+              ...fulfilment.byPartner.map((row) => ({ key: row.partner ?? '', name: row.partner ?? 'Your team', row })),
+              ...slotTypes.map((row) => ({ key: `type-${row.type}`, name: SLOT_TYPE_LABELS[row.type], row })),
+            ].map(({ key, name, row }) => (
+              <tr key={key}>
+                <th scope="row" className={cn(cellClasses, 'font-medium whitespace-normal')}>
+                  {name}
+                </th>
+                <td className={cn(cellClasses, 'tabular-nums')}>{row.delivered}</td>
+                <td className={cn(cellClasses, 'tabular-nums', row.late > 0 && 'text-red-700')}>{row.late}</td>
+                <td className={cn(cellClasses, 'tabular-nums')}>{onTimeShare(row)}</td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </Panel>
+    </div>
   );
 }
 

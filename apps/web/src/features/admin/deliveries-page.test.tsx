@@ -35,6 +35,7 @@ const routes = (
 
 const meera: ScheduledOrder = {
   _id: uuid(7),
+  orderNumber: 'PW-000123',
   recipient: { name: 'Meera Nair', phone: '+919847012345' },
   shippingAddress: {
     firstName: 'Meera',
@@ -154,12 +155,8 @@ describe('the deliveries schedule', () => {
     expect(meter.getAttribute('aria-valuenow')).toBe('18');
     expect(meter.getAttribute('aria-valuemax')).toBe('20');
     expect(within(midnight).queryByText('taken 18 of 20')).not.toBeNull();
-    expect(
-      within(await slot(/Any time/))
-        .getByRole('meter')
-        .getAttribute('aria-valuetext'),
-    ).toBe('taken 3 of 20');
-    expect(within(await slot(/Any time/)).queryByText('No orders in this slot.')).not.toBeNull();
+    // A slot without orders is left out unless asked for.
+    expect(screen.queryByRole('article', { name: /Any time/ })).toBeNull();
 
     const order = within(midnight).getByRole('listitem', { name: 'Order for Meera Nair' });
     expect(within(order).queryByText('Meera Nair')).not.toBeNull();
@@ -185,15 +182,61 @@ describe('the deliveries schedule', () => {
     ).toEqual(['Eggless', 'Message on cake: “Happy birthday, Amma”']);
     expect(order.querySelector('blockquote')?.textContent).toBe("Happy Valentine's Day!\nLove always");
     expect(within(order).queryByText('— Ravi')).not.toBeNull();
-    expect(screen.queryByText('1 order to deliver')).not.toBeNull();
+    expect(within(order).getByRole('link', { name: 'Order PW-000123' }).getAttribute('href')).toBe(`/order/${uuid(7)}`);
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe('1 order to deliver');
     expect(screen.queryByText('No deliveries on this date')).toBeNull();
   });
 
-  it("says 'No deliveries on this date' when the day has no orders", async () => {
-    open({ [SCHEDULE]: [200, schedule({ orders: [] })] });
-    expect(await screen.findByText('No deliveries on this date')).not.toBeNull();
-    // The slots are still there, so a busy day can be prepared before its orders arrive.
+  it('shows every slot when asked, kept in the URL, with the empty ones saying so', async () => {
+    const { user } = open({ [SCHEDULE]: [200, schedule()] });
+    await slot(/Midnight/);
+    await user.click(screen.getByLabelText('Show empty slots'));
+    expect(screen.getByRole('status', { name: 'where' }).textContent).toBe(`/admin/deliveries?date=${DATE}&empty=1`);
+    const anyTime = await slot(/Any time/);
+    expect(within(anyTime).getByRole('meter').getAttribute('aria-valuetext')).toBe('taken 3 of 20');
+    expect(within(anyTime).queryByText('No orders in this slot.')).not.toBeNull();
+    await user.click(screen.getByLabelText('Show empty slots'));
+    await waitFor(() => expect(screen.queryByRole('article', { name: /Any time/ })).toBeNull());
+  });
+
+  it("says 'No deliveries on this date' when the day has no orders, and its slots can still be prepared", async () => {
+    const { user } = open({ [SCHEDULE]: [200, schedule({ orders: [] })] });
+    expect((await screen.findByText(/^No deliveries on this date/)).textContent).toBe(
+      'No deliveries on this dateShow empty slots to raise a slot’s capacity ahead of a busy day.',
+    );
+    expect(screen.queryByRole('article')).toBeNull();
+    await user.click(screen.getByLabelText('Show empty slots'));
+    // A busy day can be prepared before its orders arrive.
     expect(within(await slot(/Midnight/)).queryByLabelText(/Raise capacity/)).not.toBeNull();
+  });
+
+  it('counts only the orders still to deliver, and shows a delivered one as delivered', async () => {
+    const ravi = {
+      ...meera,
+      _id: uuid(8),
+      orderNumber: 'PW-000124',
+      recipient: { ...meera.recipient, name: 'Ravi K' },
+    };
+    open({ [SCHEDULE]: [200, schedule({ orders: [meera, { ...ravi, isDelivered: true }] })] });
+    const midnight = await slot(/Midnight/);
+    expect(screen.getByRole('status', { name: '' }).textContent).toBe('1 order to deliver · 1 delivered');
+    expect(within(midnight).queryByText('1 order to deliver · 1 delivered')).not.toBeNull();
+    const delivered = within(midnight).getByRole('listitem', { name: 'Order for Ravi K' });
+    expect(within(delivered).queryByText('Delivered')).not.toBeNull();
+    expect(
+      within(within(midnight).getByRole('listitem', { name: 'Order for Meera Nair' })).queryByText('Delivered'),
+    ).toBeNull();
+  });
+
+  it("offers the day's run sheet as CSV and as a page to print", async () => {
+    open({ [SCHEDULE]: [200, schedule()] });
+    await slot(/Midnight/);
+    const csv = screen.getByRole('link', { name: 'Run sheet (CSV)' });
+    expect(csv.getAttribute('href')).toBe(`/api/delivery/run-sheet.csv?date=${DATE}`);
+    expect(csv.hasAttribute('download')).toBe(true);
+    expect(screen.getByRole('link', { name: 'Print run sheet' }).getAttribute('href')).toBe(
+      `/admin/deliveries/print?date=${DATE}`,
+    );
   });
 
   it('opens on today in IST, and moves a day back or forward through the URL', async () => {

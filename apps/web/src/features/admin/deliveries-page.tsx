@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, LoaderCircle, Printer } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, LoaderCircle, Printer } from 'lucide-react';
 import { toast } from 'sonner';
 import type { ScheduledOrder, ScheduleResponse } from '@store/contracts';
 import {
@@ -14,38 +14,44 @@ import {
   SLOT_TYPE_LABELS,
 } from '@store/domain';
 import { formatDeliveryDateLong } from '../../lib/delivery.js';
-import { Button } from '../../components/ui/button.js';
+import { Button, buttonClasses } from '../../components/ui/button.js';
 import { errorMessage } from '../../lib/api.js';
 import { cn } from '../../lib/cn.js';
 import { usePageTitle } from '../../lib/page-title.js';
-import { adminKeys, setSlotCapacity, useDeliverySchedule } from './admin-api.js';
-import { AdminPage, Loading, ShortId } from './admin-page.js';
+import { adminKeys, runSheetCsvHref, setSlotCapacity, useDeliverySchedule } from './admin-api.js';
+import { AdminPage, Loading } from './admin-page.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { CapacityEditor, capacityProblem, fieldErrorsOf } from './delivery-capacity-editor.js';
-import { controlClasses, FieldError, labelClasses } from './form-controls.js';
+import { Checkbox, controlClasses, FieldError, labelClasses } from './form-controls.js';
 import { MessageCardDialog } from './message-card.js';
 
 type Area = ScheduleResponse['areas'][number];
 type Slot = Area['slots'][number];
 
-/** /admin/deliveries?date=YYYY-MM-DD: a day's deliveries by area and slot, and what each area offers. */
+/**
+ * /admin/deliveries?date=YYYY-MM-DD: a day's deliveries by area and slot, only the slots with
+ * orders unless `empty=1` asks for every slot (to raise a capacity ahead of a busy day), the day's
+ * run sheet to download or print, and what each area offers.
+ */
 export function DeliveriesPage() {
   usePageTitle('Deliveries');
   const [params, setParams] = useSearchParams();
   const today = istDate(new Date());
   const asked = params.get('date');
   const date = asked && isCalendarDate(asked) ? asked : today;
+  const showEmpty = params.get('empty') === '1';
 
-  function go(next: string, replace = false) {
+  function set(change: (p: URLSearchParams) => void, replace = false) {
     setParams(
       (p) => {
         const copy = new URLSearchParams(p);
-        copy.set('date', next);
+        change(copy);
         return copy;
       },
       { replace },
     );
   }
+  const go = (next: string, replace = false) => set((p) => p.set('date', next), replace);
 
   return (
     <AdminPage
@@ -57,7 +63,11 @@ export function DeliveriesPage() {
       }
     >
       <DateNav date={date} today={today} onChange={go} />
-      <Schedule date={date} />
+      <Schedule
+        date={date}
+        showEmpty={showEmpty}
+        onShowEmpty={(on) => set((p) => (on ? p.set('empty', '1') : p.delete('empty')), true)}
+      />
       <CapacityEditor />
     </AdminPage>
   );
@@ -106,28 +116,74 @@ function DateNav({
   );
 }
 
-function Schedule({ date }: { date: string }) {
+/** How many of a slot's (or a day's) orders are still to deliver, and how many were delivered. */
+function tally(orders: readonly ScheduledOrder[]) {
+  const delivered = orders.filter((o) => o.isDelivered).length;
+  return { toDeliver: orders.length - delivered, delivered };
+}
+
+function tallyText({ toDeliver, delivered }: ReturnType<typeof tally>): string {
+  const left =
+    toDeliver === 0
+      ? 'Nothing left to deliver'
+      : toDeliver === 1
+        ? '1 order to deliver'
+        : `${toDeliver} orders to deliver`;
+  return delivered > 0 ? `${left} · ${delivered} delivered` : left;
+}
+
+function Schedule({
+  date,
+  showEmpty,
+  onShowEmpty,
+}: {
+  date: string;
+  showEmpty: boolean;
+  onShowEmpty: (on: boolean) => void;
+}) {
   const schedule = useDeliverySchedule(date);
   const [card, setCard] = useState<ScheduledOrder | null>(null);
-  const orders = schedule.data?.areas.reduce((n, a) => n + a.slots.reduce((m, s) => m + s.orders.length, 0), 0) ?? 0;
+  const all = schedule.data?.areas.flatMap((a) => a.slots.flatMap((s) => s.orders)) ?? [];
+  const day = tally(all);
+  const areas = (schedule.data?.areas ?? [])
+    .map((area) => ({ ...area, slots: showEmpty ? area.slots : area.slots.filter((s) => s.orders.length > 0) }))
+    .filter((area) => area.slots.length > 0);
   return (
     <section aria-labelledby="schedule-date" className="flex flex-col gap-4">
-      <div>
-        <h2 id="schedule-date" className="text-xl font-semibold text-neutral-900">
-          {formatDeliveryDateLong(date)}
-        </h2>
-        {schedule.isSuccess && orders > 0 ? (
-          <p role="status" className="mt-1 text-sm text-neutral-600">
-            {orders === 1 ? '1 order to deliver' : `${orders} orders to deliver`}
-          </p>
-        ) : null}
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="schedule-date" className="text-xl font-semibold text-neutral-900">
+            {formatDeliveryDateLong(date)}
+          </h2>
+          {schedule.isSuccess && all.length > 0 ? (
+            <p role="status" className="mt-1 text-sm text-neutral-600">
+              {tallyText(day)}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <a href={runSheetCsvHref(date)} download className={buttonClasses('outline', 'sm')}>
+            <Download className="size-4" aria-hidden="true" />
+            Run sheet (CSV)
+          </a>
+          <Link to={`/admin/deliveries/print?date=${date}`} className={buttonClasses('outline', 'sm')}>
+            <Printer className="size-4" aria-hidden="true" />
+            Print run sheet
+          </Link>
+        </div>
       </div>
-      {schedule.isSuccess && orders === 0 ? (
+      <Checkbox label="Show empty slots" checked={showEmpty} onCheckedChange={onShowEmpty} className="w-fit" />
+      {schedule.isSuccess && all.length === 0 ? (
         <p
           role="status"
           className="rounded-xl border border-dashed border-neutral-300 px-6 py-8 text-center text-neutral-700"
         >
           No deliveries on this date
+          {showEmpty ? null : (
+            <span className="mt-1 block text-sm text-neutral-600">
+              Show empty slots to raise a slot’s capacity ahead of a busy day.
+            </span>
+          )}
         </p>
       ) : null}
       {schedule.isPending ? (
@@ -135,7 +191,7 @@ function Schedule({ date }: { date: string }) {
       ) : schedule.isError ? (
         <LoadError what="the day's deliveries" load={schedule} />
       ) : (
-        schedule.data.areas.map((area) => <AreaSchedule key={area.id} area={area} date={date} onPrint={setCard} />)
+        areas.map((area) => <AreaSchedule key={area.id} area={area} date={date} onPrint={setCard} />)
       )}
       <MessageCardDialog order={card} onClose={() => setCard(null)} />
     </section>
@@ -184,6 +240,9 @@ function SlotCard({
             <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-medium text-neutral-700">
               {typeLabel}
             </span>
+            {slot.orders.length > 0 ? (
+              <span className="text-sm text-neutral-700">{tallyText(tally(slot.orders))}</span>
+            ) : null}
           </div>
           <PlacesMeter slot={slot} />
         </div>
@@ -375,8 +434,8 @@ function OrderCard({ order, onPrint }: { order: ScheduledOrder; onPrint: () => v
             Print card<span className="sr-only"> for {recipient.name}</span>
           </Button>
         ) : null}
-        <Link to={`/order/${order._id}`} className="text-sm text-brand-700 hover:underline">
-          Order <ShortId id={order._id} />
+        <Link to={`/order/${order._id}`} className="text-sm font-medium text-brand-700 hover:underline">
+          Order {order.orderNumber}
         </Link>
       </div>
     </li>

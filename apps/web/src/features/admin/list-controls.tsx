@@ -5,6 +5,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, Search } from 'lucide-react';
 import { ADMIN_MAX_PAGE_SIZE } from '@store/contracts';
 import { Button } from '../../components/ui/button.js';
 import { cn } from '../../lib/cn.js';
+import { MOBILE_QUERY, useMediaQuery } from '../../lib/media-query.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { AdminTable, cellClasses, EmptyNote, Loading } from './admin-page.js';
 import { controlClasses, labelClasses } from './form-controls.js';
@@ -304,6 +305,7 @@ export function PagedList<Row>({
   label,
   head,
   children,
+  cards,
 }: {
   list: { filtered: boolean; hrefOfPage: (n: number) => string };
   load: UseQueryResult<RowPage<Row>>;
@@ -319,7 +321,10 @@ export function PagedList<Row>({
   label: string;
   head: ReactNode;
   children: (rows: Row[]) => ReactNode;
+  /** The rows as cards, shown in place of the table on a phone, where its columns would not fit. */
+  cards?: (rows: Row[]) => ReactNode;
 }) {
+  const phone = useMediaQuery(MOBILE_QUERY);
   if (load.isPending) return <Loading what={loading} />;
   if (load.isError) return <LoadError what={failed} load={load} />;
   const { rows, page, pages, total, totalCapped } = load.data;
@@ -330,9 +335,13 @@ export function PagedList<Row>({
   }
   return (
     <div className={cn('flex flex-col gap-3', load.isPlaceholderData && 'opacity-60')}>
-      <AdminTable label={label} head={head}>
-        {children(rows)}
-      </AdminTable>
+      {phone && cards ? (
+        cards(rows)
+      ) : (
+        <AdminTable label={label} head={head}>
+          {children(rows)}
+        </AdminTable>
+      )}
       <ListPager what={what} page={page} pages={pages} total={total} more={totalCapped} hrefOfPage={list.hrefOfPage} />
     </div>
   );

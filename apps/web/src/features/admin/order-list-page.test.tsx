@@ -26,6 +26,8 @@ function order(n: number, over: Partial<AdminOrderRow> = {}): AdminOrderRow {
     isDelivered: false,
     deliveredAt: null,
     deliveryDate: null,
+    deliverySlot: null,
+    partner: null,
     ...over,
   };
 }
@@ -70,7 +72,7 @@ const renderAt = (path: string) =>
   );
 
 describe('the admin order list', () => {
-  it("shows the spec's columns, the distinct vendors or 'NA', dates or red crosses, and a Details link", async () => {
+  it("shows the spec's columns with the status and booked delivery, the distinct vendors or 'NA', dates or red crosses, and a Details link", async () => {
     stubOrders(
       pageOf([
         order(1, {
@@ -80,6 +82,9 @@ describe('the admin order list', () => {
           paidAt: '2026-11-21T10:00:00.000Z',
           isDelivered: true,
           deliveredAt: '2026-11-22T10:00:00.000Z',
+          deliveryDate: '2026-11-22',
+          deliverySlot: 'Midnight, 11 PM – 12 AM',
+          partner: 'Lotus Florist',
         }),
         order(2),
       ]),
@@ -92,7 +97,7 @@ describe('the admin order list', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['ID', 'USER', 'VENDOR', 'DATE', 'TOTAL', 'PAID', 'DELIVERED', 'Details']);
+    ).toEqual(['ID', 'USER', 'STATUS', 'DELIVERY', 'PARTNER', 'VENDOR', 'DATE', 'TOTAL', 'PAID', 'DELIVERED', 'Details']);
     const [, paid, unpaid] = within(table).getAllByRole('row');
     const cells = (row: HTMLElement | undefined) =>
       within(row!)
@@ -102,6 +107,9 @@ describe('the admin order list', () => {
     expect(cells(paid)).toEqual([
       'PW-001001',
       'Asha Menon',
+      'Delivered',
+      'Sun, 22 NovMidnight, 11 PM – 12 AM',
+      'Lotus Florist',
       'Kochi Bloom House, Malabar Bakers',
       '20 Nov 2026',
       '₹1,250',
@@ -111,6 +119,9 @@ describe('the admin order list', () => {
     ]);
     expect(cells(unpaid)[0]).toBe('PW-001002');
     expect(cells(unpaid).slice(2)).toEqual([
+      'Awaiting payment',
+      '—No delivery date',
+      'Your team',
       'NA',
       '20 Nov 2026',
       '₹1,250',
@@ -122,6 +133,38 @@ describe('the admin order list', () => {
     expect(screen.queryByRole('heading', { name: 'Refunds' })).toBeNull();
     // One page: no pager.
     expect(screen.queryByRole('navigation', { name: 'Pages of orders' })).toBeNull();
+  });
+
+  it('shows a card per order on a phone (768px or less): number, customer, total, status and delivery first', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 768px)',
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+    stubOrders(
+      pageOf([
+        order(1, {
+          status: 'packed',
+          isPaid: true,
+          paidAt: '2026-11-21T10:00:00.000Z',
+          deliveryDate: '2026-12-03',
+          deliverySlot: 'Fixed time, 5 PM – 7 PM',
+          vendors: ['Malabar Bakers'],
+        }),
+        order(2),
+      ]),
+    );
+    renderAt('/admin/orderlist');
+    const cards = within(await screen.findByRole('list', { name: 'Orders' })).getAllByRole('listitem');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['Order PW-001001', 'Order PW-001002']);
+    expect(cards[0]!.textContent).toBe(
+      'PW-001001Asha Menon₹1,250PackedDeliveryThu, 3 DecFixed time, 5 PM – 7 PMPartnerYour teamPlaced20 Nov 2026Paid21 Nov 2026VendorMalabar BakersDetails of order PW-001001',
+    );
+    expect(within(cards[1]!).getByText('Not paid')).not.toBeNull();
+    expect(within(cards[1]!).getByRole('link', { name: 'Details of order PW-001002' }).getAttribute('href')).toBe(
+      `/order/${uuid(2)}`,
+    );
   });
 });
 

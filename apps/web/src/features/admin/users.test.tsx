@@ -14,6 +14,7 @@ const user = (n: number, over: Partial<AdminUser> = {}): AdminUser => ({
   name: `Shopper ${n}`,
   email: `shopper${n}@example.com`,
   isAdmin: false,
+  isPartner: false,
   pincode: '',
   phone: null,
   createdAt: '2026-11-01T00:00:00.000Z',

@@ -29,7 +29,7 @@ function renderOrder(answers: Answers, state?: { pay: boolean }, search = '') {
 const signIn = (who: { _id: string; name: string; email: string }, isAdmin = false) =>
   act(() => setUserInfo({ ...who, isAdmin, pincode: '', expirationTime: Date.now() + 1e6 }));
 
-/** A paid order delivered the next day by an admin who skipped packing and sending out. */
+/** A paid order delivered the next day (its packing and going out are not what these tests read). */
 const delivered = () =>
   paid({
     isDelivered: true,
@@ -316,11 +316,13 @@ describe('the coupon, the GST and the tax invoice', () => {
 });
 
 describe('Mark As Delivered', () => {
-  it('is for an admin on a paid, undelivered order, and shows the delivery', async () => {
+  const outForDelivery = () => paid({ stage: 'out_for_delivery' });
+
+  it('is for an admin on an order out for delivery, and shows the delivery', async () => {
     signIn(admin, true);
     const done = delivered();
     const { user, fetchMock } = renderOrder({
-      [GET_ORDER]: [200, paid()],
+      [GET_ORDER]: [200, outForDelivery()],
       [`PUT /api/orders/${ORDER_ID}/deliver`]: [200, done],
     });
     await heading();
@@ -336,7 +338,7 @@ describe('Mark As Delivered', () => {
 
   it('asks first, and Cancel leaves the order as it is', async () => {
     signIn(admin, true);
-    const { user, fetchMock } = renderOrder({ [GET_ORDER]: [200, paid()] });
+    const { user, fetchMock } = renderOrder({ [GET_ORDER]: [200, outForDelivery()] });
     await heading();
     await user.click(button('Mark As Delivered')!);
     const dialog = await screen.findByRole('alertdialog', { name: 'Mark As Delivered?' });
@@ -354,8 +356,8 @@ describe('Mark As Delivered', () => {
     expect(button('Mark As Delivered')).toHaveProperty('disabled', false);
   });
 
-  it('is not offered to a customer, nor on an unpaid order', async () => {
-    renderOrder({ [GET_ORDER]: [200, paid()] });
+  it('is not offered to a customer, on an unpaid order, or before the order goes out', async () => {
+    renderOrder({ [GET_ORDER]: [200, outForDelivery()] });
     await heading();
     expect(button('Mark As Delivered')).toBeNull();
     cleanup();
@@ -363,12 +365,16 @@ describe('Mark As Delivered', () => {
     renderOrder({ [GET_ORDER]: [200, order()] });
     await heading();
     expect(button('Mark As Delivered')).toBeNull();
+    cleanup();
+    renderOrder({ [GET_ORDER]: [200, paid()] });
+    await heading();
+    expect(button('Mark As Delivered')).toBeNull();
   });
 
   it('toasts the server’s refusal', async () => {
     signIn(admin, true);
     const { user } = renderOrder({
-      [GET_ORDER]: [200, paid()],
+      [GET_ORDER]: [200, outForDelivery()],
       [`PUT /api/orders/${ORDER_ID}/deliver`]: [409, { message: 'Order is already delivered' }],
     });
     await heading();
@@ -523,13 +529,13 @@ describe('moving a paid order towards delivery (admin)', () => {
     });
 
   it.each([
-    ['paid', paid(), MOVES],
-    ['packed', paid({ stage: 'packed' }), ['Out For Delivery', 'Mark As Delivered']],
+    ['paid', paid(), ['Mark As Packed']],
+    ['packed', paid({ stage: 'packed' }), ['Out For Delivery']],
     ['out for delivery', paid({ stage: 'out_for_delivery' }), ['Mark As Delivered']],
     ['delivered', paid({ stage: 'delivered', isDelivered: true, deliveredAt: '2026-11-23T06:30:00.000Z' }), []],
     ['awaiting payment', order(), []],
     ['expired', order({ status: 'expired', stage: 'expired' }), []],
-  ])('offers every step still ahead when the order is %s', async (_stage, shown, expected) => {
+  ])('offers only the next step when the order is %s', async (_stage, shown, expected) => {
     signIn(admin, true);
     renderOrder({ [GET_ORDER]: [200, shown] });
     await heading();
@@ -542,7 +548,7 @@ describe('moving a paid order towards delivery (admin)', () => {
     expect(moves()).toEqual([]);
   });
 
-  it('marks the order packed, with every move disabled meanwhile, and shows the new step', async () => {
+  it('marks the order packed, with its button disabled meanwhile, and shows the next step', async () => {
     signIn(admin, true);
     let answer: (value: [number, unknown]) => void = () => undefined;
     const { user, fetchMock } = renderOrder({
@@ -555,11 +561,11 @@ describe('moving a paid order towards delivery (admin)', () => {
     for (const name of ['Cancel', 'Mark As Packed']) {
       expect(within(dialog).getByRole('button', { name })).toHaveProperty('disabled', true);
     }
-    // Behind the dialog, every move on the page waits too.
-    for (const name of MOVES) {
-      const onPage = screen.getAllByRole('button', { name, hidden: true }).filter((b) => !dialog.contains(b));
-      expect(onPage.map((b) => b.hasAttribute('disabled'))).toEqual([true]);
-    }
+    // Behind the dialog, the move on the page waits too.
+    const onPage = screen
+      .getAllByRole('button', { name: 'Mark As Packed', hidden: true })
+      .filter((b) => !dialog.contains(b));
+    expect(onPage.map((b) => b.hasAttribute('disabled'))).toEqual([true]);
 
     act(() => answer([200, packed()]));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Order marked as packed'));
@@ -568,24 +574,83 @@ describe('moving a paid order towards delivery (admin)', () => {
       .getAllByRole('listitem')
       .find((item) => item.getAttribute('aria-current') === 'step');
     expect(step?.textContent).toBe('Packed22 Nov 2026, 5:00 pmby Priya Admin');
-    expect(moves()).toEqual(['Out For Delivery', 'Mark As Delivered']);
-    for (const name of moves()) expect(button(name)).toHaveProperty('disabled', false);
+    expect(moves()).toEqual(['Out For Delivery']);
+    expect(button('Out For Delivery')).toHaveProperty('disabled', false);
     // The server's answer is the refresh: the order is not asked for again.
     expect(fetchMock.mock.calls.filter(([url]) => url === `/api/orders/${ORDER_ID}`)).toHaveLength(1);
   });
 
-  it('sends an order out for delivery straight from paid', async () => {
+  it('sends a packed order out for delivery', async () => {
     signIn(admin, true);
     const sent = paid({
       stage: 'out_for_delivery',
-      timeline: [...paid().timeline, { status: 'out_for_delivery', at: '2026-11-23T04:00:00.000Z', by: 'Priya Admin' }],
+      timeline: [
+        ...packed().timeline,
+        { status: 'out_for_delivery', at: '2026-11-23T04:00:00.000Z', by: 'Priya Admin' },
+      ],
     });
-    const { user, fetchMock } = renderOrder({ [GET_ORDER]: [200, paid()], [STATUS]: [200, sent] });
+    const { user, fetchMock } = renderOrder({ [GET_ORDER]: [200, packed()], [STATUS]: [200, sent] });
     await heading();
     await makeMove(user, 'Out For Delivery');
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Order marked as out for delivery'));
     expect(sentBodies(fetchMock, STATUS)).toEqual([{ status: 'out_for_delivery' }]);
     expect(moves()).toEqual(['Mark As Delivered']);
+  });
+
+  describe('before the booked delivery allows the next step (IST)', () => {
+    // Booked for Christmas Eve's midnight slot, 11 PM – 12 AM.
+    const booked = (stage: 'paid' | 'packed' | 'out_for_delivery') => paid({ stage, delivery: orderDelivery() });
+    afterEach(() => vi.useRealTimers());
+    const at = (ist: string) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(`${ist}+05:30`));
+    };
+
+    it.each([
+      [
+        'going out the day before',
+        'packed' as const,
+        '2026-12-23T21:00',
+        'Out For Delivery',
+        'This order is booked for Thu, 24 Dec; it cannot go out for delivery before then',
+      ],
+      [
+        'going out on the morning of its day',
+        'packed' as const,
+        '2026-12-24T10:37',
+        'Out For Delivery',
+        'This order is booked for Midnight, 11 PM – 12 AM on Thu, 24 Dec; it cannot go out for delivery before 8 PM',
+      ],
+      [
+        'delivered an hour before its slot',
+        'out_for_delivery' as const,
+        '2026-12-24T22:00',
+        'Mark As Delivered',
+        'This order is booked for Midnight, 11 PM – 12 AM on Thu, 24 Dec; it cannot be marked delivered before 10:30 PM',
+      ],
+    ])('holds the button back when %s, and says until when', async (_case, stage, now, name, note) => {
+      at(now);
+      signIn(admin, true);
+      renderOrder({ [GET_ORDER]: [200, booked(stage)] });
+      await heading();
+      const held = button(name)!;
+      expect(held).toHaveProperty('disabled', true);
+      expect(held.getAttribute('aria-describedby')).toBe(screen.getByText(note).id);
+    });
+
+    it('packs any day once paid, and opens each later step at its time', async () => {
+      at('2026-12-20T09:00');
+      signIn(admin, true);
+      renderOrder({ [GET_ORDER]: [200, booked('paid')] });
+      await heading();
+      expect(button('Mark As Packed')).toHaveProperty('disabled', false);
+      cleanup();
+      at('2026-12-24T20:00');
+      renderOrder({ [GET_ORDER]: [200, booked('packed')] });
+      await heading();
+      expect(button('Out For Delivery')).toHaveProperty('disabled', false);
+      expect(screen.queryByText(/cannot go out/)).toBeNull();
+    });
   });
 
   it('says why the server refused, and shows the order as it is now', async () => {
@@ -600,7 +665,7 @@ describe('moving a paid order towards delivery (admin)', () => {
     await makeMove(user, 'Mark As Packed');
     expect((await screen.findByRole('alert')).textContent).toBe('This order is already packed');
     expect(toast.error).toHaveBeenCalledWith('This order is already packed');
-    await waitFor(() => expect(moves()).toEqual(['Out For Delivery', 'Mark As Delivered']));
+    await waitFor(() => expect(moves()).toEqual(['Out For Delivery']));
     expect(screen.getByText('by Priya Admin')).not.toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, CircleCheck, FileDown, LoaderCircle } from 'lucide-react';
@@ -7,14 +7,15 @@ import type { OrderResponse } from '@store/contracts';
 import {
   cancellationProblem,
   DELIVERY_STEP_ACTIONS,
-  DELIVERY_STEPS,
+  deliveryStepOpensAt,
+  deliveryStepProblem,
+  nextDeliveryStep,
   ORDER_STAGE_LABELS,
   paiseToRupees,
   paymentFailureSentence,
   rupeesToPaise,
   unitPrice,
   type DeliveryStep,
-  type OrderStage,
 } from '@store/domain';
 import {
   cancelOrder,
@@ -55,12 +56,6 @@ const VERIFICATION_FAILED = 'Payment Verification Failed!';
 
 /** What is in flight: opening checkout, verifying a payment, an admin's move to a delivery step or cancellation. */
 type Busy = 'opening' | 'verifying' | DeliveryStep | 'cancelling' | null;
-
-/** The delivery steps still ahead of a paid order; an admin may move it to any of them, skipping the rest. */
-function stepsAhead(stage: OrderStage): DeliveryStep[] {
-  if (stage === 'awaiting_payment' || stage === 'expired' || stage === 'cancelled') return [];
-  return DELIVERY_STEPS.slice(DELIVERY_STEPS.findIndex((step) => step === stage) + 1);
-}
 
 /** What became of a cancelled order's refund, in the words its toast uses. */
 function refundOutcome({ amount, status, error }: NonNullable<OrderResponse['cancellation']>['refund']): string {
@@ -280,6 +275,7 @@ export function OrderPage() {
           </Alert>
         ) : null}
         {cancellation ? <CancelledNotice cancellation={cancellation} forAdmin={!!user?.isAdmin} /> : null}
+        {order.fulfilment.late ? <LateNote compensation={order.fulfilment.compensation} /> : null}
         {/* Once paid (the gateway's webhook may settle a payment this page heard fail), an attempt's failure is old news. */}
         {failure && awaitingPayment ? (
           <FailureAlert failure={failure} busy={busy !== null} onRetry={() => void payNow()} />
@@ -302,6 +298,7 @@ export function OrderPage() {
                 Not Delivered
               </Alert>
             )}
+            <DeliveryProof fulfilment={order.fulfilment} />
           </OrderSection>
           {order.giftMessage ? (
             <OrderSection title="Message card">
@@ -412,15 +409,7 @@ export function OrderPage() {
               Pay by {formatDateTime(order.payBy)}; unpaid orders are released after that.
             </p>
           ) : null}
-          {user?.isAdmin ? (
-            <MoveButtons
-              orderNumber={order.orderNumber}
-              steps={stepsAhead(order.stage)}
-              busy={busy}
-              problem={moveProblem}
-              onMove={move}
-            />
-          ) : null}
+          {user?.isAdmin ? <NextStep order={order} busy={busy} problem={moveProblem} onMove={move} /> : null}
           {user?.isAdmin ? (
             <CancelOrder
               allowed={cancellationProblem(order.stage) === null}
@@ -445,52 +434,78 @@ const STEP_CONSEQUENCES: Record<DeliveryStep, string> = {
 };
 
 /**
- * The admin's next moves, the nearest step first and stressed, each confirmed before it is made
- * (an order never moves back); a refusal is said under them.
+ * Now, and again when a step the booked delivery holds back opens (if the page is still open
+ * then), so its button is enabled without a reload.
  */
-function MoveButtons({
-  orderNumber,
-  steps,
+function useNowUntil(opens: Date | null): Date {
+  const [now, setNow] = useState(() => new Date());
+  const at = opens?.getTime() ?? null;
+  useEffect(() => {
+    if (at === null) return;
+    const wait = at - Date.now();
+    // setTimeout waits at most about 24.8 days; a step that far off opens on a later visit.
+    if (wait <= 0 || wait > 2 ** 31 - 1) return;
+    const timer = setTimeout(() => setNow(new Date()), wait);
+    return () => clearTimeout(timer);
+  }, [at]);
+  return now;
+}
+
+/**
+ * The admin's one next move (steps go in order, none skipped: ADR 085), confirmed before it is
+ * made. Before the booked delivery allows it, the button is off and says from when; the server
+ * holds the same rule, and its refusal is said under the button.
+ */
+function NextStep({
+  order,
   busy,
   problem,
   onMove,
 }: {
-  orderNumber: string;
-  steps: DeliveryStep[];
+  order: OrderResponse;
   busy: Busy;
   problem: string | null;
   onMove: (step: DeliveryStep) => Promise<void>;
 }) {
   const [asking, setAsking] = useState<DeliveryStep | null>(null);
-  if (steps.length === 0 && !problem) return null;
+  const step = nextDeliveryStep(order.stage);
+  const now = useNowUntil(step ? deliveryStepOpensAt(step, order.delivery) : null);
+  const noteId = useId();
+  if (!step && !problem) return null;
+  const tooEarly = step ? deliveryStepProblem(order.stage, step, now, order.delivery) : null;
 
-  async function confirm(step: DeliveryStep) {
-    await onMove(step);
+  async function confirm(next: DeliveryStep) {
+    await onMove(next);
     setAsking(null);
   }
 
   return (
     <div className="flex flex-col gap-2">
-      {steps.map((step, n) => (
+      {step ? (
         <Button
-          key={step}
-          variant={n === 0 ? 'dark' : 'outline'}
+          variant="dark"
           size="lg"
           className="w-full"
-          disabled={busy !== null}
+          disabled={busy !== null || tooEarly !== null}
+          aria-describedby={tooEarly ? noteId : undefined}
           onClick={() => setAsking(step)}
         >
           {busy === step ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
           {DELIVERY_STEP_ACTIONS[step]}
         </Button>
-      ))}
+      ) : null}
+      {tooEarly ? (
+        <p id={noteId} className="text-sm text-neutral-700">
+          {tooEarly}
+        </p>
+      ) : null}
       {problem ? <Alert>{problem}</Alert> : null}
       {asking ? (
         <ConfirmDialog
           open
           onOpenChange={(open) => (open ? undefined : setAsking(null))}
           title={`${DELIVERY_STEP_ACTIONS[asking]}?`}
-          description={`Order ${orderNumber} will be marked as ${ORDER_STAGE_LABELS[asking].toLowerCase()}. ${STEP_CONSEQUENCES[asking]} This cannot be undone: an order never moves back.`}
+          description={`Order ${order.orderNumber} will be marked as ${ORDER_STAGE_LABELS[asking].toLowerCase()}. ${STEP_CONSEQUENCES[asking]} This cannot be undone: an order never moves back.`}
           confirmLabel={DELIVERY_STEP_ACTIONS[asking]}
           pending={busy === asking}
           onConfirm={() => void confirm(asking)}
@@ -547,6 +562,60 @@ function CancelledNotice({
           {forAdmin ? ' If it still says so in five minutes, try it again under Refunds on the Orders page.' : ''}
         </p>
       )}
+    </Alert>
+  );
+}
+
+/**
+ * Who makes and brings the gift, once a partner kitchen or florist has taken it, and the proof
+ * they sent from the door: the photo and who received it (issue 36).
+ */
+function DeliveryProof({ fulfilment }: { fulfilment: OrderResponse['fulfilment'] }) {
+  const { partner, photo, receivedBy } = fulfilment;
+  if (!partner && !photo) return null;
+  return (
+    <div className="flex flex-col gap-3 text-sm text-neutral-800">
+      {photo ? (
+        <figure className="flex flex-col gap-2">
+          <a href={photo} target="_blank" rel="noreferrer" className="w-full max-w-sm">
+            <img
+              src={photo}
+              alt="Your gift at the door"
+              className="aspect-[4/3] w-full rounded-lg border border-neutral-200 object-cover"
+            />
+          </a>
+          {receivedBy ? <figcaption className="wrap-anywhere">Received by {receivedBy}</figcaption> : null}
+        </figure>
+      ) : null}
+      {partner ? <p className="wrap-anywhere">Made and delivered by {partner.name}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * A gift that missed its slot, said first and kindly, with what the store gave back without being
+ * asked: the slot fee refunded, or (when none was paid) money off the next order.
+ */
+function LateNote({ compensation }: { compensation: OrderResponse['fulfilment']['compensation'] }) {
+  return (
+    <Alert tone="warning" role="status">
+      <p className="font-semibold">Sorry — this gift missed its slot.</p>
+      {compensation?.kind === 'refund' ? (
+        <p className="mt-1">
+          We have refunded the slot fee of {inr(compensation.amount)} to the card, UPI app or bank account it was paid
+          with.
+        </p>
+      ) : compensation?.kind === 'coupon' ? (
+        <p className="mt-1">
+          Here is {inr(compensation.amount)} off your next order
+          {compensation.couponCode ? (
+            <>
+              : code <span className="font-mono font-semibold wrap-anywhere">{compensation.couponCode}</span>
+            </>
+          ) : null}
+          .
+        </p>
+      ) : null}
     </Alert>
   );
 }

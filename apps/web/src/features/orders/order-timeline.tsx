@@ -5,12 +5,21 @@ import { cn } from '../../lib/cn.js';
 import { formatDateTime } from '../../lib/format.js';
 
 type TimelineEvent = OrderResponse['timeline'][number];
-type Step = 'placed' | 'paid' | 'packed' | 'out_for_delivery' | 'delivered' | 'expired' | 'cancelled';
+type Step = 'placed' | 'paid' | 'accepted' | 'packed' | 'out_for_delivery' | 'delivered' | 'expired' | 'cancelled';
 type StepState = 'done' | 'current' | 'ahead';
 
 /** The road of an order that gets paid; an unpaid one that expires stops after Placed. */
 const DELIVERY_PATH: Step[] = ['placed', 'paid', 'packed', 'out_for_delivery', 'delivered'];
 const EXPIRED_PATH: Step[] = ['placed', 'expired'];
+
+/**
+ * The road of an order a partner kitchen or florist took (issue 36): accepted, then out and
+ * delivered by them; they pack as they leave, so Packed is a step only if the store marked it.
+ */
+function partnerPath(timeline: readonly TimelineEvent[]): Step[] {
+  const packed = timeline.some((e) => e.status === 'packed');
+  return ['placed', 'paid', 'accepted', ...(packed ? (['packed'] as const) : []), 'out_for_delivery', 'delivered'];
+}
 
 /** The road an order took until an admin cancelled it: packed only if it got that far. */
 function cancelledPath(timeline: readonly TimelineEvent[]): Step[] {
@@ -21,10 +30,19 @@ function cancelledPath(timeline: readonly TimelineEvent[]): Step[] {
 function pathOf(order: Pick<OrderResponse, 'stage' | 'timeline'>): Step[] {
   if (order.stage === 'expired') return EXPIRED_PATH;
   if (order.stage === 'cancelled') return cancelledPath(order.timeline);
+  if (order.timeline.some((e) => e.status === 'accepted')) return partnerPath(order.timeline);
   return DELIVERY_PATH;
 }
 
-const LABELS: Record<Step, string> = { placed: 'Placed', ...ORDER_STAGE_LABELS };
+/** Where a paid order stands on its road: a partner's acceptance is a step the stage does not name. */
+function stepOf(order: Pick<OrderResponse, 'stage' | 'timeline'>): Step | 'awaiting_payment' {
+  if (order.stage === 'paid' && order.timeline.some((e) => e.status === 'accepted')) return 'accepted';
+  return order.stage;
+}
+
+const LABELS: Record<Step, string> = { placed: 'Placed', accepted: 'Accepted', ...ORDER_STAGE_LABELS };
+/** The note a missed slot leaves under the step the order had reached. */
+const LATE_LABEL = 'Missed its delivery slot';
 
 /** Said to screen readers after each label; the current step has aria-current instead. */
 const STATE_WORDS: Record<Exclude<StepState, 'current'>, string> = { done: ', done', ahead: ', not yet' };
@@ -49,7 +67,8 @@ function stepAt(path: readonly Step[], timeline: readonly TimelineEvent[], at: s
  */
 export function OrderTimeline({ order }: { order: Pick<OrderResponse, 'stage' | 'timeline'> }) {
   const path = pathOf(order);
-  const current = order.stage === 'awaiting_payment' ? 0 : path.indexOf(order.stage);
+  const stage = stepOf(order);
+  const current = stage === 'awaiting_payment' ? 0 : path.indexOf(stage);
   // A failed attempt explains an order still waiting for its money, or one that expired; once the
   // order is paid, by a later attempt, it is a worry the shopper no longer has.
   const unpaid = order.stage === 'awaiting_payment' || order.stage === 'expired';
@@ -57,6 +76,10 @@ export function OrderTimeline({ order }: { order: Pick<OrderResponse, 'stage' | 
   const refunds = order.timeline
     .filter((e) => e.status === 'refunded')
     .map((refund) => ({ refund, under: stepAt(path, order.timeline, refund.at) }));
+  // A missed slot is a note too, under where the order was when the slot ran out (or Delivered, if late).
+  const lateNotes = order.timeline
+    .filter((e) => e.status === 'late')
+    .map((late) => ({ late, under: stepAt(path, order.timeline, late.at) }));
   return (
     <section aria-labelledby="order-status-heading" className="mt-6 rounded-xl border border-neutral-200 p-4 md:p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
@@ -115,6 +138,13 @@ export function OrderTimeline({ order }: { order: Pick<OrderResponse, 'stage' | 
                     <p key={refund.at} className="mt-1 text-xs text-leaf-600">
                       Refunded at <time dateTime={refund.at}>{formatDateTime(refund.at)}</time>
                       {step === 'cancelled' ? null : ': a payment this order could not use'}
+                    </p>
+                  ))}
+                {lateNotes
+                  .filter(({ under }) => under === step)
+                  .map(({ late }) => (
+                    <p key={late.at} className="mt-1 text-xs text-amber-800">
+                      {LATE_LABEL} at <time dateTime={late.at}>{formatDateTime(late.at)}</time>
                     </p>
                   ))}
               </div>

@@ -1,0 +1,169 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { toast } from 'sonner';
+import type { PartnerResponse, ServiceArea } from '@store/contracts';
+import { setUserInfo } from '../../stores/user-store.js';
+import { admin, renderRoutes, sentBodies, stubApi, uuid, type Answers } from './admin-test-utils.js';
+import { PartnersPage } from './partners-page.js';
+
+const LIST = 'GET /api/admin/partners';
+const ADD = 'POST /api/admin/partners';
+
+const area = (id: number, name: string): ServiceArea => ({
+  id,
+  name,
+  pincodePrefix: '',
+  deliveryAvailable: true,
+  leadDays: 0,
+  makes: ['cakes', 'flowers'],
+  version: 1,
+  slotTypes: [],
+});
+const AREAS = [area(1, 'All India'), area(2, 'Kochi'), area(3, 'Delhi')];
+
+const kitchen: PartnerResponse = {
+  _id: uuid(1),
+  name: 'Kochi Cake House',
+  email: 'orders@kochicakes.in',
+  phone: '+919847055555',
+  areas: [{ _id: 2, name: 'Kochi' }],
+  makes: ['cakes', 'flowers'],
+  capacityPerSlot: 5,
+  people: [{ _id: uuid(2), name: 'Ravi Kumar', email: 'ravi@kochicakes.in' }],
+  loadToday: 3,
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
+
+function open(answers: Answers) {
+  const fetchMock = stubApi({ 'GET /api/delivery/areas': [200, AREAS], ...answers });
+  return { ...renderRoutes('/admin/partners', <Route path="/admin/partners" element={<PartnersPage />} />), fetchMock };
+}
+
+beforeEach(() => {
+  act(() => setUserInfo(admin));
+  vi.spyOn(toast, 'success');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  act(() => setUserInfo(null));
+});
+
+describe('/admin/partners', () => {
+  it('lists each partner with what it makes, its areas, capacity per slot, orders today and people', async () => {
+    open({ [LIST]: [200, { partners: [kitchen] }] });
+    const card = await screen.findByRole('article', { name: 'Kochi Cake House' });
+    const facts = [...card.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(facts).toEqual([
+      ['Makes', 'Cakes, Flowers'],
+      ['Areas', 'Kochi'],
+      ['Capacity per slot', '5'],
+      ["Today's orders", '3'],
+    ]);
+    expect(within(card).getByText('Ravi Kumar')).toBeTruthy();
+    expect(
+      within(card)
+        .getByRole('link', { name: /9847055555/ })
+        .getAttribute('href'),
+    ).toBe('tel:+919847055555');
+  });
+
+  it('adds a partner: every field is asked for first, then sent as the API takes it', async () => {
+    let added = false;
+    const { user, fetchMock } = open({
+      [LIST]: () => [200, { partners: added ? [kitchen] : [] }],
+      [ADD]: () => {
+        added = true;
+        return [201, kitchen];
+      },
+    });
+    expect(await screen.findByText(/^No partners yet/)).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Add a partner' });
+    await within(form).findByRole('checkbox', { name: 'Kochi' });
+    await user.clear(within(form).getByLabelText('Capacity per slot'));
+    await user.click(within(form).getByRole('button', { name: 'Add partner' }));
+    expect(
+      [
+        'Name is required',
+        'Email is required',
+        'Mobile number is required',
+        'Choose at least one area it serves',
+        'Choose what it makes',
+        'Capacity per slot must be a whole number from 1 to 1000',
+      ].map((message) => within(form).queryByText(message) !== null),
+    ).toEqual([true, true, true, true, true, true]);
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Name')));
+    expect(sentBodies(fetchMock, ADD)).toEqual([]);
+
+    await user.type(within(form).getByLabelText('Name'), 'Kochi Cake House');
+    await user.type(within(form).getByLabelText('Email'), 'orders@kochicakes.in');
+    await user.type(within(form).getByLabelText('Mobile number'), '98470 55555');
+    await user.click(within(form).getByRole('checkbox', { name: 'Kochi' }));
+    await user.click(within(form).getByRole('checkbox', { name: 'Cakes' }));
+    await user.click(within(form).getByRole('checkbox', { name: 'Flowers' }));
+    await user.type(within(form).getByLabelText('Capacity per slot'), '5');
+    await user.click(within(form).getByRole('button', { name: 'Add partner' }));
+
+    await screen.findByRole('article', { name: 'Kochi Cake House' });
+    expect(sentBodies(fetchMock, ADD)).toEqual([
+      {
+        name: 'Kochi Cake House',
+        email: 'orders@kochicakes.in',
+        phone: '98470 55555',
+        areas: [2],
+        makes: ['cakes', 'flowers'],
+        capacityPerSlot: 5,
+      },
+    ]);
+    expect(toast.success).toHaveBeenCalledWith('Kochi Cake House added. Invite its people next.');
+    expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe('');
+  });
+
+  it("shows the server's words for a field it refuses beside that field", async () => {
+    const { user } = open({
+      [LIST]: [200, { partners: [] }],
+      [ADD]: [
+        400,
+        {
+          message: 'Enter a valid 10-digit Indian mobile number',
+          code: 'VALIDATION',
+          details: [{ field: 'phone', message: 'Enter a valid 10-digit Indian mobile number' }],
+        },
+      ],
+    });
+    const form = await screen.findByRole('form', { name: 'Add a partner' });
+    await user.type(within(form).getByLabelText('Name'), 'Fort Florist');
+    await user.type(within(form).getByLabelText('Email'), 'fort@florist.in');
+    await user.type(within(form).getByLabelText('Mobile number'), '12345');
+    await user.click(await within(form).findByRole('checkbox', { name: 'Kochi' }));
+    await user.click(within(form).getByRole('checkbox', { name: 'Flowers' }));
+    await user.click(within(form).getByRole('button', { name: 'Add partner' }));
+    const phone = within(form).getByLabelText('Mobile number');
+    await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(form).getByText('Enter a valid 10-digit Indian mobile number')).toBeTruthy();
+  });
+
+  it('invites a person by name and email; they join the partner’s people', async () => {
+    const invited: PartnerResponse = {
+      ...kitchen,
+      people: [...kitchen.people, { _id: uuid(3), name: 'Sneha Joseph', email: 'sneha@kochicakes.in' }],
+    };
+    const INVITE = `POST /api/admin/partners/${kitchen._id}/people`;
+    const { user, fetchMock } = open({ [LIST]: [200, { partners: [kitchen] }], [INVITE]: [201, invited] });
+    const card = await screen.findByRole('article', { name: 'Kochi Cake House' });
+    await user.click(within(card).getByRole('button', { name: 'Invite a person' }));
+    const form = within(card).getByRole('form', { name: 'Invite a person to Kochi Cake House' });
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    expect(within(form).getByText('Name is required')).toBeTruthy();
+    expect(sentBodies(fetchMock, INVITE)).toEqual([]);
+
+    await user.type(within(form).getByLabelText('Name'), 'Sneha Joseph');
+    await user.type(within(form).getByLabelText('Email'), 'sneha@kochicakes.in');
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(card).findByText('Sneha Joseph')).toBeTruthy();
+    expect(sentBodies(fetchMock, INVITE)).toEqual([{ name: 'Sneha Joseph', email: 'sneha@kochicakes.in' }]);
+    expect(toast.success).toHaveBeenCalledWith('Invitation sent to sneha@kochicakes.in');
+  });
+});
