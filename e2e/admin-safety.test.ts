@@ -97,28 +97,31 @@ describe('admin safety', () => {
       await second.context.close();
     });
 
-    it(`'Mark As Delivered' asks before acting (${width})`, async () => {
+    it(`'Mark As Packed' asks before acting (${width})`, async () => {
       const orderId = await paidOrder();
       const admin = await open(width);
       await signInTo(admin.page, ADMIN.email, ADMIN.password, `/order/${orderId}`);
-      const markDelivered = admin.page.getByRole('button', { name: 'Mark As Delivered' });
-      await markDelivered.click();
-      const ask = admin.page.getByRole('alertdialog', { name: 'Mark As Delivered?' });
+      // Only the next step is offered (ADR 085).
+      const markPacked = admin.page.getByRole('button', { name: 'Mark As Packed' });
+      await markPacked.waitFor();
+      expect(await admin.page.getByRole('button', { name: /^Mark As Delivered$|^Out For Delivery$/ }).count()).toBe(0);
+      await markPacked.click();
+      const ask = admin.page.getByRole('alertdialog', { name: 'Mark As Packed?' });
       await ask.waitFor();
       expect(await seriousViolations(admin.page)).toEqual([]);
-      await shoot(admin.page, `admin-mark-delivered-dialog-${width}`);
+      await shoot(admin.page, `admin-mark-packed-dialog-${width}`);
       await ask.getByRole('button', { name: 'Cancel' }).click();
       await expect.poll(() => ask.count()).toBe(0);
       const cookie = await adminCookie();
-      expect((await api<{ isDelivered: boolean }>(`/api/orders/${orderId}`, { cookie })).isDelivered).toBe(false);
+      expect((await api<{ stage: string }>(`/api/orders/${orderId}`, { cookie })).stage).toBe('paid');
 
-      await markDelivered.click();
-      await ask.getByRole('button', { name: 'Mark As Delivered' }).click();
-      await admin.page.getByText('Order marked as delivered').waitFor();
-      await expect.poll(() => admin.page.getByRole('button', { name: 'Mark As Delivered' }).count()).toBe(0);
-      expect((await api<{ isDelivered: boolean }>(`/api/orders/${orderId}`, { cookie })).isDelivered).toBe(true);
+      await markPacked.click();
+      await ask.getByRole('button', { name: 'Mark As Packed' }).click();
+      await admin.page.getByText('Order marked as packed').waitFor();
+      await expect.poll(() => admin.page.getByRole('button', { name: 'Mark As Packed' }).count()).toBe(0);
+      expect((await api<{ stage: string }>(`/api/orders/${orderId}`, { cookie })).stage).toBe('packed');
       await dismissToasts(admin.page);
-      await shoot(admin.page, `admin-order-delivered-${width}`);
+      await shoot(admin.page, `admin-order-packed-${width}`);
       expect(admin.problems).toEqual([]);
       await admin.context.close();
     });

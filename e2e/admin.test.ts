@@ -206,6 +206,8 @@ describe('admin', () => {
     expect(await page.getByRole('region', { name: 'Orders' }).getByRole('columnheader').allTextContents()).toEqual([
       'ID',
       'USER',
+      'STATUS',
+      'DELIVERY',
       'VENDOR',
       'DATE',
       'TOTAL',
@@ -214,9 +216,11 @@ describe('admin', () => {
       'Details',
     ]);
     expect(await cells.nth(1).innerText()).toBe(shopper.name);
-    expect(await cells.nth(2).innerText()).toBe('Kochi Bloom House');
-    expect(await cells.nth(5).textContent()).toBe('Not paid');
-    expect(await cells.nth(6).textContent()).toBe('Not delivered');
+    expect(await cells.nth(2).innerText()).toBe('Awaiting payment');
+    expect(await cells.nth(3).innerText()).toMatch(/^\w{3}, \d{1,2} \w{3,4}\nAny time, 9 AM – 9 PM$/);
+    expect(await cells.nth(4).innerText()).toBe('Kochi Bloom House');
+    expect(await cells.nth(7).textContent()).toBe('Not paid');
+    expect(await cells.nth(8).textContent()).toBe('Not delivered');
     expect(await orderRow.getByRole('link', { name: /^Details/ }).getAttribute('href')).toBe(`/order/${order._id}`);
     await shoot(page, 'admin-orders-1280');
     expect(await seriousViolations(page)).toEqual([]);
@@ -280,6 +284,19 @@ describe('admin', () => {
   });
 
   it('works on a phone: every admin screen (375)', async () => {
+    // An order of its own, for the orders list's card.
+    const productId = await productByApi(await adminCookie(), `Phone Roses ${uniqueWord()}`, ['Kochi Bloom House']);
+    const shopper = await registerByApi('Anu Thomas', PASSWORD, { emailPrefix: 'shopper' });
+    const order = await placeOrder<{ orderNumber: string }>(shopper.cookie, {
+      productId,
+      recipient: {
+        firstName: 'Anu',
+        lastName: 'Thomas',
+        address: '',
+        address2: 'Panampilly Nagar',
+        postalCode: '682036',
+      },
+    });
     const { context, page, problems } = await open(375, 812);
     await signInTo(page, ADMIN.email, ADMIN.password, '/admin/productlist');
     await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
@@ -303,6 +320,15 @@ describe('admin', () => {
     await page.goto(url('/admin/orderlist'));
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Loading orders' }).waitFor({ state: 'detached' });
+    // A card per order on a phone: nothing cut off after the vendor, nothing to scroll sideways.
+    const card = page
+      .getByRole('list', { name: 'Orders' })
+      .getByRole('listitem', { name: `Order ${order.orderNumber}` });
+    const text = await card.innerText();
+    expect(text).toMatch(/^PW-\d{6,}\s/);
+    expect(text).toMatch(/\bDelivery\s+\w{3}, \d{1,2} \w{3,4}\s+Any time, 9 AM – 9 PM\s/);
+    expect(await card.getByRole('link', { name: `Details of order ${order.orderNumber}` }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shoot(page, 'admin-orders-375');
     expect(await seriousViolations(page)).toEqual([]);
 

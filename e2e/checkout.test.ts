@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 
 describe('checkout, payment and delivery', () => {
-  it('buys a product: cart, sign in, shipping, confirm, simulated payment, My Orders; an admin delivers (1280)', async () => {
+  it('buys a product: cart, sign in, shipping, confirm, simulated payment, My Orders; an admin packs it (1280)', async () => {
     const account = await registerByApi('Lakshmi Varma');
     const { context, page, problems } = await open(1280);
     await page.goto(url('/cart'));
@@ -133,24 +133,28 @@ describe('checkout, payment and delivery', () => {
     expect(problems).toEqual([]);
     await context.close();
 
-    // The demo admin, in a browser of their own, marks the paid order delivered.
+    // The demo admin, in a browser of their own, packs the paid order: the first step towards its
+    // delivery, and the only one offered while it is paid (ADR 085).
     const admin = await open(1280);
     await admin.page.goto(url(`/login?redirect=${encodeURIComponent(`/order/${orderId}`)}`));
     await signIn(admin.page, 'admin@example.com', 'admin-demo-pass');
     await admin.page.waitForURL((u) => u.pathname === `/order/${orderId}`);
     await expect.poll(() => paymentStatus(admin.page).innerText()).toMatch(/^Paid on /);
     expect(await admin.page.getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
-    await admin.page.getByRole('button', { name: 'Mark As Delivered' }).click();
+    expect(await admin.page.getByRole('button', { name: /^Mark As Delivered$|^Out For Delivery$/ }).count()).toBe(0);
+    await admin.page.getByRole('button', { name: 'Mark As Packed' }).click();
     // It asks first (ADR 037).
     await admin.page
-      .getByRole('alertdialog', { name: 'Mark As Delivered?' })
-      .getByRole('button', { name: 'Mark As Delivered' })
+      .getByRole('alertdialog', { name: 'Mark As Packed?' })
+      .getByRole('button', { name: 'Mark As Packed' })
       .click();
-    await admin.page.getByText('Order marked as delivered').waitFor();
-    await expect.poll(() => deliveryStatus(admin.page).innerText()).toMatch(/^Delivered on /);
+    await admin.page.getByText('Order marked as packed').waitFor();
+    // Going out is the one next step; it waits for the slot's day (ADR 085).
+    await admin.page.getByRole('button', { name: 'Out For Delivery' }).waitFor();
     expect(await admin.page.getByRole('button', { name: 'Mark As Delivered' }).count()).toBe(0);
+    expect(await deliveryStatus(admin.page).innerText()).toBe('Not Delivered');
     await dismissToasts(admin.page);
-    await shoot(admin.page, 'checkout-order-delivered-1280');
+    await shoot(admin.page, 'checkout-order-packed-1280');
     expect(admin.problems).toEqual([]);
     await admin.context.close();
   });

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { storeUrl } from './store.js';
 import { istDateIn } from './shopper.js';
 
 /** The demo accounts the store seeds (see the README's demo sign-ins). */
 export const DEMO_ADMIN = { name: 'Demo Admin', email: 'admin@example.com', password: 'admin-demo-pass' };
 export const DEMO_CUSTOMER = { email: 'customer@example.com', password: 'customer-demo-pass' };
 
-/** An address on the run's shared store. */
-export const storeUrl = (route: string) => `${inject('baseUrl')}${route}`;
+export { storeUrl } from './store.js';
 
 export interface ApiInit {
   method?: string;

@@ -3,7 +3,7 @@ import { cp, mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -40,13 +40,23 @@ export interface StartOptions {
    * and offers its folder as `seededDir`.
    */
   copyOf?: string;
+  /**
+   * The store's clock at start, running on from there (support/store-clock.mjs): a delivery
+   * step waits for its booked day (ADR 085), which a test cannot otherwise wait for.
+   */
+  clockAt?: Date;
 }
 
 /**
  * Starts the built store the way its README does (`npm run serve` after the build `npm test` ran),
  * on a fresh data folder, and waits until it answers its health check.
  */
-export async function startServer({ env = {}, reusePicturesFrom, copyOf }: StartOptions = {}): Promise<RunningServer> {
+export async function startServer({
+  env = {},
+  reusePicturesFrom,
+  copyOf,
+  clockAt,
+}: StartOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'store-e2e-'));
   if (copyOf) await cp(copyOf, dataDir, { recursive: true });
@@ -65,6 +75,12 @@ export async function startServer({ env = {}, reusePicturesFrom, copyOf }: Start
       // Browser tests run two at a time beside other suites: the event loop's lateness then says
       // how busy the machine is, not the store, so load shedding by it is off unless a test asks.
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      ...(clockAt
+        ? {
+            NODE_OPTIONS: `--import=${pathToFileURL(path.join(repoRoot, 'e2e/support/store-clock.mjs')).href}`,
+            E2E_STORE_CLOCK_OFFSET_MS: String(clockAt.getTime() - Date.now()),
+          }
+        : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { storeUrl } from './store.js';
 import type { Page } from 'playwright-core';
 
 /** Rupees as the store shows them: '₹1,249' or '₹1,249.50'. */
@@ -18,7 +18,7 @@ export async function signIn(page: Page, email: string, password: string) {
 
 /** Opens the sign-in page with a redirect, signs in and waits to be taken to `to`. */
 export async function signInTo(page: Page, email: string, password: string, to: string) {
-  await page.goto(`${inject('baseUrl')}/login?redirect=${encodeURIComponent(to)}`);
+  await page.goto(storeUrl(`/login?redirect=${encodeURIComponent(to)}`));
   await signIn(page, email, password);
   await page.waitForURL((u) => u.pathname === to);
 }
