@@ -6,6 +6,9 @@ export const MOBILE_QUERY = '(max-width: 768px)';
 export const WIDE_QUERY = '(min-width: 768px)';
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
+/** Whether a CSS media query matches now; false where the browser has no matchMedia. */
+export const matchesNow = (query: string): boolean => window.matchMedia?.(query).matches ?? false;
+
 function useMatches<Unknown extends boolean | null>(query: string, unknown: Unknown): boolean | Unknown {
   const subscribe = useCallback(
     (onChange: () => void) => {
@@ -17,7 +20,7 @@ function useMatches<Unknown extends boolean | null>(query: string, unknown: Unkn
   );
   return useSyncExternalStore<boolean | Unknown>(
     subscribe,
-    () => window.matchMedia?.(query).matches ?? false,
+    () => matchesNow(query),
     () => unknown,
   );
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { AppToaster, toastArea, toastCorner, topOffset, type Box, type ToastCorner } from './toaster.js';
@@ -84,6 +84,23 @@ describe('AppToaster', () => {
     });
     await waitFor(() => expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(3));
     expect(shownToasts()).toHaveLength(2);
+  });
+
+  it('reads where the header and dialogs are only once a toast is out, not on every scroll before', async () => {
+    const header = document.createElement('header');
+    const measured = vi.fn(() => ({ top: 0, bottom: 118, left: 0, right: 1280, height: 118 }) as DOMRect);
+    header.getBoundingClientRect = measured;
+    document.body.prepend(header);
+    try {
+      render(<AppToaster />);
+      act(() => void window.dispatchEvent(new Event('scroll')));
+      expect(measured).not.toHaveBeenCalled();
+      act(() => void toast('Address saved'));
+      await waitFor(() => expect(toaster()).not.toBeNull());
+      expect(measured).toHaveBeenCalled();
+    } finally {
+      header.remove();
+    }
   });
 
   it('keeps clear of the header, where the cart and account menu are', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Toaster } from 'sonner';
+import { Toaster, useSonner } from 'sonner';
 
 /** More toasts at once would bury the page; later ones wait behind the two in view. */
 export const VISIBLE_TOASTS = 2;
@@ -81,11 +81,14 @@ function currentPlacement(): Placement {
 
 /**
  * Where the toasts go, following dialogs as they open and close, the window as it resizes and the
- * header as it scrolls away.
+ * header as it scrolls away while `active` (toasts are out). Each reading asks the browser for
+ * boxes, which makes it lay out the page then and there if anything has changed since it last did:
+ * with no toast to place, nothing is read, and a scroll costs the page nothing.
  */
-function useToastPlacement(): Placement {
+function useToastPlacement(active: boolean): Placement {
   const [placement, setPlacement] = useState<Placement>(currentPlacement);
   useEffect(() => {
+    if (!active) return;
     const update = () =>
       setPlacement((shown) => {
         const next = currentPlacement();
@@ -102,18 +105,12 @@ function useToastPlacement(): Placement {
       window.removeEventListener('resize', update);
       window.removeEventListener('scroll', update);
     };
-  }, []);
+  }, [active]);
   return placement;
 }
 
-/**
- * The store's toasts (spec: top-right, 5000 ms): at most two in view, never over the header's
- * controls and never over an open dialog. With one open they move to a free corner (beside the
- * cart panel at 1280 px, below a dialog's close button); where none is free (the cart panel fills
- * a phone's screen) they are held, and sonner shows them afresh once the dialog has closed.
- */
-export function AppToaster() {
-  const { corner, top } = useToastPlacement();
+function PlacedToaster({ active }: { active: boolean }) {
+  const { corner, top } = useToastPlacement(active);
   if (!corner) return null;
   return (
     <Toaster
@@ -125,4 +122,19 @@ export function AppToaster() {
       closeButton
     />
   );
+}
+
+/**
+ * The store's toasts (spec: top-right, 5000 ms): at most two in view, never over the header's
+ * controls and never over an open dialog. With one open they move to a free corner (beside the
+ * cart panel at 1280 px, below a dialog's close button); where none is free (the cart panel fills
+ * a phone's screen) they are held, and sonner shows them afresh once the dialog has closed. Placed
+ * from the first toast on, which sonner hands over to the toaster when it mounts; mounted from then
+ * on, so the last toast of a batch leaves as sonner animates it.
+ */
+export function AppToaster() {
+  const active = useSonner().toasts.length > 0;
+  const [placed, setPlaced] = useState(active);
+  if (active && !placed) setPlaced(true);
+  return placed ? <PlacedToaster active={active} /> : null;
 }

@@ -97,7 +97,19 @@ describe('the admin order list', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['ID', 'USER', 'STATUS', 'DELIVERY', 'PARTNER', 'VENDOR', 'DATE', 'TOTAL', 'PAID', 'DELIVERED', 'Details']);
+    ).toEqual([
+      'ID',
+      'USER',
+      'STATUS',
+      'DELIVERY',
+      'PARTNER',
+      'VENDOR',
+      'DATE',
+      'TOTAL',
+      'PAID',
+      'DELIVERED',
+      'Details',
+    ]);
     const [, paid, unpaid] = within(table).getAllByRole('row');
     const cells = (row: HTMLElement | undefined) =>
       within(row!)

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type ReactNode, type RefCallback } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Gift, Sparkles } from 'lucide-react';
@@ -41,16 +41,32 @@ function useInfiniteProducts(filters: ProductFilters) {
   });
 }
 
-/** Whether an element is within the observer's margin of the screen. */
-function useNearViewport(element: Element | null, rootMargin: string): boolean {
+/**
+ * Whether the element given the returned ref is within the observer's margin of the screen, and
+ * that element while it is in the page. The ref watches it from the moment React attaches it:
+ * keeping it in state instead would have React render again within its commit, in the same task,
+ * which on a page being hydrated pulls every effect of the page into that task too.
+ */
+function useNearViewport(rootMargin: string): {
+  near: boolean;
+  ref: RefCallback<Element>;
+  element: { readonly current: Element | null };
+} {
   const [near, setNear] = useState(false);
-  useEffect(() => {
-    if (!element) return;
-    const observer = new IntersectionObserver(([entry]) => setNear(entry?.isIntersecting ?? false), { rootMargin });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element, rootMargin]);
-  return near;
+  const element = useRef<Element | null>(null);
+  const ref = useCallback(
+    (node: Element) => {
+      element.current = node;
+      const observer = new IntersectionObserver(([entry]) => setNear(entry?.isIntersecting ?? false), { rootMargin });
+      observer.observe(node);
+      return () => {
+        observer.disconnect();
+        if (element.current === node) element.current = null;
+      };
+    },
+    [rootMargin],
+  );
+  return { near, ref, element };
 }
 
 /** A card's place while it loads; `data-skeleton` marks the first page's, which the page waits on. */
@@ -116,26 +132,24 @@ export function loadedRun(pages: readonly ProductListResponse[]): ProductSummary
 
 /**
  * The product grid loaded by infinite scroll (spec section 4): page 1 replaces the list, later
- * pages append, and the next page loads near the end while more exist and nothing is loading.
+ * pages append, and the next page loads near the end while more exist and nothing is loading. A
+ * memo: opening or closing the phone's filters re-renders the page, and need not re-render its cards.
  */
-export function ProductResults({ filters }: { filters: ListingFilters }) {
+export const ProductResults = memo(function ProductResults({ filters }: { filters: ListingFilters }) {
   const pincode = usePincode();
   const list = useInfiniteProducts({ ...filters, pincode });
   const { data, error, isPending, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage } =
     list;
-  const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
-  const nearEnd = useNearViewport(sentinel, LOAD_MORE_MARGIN);
+  const { near: nearEnd, ref: placesRef, element: places } = useNearViewport(LOAD_MORE_MARGIN);
 
   // Runs again when a fetch ends, so a short page that leaves the next places in view keeps
   // loading. The observer's word is older than the page just appended, so where the places are now
   // decides: else one scroll to the end would load two pages.
   useEffect(() => {
-    // The places just replaced by a page are no longer in the document (their rectangle is all
-    // zeros, which would read as near): the new places, in the next render, decide.
     const stillNear = () =>
-      !!sentinel?.isConnected && sentinel.getBoundingClientRect().top <= window.innerHeight + LOAD_MORE_PX;
+      !!places.current && places.current.getBoundingClientRect().top <= window.innerHeight + LOAD_MORE_PX;
     if (nearEnd && hasNextPage && !isFetching && !isFetchNextPageError && stillNear()) void fetchNextPage();
-  }, [nearEnd, sentinel, hasNextPage, isFetching, isFetchNextPageError, fetchNextPage]);
+  }, [nearEnd, places, hasNextPage, isFetching, isFetchNextPageError, fetchNextPage]);
 
   if (isPending) {
     return (
@@ -185,7 +199,7 @@ export function ProductResults({ filters }: { filters: ListingFilters }) {
               // element's first observation says where it is, however far a scroll jumped.
               <div
                 key={data.pages.length}
-                ref={setSentinel}
+                ref={placesRef}
                 className={cn(gridClasses, 'mt-3 sm:mt-4')}
                 aria-hidden="true"
               >
@@ -254,4 +268,4 @@ export function ProductResults({ filters }: { filters: ListingFilters }) {
       )}
     </div>
   );
-}
+});
