@@ -9,7 +9,9 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 type NewSignInCode = typeof signInCodes.$inferInsert;
 /** The columns a caller may change; `updatedAt` is stamped by every update. */
-type UserChanges = Partial<Pick<NewUser, 'name' | 'email' | 'passwordHash' | 'isAdmin' | 'googleSubject' | 'partnerId'>>;
+type UserChanges = Partial<
+  Pick<NewUser, 'name' | 'email' | 'passwordHash' | 'isAdmin' | 'googleSubject' | 'partnerId'>
+>;
 
 /** The columns a request's `SessionUser` is read from (lib/auth.ts says why no more). */
 const SESSION_USER_COLUMNS = {

@@ -595,7 +595,10 @@ export async function invitePartnerPerson(
 ): Promise<UserRow> {
   const existing = await repo.lockUserByEmail(tx, person.email);
   if (existing?.isAdmin) {
-    throw new AppError('CONFLICT', "This email is an admin's account; a partner's person needs an account of their own");
+    throw new AppError(
+      'CONFLICT',
+      "This email is an admin's account; a partner's person needs an account of their own",
+    );
   }
   if (existing?.partnerId && existing.partnerId !== partner.id) {
     throw new AppError('CONFLICT', "This email is already one of another partner's people");

@@ -22,8 +22,23 @@ describe(`accounts and sessions on ${testDatabaseKind}`, () => {
     const email = uniqueEmail();
     const res = await register({ name: 'Anjali Menon', email, password: PASSWORD });
     expect(res.statusCode).toBe(201);
-    expect(Object.keys(res.json()).sort()).toEqual(['_id', 'email', 'isAdmin', 'isPartner', 'name', 'phone', 'pincode']);
-    expect(res.json()).toMatchObject({ name: 'Anjali Menon', email, isAdmin: false, isPartner: false, pincode: '', phone: null });
+    expect(Object.keys(res.json()).sort()).toEqual([
+      '_id',
+      'email',
+      'isAdmin',
+      'isPartner',
+      'name',
+      'phone',
+      'pincode',
+    ]);
+    expect(res.json()).toMatchObject({
+      name: 'Anjali Menon',
+      email,
+      isAdmin: false,
+      isPartner: false,
+      pincode: '',
+      phone: null,
+    });
     const setCookie = String([res.headers['set-cookie']].flat()[0]);
     expect(setCookie).toMatch(/^session=[A-Za-z0-9_-]{43};/);
     for (const flag of ['HttpOnly', 'SameSite=Lax', 'Secure', 'Path=/', 'Max-Age=2592000']) {
