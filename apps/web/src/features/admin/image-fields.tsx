@@ -6,7 +6,8 @@ import { Field } from '../../components/ui/field.js';
 import { errorMessage } from '../../lib/api.js';
 import { cn } from '../../lib/cn.js';
 import { parseImageList } from './product-form.js';
-import { apiUpload, deleteUpload, IMAGE_ACCEPT } from './upload.js';
+import { uploadPicture } from '../../lib/upload.js';
+import { deleteUpload, IMAGE_ACCEPT } from './upload.js';
 
 export type Upload = (files: File[]) => Promise<string[]>;
 
@@ -23,7 +24,7 @@ export function useUploads(): { uploading: boolean; upload: Upload } {
     try {
       for (const file of files) {
         try {
-          const result = await apiUpload(file);
+          const result = await uploadPicture(file);
           toast.success(result.message);
           paths.push(result.image);
         } catch (err) {

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.js';
 import { Field } from '../../components/ui/field.js';
 import { errorMessage } from '../../lib/api.js';
 import { cn } from '../../lib/cn.js';
-import { uploadImage } from '../../lib/upload.js';
+import { uploadPicture } from '../../lib/upload.js';
 
 /** As the server takes it (deliveredInputSchema). */
 const RECEIVED_BY_MAX = 100;
@@ -82,7 +82,7 @@ export function DeliveredForm({
     setUploading(true);
     let uploaded: string;
     try {
-      uploaded = await uploadImage(photo!);
+      uploaded = (await uploadPicture(photo!)).image;
     } catch (err) {
       setRefusal(errorMessage(err));
       return;
