@@ -45,6 +45,7 @@ ALTER TABLE "partner_areas" ADD CONSTRAINT "partner_areas_area_id_service_areas_
 ALTER TABLE "partner_offers" ADD CONSTRAINT "partner_offers_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "partner_offers" ADD CONSTRAINT "partner_offers_partner_id_partners_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."partners"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "partner_areas_area" ON "partner_areas" USING btree ("area_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "partners_name" ON "partners" USING btree (lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "partner_offers_live" ON "partner_offers" USING btree ("order_id") WHERE "partner_offers"."status" IN ('offered', 'accepted');--> statement-breakpoint
 CREATE INDEX "partner_offers_partner_day" ON "partner_offers" USING btree ("partner_id","delivery_date","slot_id");--> statement-breakpoint
 CREATE INDEX "partner_offers_open" ON "partner_offers" USING btree ("expires_at") WHERE "partner_offers"."status" = 'offered';--> statement-breakpoint

@@ -23,6 +23,7 @@ import type {
   PartnerResponse,
 } from '@store/contracts';
 import type { Db, Tx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError } from '../../lib/app-error.js';
 import type { SessionUser } from '../../lib/auth.js';
 import type { PaymentProvider } from '../payments/provider.js';
@@ -73,19 +74,26 @@ export class PartnersService {
       throw new AppError('VALIDATION', message, [{ field: 'areas', message }]);
     }
     const areas = [...new Set(input.areas)];
-    const row = await this.db.transaction((tx) =>
-      repo.insertPartner(
-        tx,
-        {
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          makes: input.makes,
-          capacityPerSlot: input.capacityPerSlot,
-        },
-        areas,
-      ),
-    );
+    let row: repo.PartnerRow;
+    try {
+      row = await this.db.transaction((tx) =>
+        repo.insertPartner(
+          tx,
+          {
+            name: input.name,
+            email: input.email,
+            phone: input.phone,
+            makes: input.makes,
+            capacityPerSlot: input.capacityPerSlot,
+          },
+          areas,
+        ),
+      );
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      const message = `A partner named ${input.name} already exists`;
+      throw new AppError('CONFLICT', message, [{ field: 'name', message }]);
+    }
     const listed = (await this.list(now)).partners.find((p) => p._id === row.id);
     return listed!;
   }

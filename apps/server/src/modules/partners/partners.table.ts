@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PartnerMake } from '@store/domain';
 import { serviceAreas } from '../pincodes/pincodes.table.js';
 
@@ -20,6 +20,8 @@ export const partners = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Admins, the dashboard and the orders list tell partners apart by name.
+    uniqueIndex('partners_name').on(sql`lower(${t.name})`),
     check('partners_capacity', sql`${t.capacityPerSlot} > 0`),
     check('partners_makes', sql`cardinality(${t.makes}) > 0 AND ${t.makes} <@ ARRAY['cakes', 'flowers', 'courier']`),
   ],

@@ -146,6 +146,25 @@ describe(`partners on ${testDatabaseKind}`, () => {
     expect((await t.app.inject({ url: '/api/admin/partners' })).statusCode).toBe(401);
   });
 
+  it('refuses a second partner of the same name, however it is written: 409', async () => {
+    await addPartner('Lotus Florist');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/partners',
+      ...as(admin.cookie),
+      payload: {
+        name: 'LOTUS florist',
+        email: 'l@example.in',
+        phone: '98470 55555',
+        areas: [kochi],
+        makes: ['flowers'],
+        capacityPerSlot: 2,
+      },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('A partner named LOTUS florist already exists');
+  });
+
   it.each([
     [{ areas: [] }, 'Choose at least one area it serves'],
     [{ areas: [987_654] }, 'No service area has the id 987654'],
