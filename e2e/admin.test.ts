@@ -208,6 +208,7 @@ describe('admin', () => {
       'USER',
       'STATUS',
       'DELIVERY',
+      'PARTNER',
       'VENDOR',
       'DATE',
       'TOTAL',
@@ -218,9 +219,10 @@ describe('admin', () => {
     expect(await cells.nth(1).innerText()).toBe(shopper.name);
     expect(await cells.nth(2).innerText()).toBe('Awaiting payment');
     expect(await cells.nth(3).innerText()).toMatch(/^\w{3}, \d{1,2} \w{3,4}\nAny time, 9 AM – 9 PM$/);
-    expect(await cells.nth(4).innerText()).toBe('Kochi Bloom House');
-    expect(await cells.nth(7).textContent()).toBe('Not paid');
-    expect(await cells.nth(8).textContent()).toBe('Not delivered');
+    expect(await cells.nth(4).innerText()).toBe('Your team');
+    expect(await cells.nth(5).innerText()).toBe('Kochi Bloom House');
+    expect(await cells.nth(8).textContent()).toBe('Not paid');
+    expect(await cells.nth(9).textContent()).toBe('Not delivered');
     expect(await orderRow.getByRole('link', { name: /^Details/ }).getAttribute('href')).toBe(`/order/${order._id}`);
     await shoot(page, 'admin-orders-1280');
     expect(await seriousViolations(page)).toEqual([]);

@@ -120,8 +120,9 @@ export function ConflictReview({
           ? 'Re-apply your changes on top of what is there now, or discard them.'
           : 'You changed nothing it changed: load what is there now.'}
       </p>
+      {/* The scroll box is positioned, so visually hidden labels (absolute) in the table stay inside it. */}
       {rows.length ? (
-        <div className="overflow-x-auto rounded-lg border border-amber-200 bg-white">
+        <div className="relative overflow-x-auto rounded-lg border border-amber-200 bg-white">
           <table className="w-full text-left">
             <caption className="sr-only">What changed</caption>
             <thead className="bg-neutral-100 text-xs font-semibold tracking-wide text-neutral-700">

@@ -187,7 +187,14 @@ function StockLedger({ productId }: { productId: string }) {
         <EmptyNote>No stock changes yet.</EmptyNote>
       ) : (
         <>
-          <div role="region" aria-labelledby={headingId} tabIndex={0} className="overflow-x-auto rounded-lg border">
+          {/* Positioned, so the table's visually hidden labels (absolute) stay inside the scroll box
+              instead of widening the page on a phone. */}
+          <div
+            role="region"
+            aria-labelledby={headingId}
+            tabIndex={0}
+            className="relative overflow-x-auto rounded-lg border"
+          >
             <table className="w-full text-left text-sm">
               <thead className="bg-neutral-100 text-xs font-semibold tracking-wide text-neutral-700">
                 <tr>
