@@ -47,6 +47,7 @@ export interface AdminProductList {
 export const adminKeys = {
   orders: [...queryKeys.orders, 'admin'] as const,
   refunds: [...queryKeys.orders, 'admin', 'refunds'] as const,
+  productLists: [...queryKeys.products, 'admin', 'list'] as const,
   products: (page: number, q = '') => [...queryKeys.products, 'admin', 'list', page, q] as const,
   product: (id: string) => [...queryKeys.products, 'admin', 'detail', id] as const,
   stockLedger: (id: string, page: number) => [...queryKeys.products, 'admin', 'stock', id, page] as const,

@@ -25,7 +25,7 @@ import { errorMessage } from '../../lib/api.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { recheckShown } from '../../lib/field-errors.js';
 import { usePageTitle } from '../../lib/page-title.js';
-import { updateProduct, useAdminProduct } from './admin-api.js';
+import { adminKeys, updateProduct, useAdminProduct } from './admin-api.js';
 import { AdminPage, Loading } from './admin-page.js';
 import { LoadError } from '../../components/ui/load-error.js';
 import { ColorSwatches } from './color-swatches.js';
@@ -133,6 +133,9 @@ function ProductForm({ product: loaded }: { product: AdminProduct }) {
     try {
       await updateProduct(product._id, productPayload(product._id, sent, product));
       toast.success('Product updated');
+      // The list the admin goes back to loads afresh rather than showing, until its refetch ends,
+      // the product as it was before this save.
+      queryClient.removeQueries({ queryKey: adminKeys.productLists });
       await queryClient.invalidateQueries({ queryKey: queryKeys.products });
       await navigate('/admin/productlist');
     } catch (err) {
