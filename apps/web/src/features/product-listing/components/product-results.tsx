@@ -42,22 +42,26 @@ function useInfiniteProducts(filters: ProductFilters) {
 }
 
 /**
- * Whether the element given the returned ref is within the observer's margin of the screen, and
- * that element while it is in the page. The ref watches it from the moment React attaches it:
- * keeping it in state instead would have React render again within its commit, in the same task,
- * which on a page being hydrated pulls every effect of the page into that task too.
+ * The last observation of the element given the returned ref (whether it is within the observer's
+ * margin of the screen), and that element while it is in the page. The ref watches it from the
+ * moment React attaches it: keeping it in state instead would have React render again within its
+ * commit, in the same task, which on a page being hydrated pulls every effect of the page into that
+ * task too. Each observation is a new object, so a new element's first one is news even when it
+ * says what the last element's did.
  */
 function useNearViewport(rootMargin: string): {
-  near: boolean;
+  seen: { near: boolean };
   ref: RefCallback<Element>;
   element: { readonly current: Element | null };
 } {
-  const [near, setNear] = useState(false);
+  const [seen, setSeen] = useState({ near: false });
   const element = useRef<Element | null>(null);
   const ref = useCallback(
     (node: Element) => {
       element.current = node;
-      const observer = new IntersectionObserver(([entry]) => setNear(entry?.isIntersecting ?? false), { rootMargin });
+      const observer = new IntersectionObserver(([entry]) => setSeen({ near: entry?.isIntersecting ?? false }), {
+        rootMargin,
+      });
       observer.observe(node);
       return () => {
         observer.disconnect();
@@ -66,7 +70,7 @@ function useNearViewport(rootMargin: string): {
     },
     [rootMargin],
   );
-  return { near, ref, element };
+  return { seen, ref, element };
 }
 
 /** A card's place while it loads; `data-skeleton` marks the first page's, which the page waits on. */
@@ -140,16 +144,18 @@ export const ProductResults = memo(function ProductResults({ filters }: { filter
   const list = useInfiniteProducts({ ...filters, pincode });
   const { data, error, isPending, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage } =
     list;
-  const { near: nearEnd, ref: placesRef, element: places } = useNearViewport(LOAD_MORE_MARGIN);
+  const { seen: placesSeen, ref: placesRef, element: places } = useNearViewport(LOAD_MORE_MARGIN);
 
   // Runs again when a fetch ends, so a short page that leaves the next places in view keeps
-  // loading. The observer's word is older than the page just appended, so where the places are now
-  // decides: else one scroll to the end would load two pages.
+  // loading, and at every observation of the places, the new places' first one too (they may be
+  // measured before the page just appended has its height, and seen near only after). The
+  // observer's word is older than the page just appended, so where the places are now decides:
+  // else one scroll to the end would load two pages.
   useEffect(() => {
     const stillNear = () =>
       !!places.current && places.current.getBoundingClientRect().top <= window.innerHeight + LOAD_MORE_PX;
-    if (nearEnd && hasNextPage && !isFetching && !isFetchNextPageError && stillNear()) void fetchNextPage();
-  }, [nearEnd, places, hasNextPage, isFetching, isFetchNextPageError, fetchNextPage]);
+    if (placesSeen.near && hasNextPage && !isFetching && !isFetchNextPageError && stillNear()) void fetchNextPage();
+  }, [placesSeen, places, hasNextPage, isFetching, isFetchNextPageError, fetchNextPage]);
 
   if (isPending) {
     return (
