@@ -1,9 +1,10 @@
 /**
- * The machine's yardstick for issue 13: a plain Fastify + node-postgres server answering a product
- * by id, one worker per core, with nothing of the store (no hooks, no read model, no compression).
- * Issue 13 measured this at about 9,000 req/s on the machine its goals were set on; the load
- * benchmark measures it here, with the same load, so the store's figures can be read against what
- * this machine gives the plainest server at all.
+ * The machine's yardstick on PostgreSQL (issue 37's goals are ratios of it): a plain Fastify +
+ * node-postgres server answering a product by id, one worker per core, with nothing of the store
+ * (no hooks, no cache, no compression). The load benchmark measures it with the mix's load before
+ * the store starts, so the store's figures can be read against what this machine gives the
+ * plainest server at all. Issue 13 measured it at about 9,000 req/s on the machine its goals were
+ * set on. baseline-pglite-server.ts is its counterpart on the embedded database.
  */
 import cluster from 'node:cluster';
 import os from 'node:os';

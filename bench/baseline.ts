@@ -1,52 +1,51 @@
 /**
- * Measures baseline-server.ts on the benchmark's seeded PostgreSQL catalogue: random product ids,
- * the mix's connections and duration, nothing in the background. Its req/s scales issue 13's
- * goals, set on a machine where the same server gave about 9,000, to the machine at hand.
+ * Measures the yardstick of issue 37's goals on the benchmark's seeded catalogue, before the store
+ * starts: a plain Fastify server answering a product by random listed id with one query, on the
+ * same database (baseline-server.ts, node-postgres and one worker per core, on PostgreSQL;
+ * baseline-pglite-server.ts, PGlite in its one process, on the embedded database), with the mix's
+ * warm-up, connections and duration and nothing in the background. The store's figures are then
+ * read as ratios of it (goals.ts): this machine's speed moves from session to session and from run
+ * to run, and the yardstick moves with it.
  */
-import pg from 'pg';
 import { measureRandom, type EndpointResult, type LoadSettings } from './measure.js';
 import { startServer } from './server-process.js';
 
-/** What the baseline answered on the machine issue 13's goals were set on. */
-export const ISSUE_BASELINE_RPS = 9_000;
-
 export interface BaselineReport {
+  /** Which yardstick: the server, its database client, its processes. */
+  server: string;
   result: EndpointResult;
   distinctUrls: number;
-  /** This machine's baseline over issue 13's: the goals times this are the goals here. */
-  machineFactor: number;
 }
 
-async function listedIds(databaseUrl: string): Promise<string[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: string }>('SELECT id FROM products WHERE available');
-    return rows.map((r) => r.id);
-  } finally {
-    await client.end();
-  }
-}
+const SERVERS = {
+  postgres: { entry: 'bench/baseline-server.ts', server: 'plain Fastify + node-postgres, one worker per core' },
+  pglite: { entry: 'bench/baseline-pglite-server.ts', server: 'plain Fastify + PGlite, one process' },
+};
 
+/**
+ * `databaseUrl` names the PostgreSQL database; without it the yardstick opens the embedded one in
+ * `dataDir`, and has exited (the folder closed) by the time this resolves. `ids`: the listed products.
+ */
 export async function measureBaseline(
-  options: { repoRoot: string; dataDir: string; databaseUrl: string; logFile: string },
+  options: { repoRoot: string; dataDir: string; databaseUrl?: string | undefined; logFile: string },
+  ids: readonly string[],
   settings: LoadSettings,
 ): Promise<BaselineReport> {
-  const ids = await listedIds(options.databaseUrl);
-  if (ids.length === 0) throw new Error('the baseline needs a seeded catalogue');
-  const server = await startServer({ ...options, entry: ['--import', 'tsx', 'bench/baseline-server.ts'] });
+  if (ids.length === 0) throw new Error('the yardstick needs a seeded catalogue');
+  const { entry, server: description } = SERVERS[options.databaseUrl ? 'postgres' : 'pglite'];
+  const server = await startServer({ ...options, entry: ['--import', 'tsx', entry] });
   try {
     const { result, distinctUrls } = await measureRandom(
       server.baseUrl,
       {
-        name: 'baseline: product by id',
-        path: 'GET /api/products/<random listed id>, plain Fastify + node-postgres',
+        name: 'yardstick: product by id',
+        path: `GET /api/products/<random listed id>, ${description}`,
         nextPath: () => `/api/products/${ids[Math.floor(Math.random() * ids.length)]!}`,
       },
       settings,
       async () => undefined,
     );
-    return { result, distinctUrls, machineFactor: result.requestsPerSecond / ISSUE_BASELINE_RPS };
+    return { server: description, result, distinctUrls };
   } finally {
     await server.stop();
   }

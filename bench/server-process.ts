@@ -34,7 +34,7 @@ export interface ServerOptions {
 export interface RunningServer {
   baseUrl: string;
   pid: number;
-  /** From starting the process to its first healthy answer (migrations, PIN codes, read model, workers). */
+  /** From starting the process to its first healthy answer (the migrations' check, PIN codes, the workers' start). */
   bootSeconds: number;
   /** Resolves once the process has exited; safe to call more than once. */
   stop(): Promise<void>;

@@ -164,7 +164,7 @@ async function stockAndOrdered(client: pg.Client, products: string[]) {
 }
 
 const workerPids = (server: RunningServer) =>
-  [...server.output().matchAll(/"pid":(\d+),[^\n]*"msg":"catalogue read model loaded"/g)].map((m) => Number(m[1]));
+  [...server.output().matchAll(/"pid":(\d+),[^\n]*"msg":"Store ready on/g)].map((m) => Number(m[1]));
 
 const bin = postgresBin();
 

@@ -50,7 +50,7 @@ describe('GET /metrics of several workers on PostgreSQL', () => {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       try {
-        const loaded = () => [...server.output().matchAll(/"msg":"catalogue read model loaded"/g)].length;
+        const loaded = () => [...server.output().matchAll(/"msg":"Store ready on/g)].length;
         const bothUp = Date.now() + 30_000;
         while (loaded() < 2 && Date.now() < bothUp) await new Promise((r) => setTimeout(r, 50));
         expect(loaded()).toBe(2);

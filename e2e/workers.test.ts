@@ -36,12 +36,12 @@ describe('several server workers on PostgreSQL', () => {
         });
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
-        const loaded = () => [...server.output().matchAll(/"msg":"catalogue read model loaded"/g)].length;
+        const loaded = () => [...server.output().matchAll(/"msg":"Store ready on/g)].length;
         let id = '';
         try {
-          // Each worker's heap is sized for the catalogue it holds (the demo's is small enough for
-          // the floor), and starts at half that (lib/workers.ts).
-          expect(server.output()).toMatch(/"workers":2,"heapMb":128,"initialHeapMb":64,/);
+          // Each worker's heap limit is the same whatever the catalogue, and starts at half of it
+          // (lib/workers.ts).
+          expect(server.output()).toMatch(/"workers":2,"heapMb":160,"initialHeapMb":80,/);
           // The store is healthy once one worker answers; the test is about both, so both must be up.
           const bothUp = Date.now() + 30_000;
           while (loaded() < 2 && Date.now() < bothUp) await new Promise((r) => setTimeout(r, 50));
@@ -60,8 +60,8 @@ describe('several server workers on PostgreSQL', () => {
           expect(seen.map((p) => [p.countInStock, p.price])).toEqual(Array(8).fill([4321, 1234]));
 
           // A worker that dies is replaced; the store keeps answering.
-          const workers = [...server.output().matchAll(/"pid":(\d+)[^\n]*"msg":"catalogue read model loaded"/g)].map(
-            (m) => Number(m[1]),
+          const workers = [...server.output().matchAll(/"pid":(\d+)[^\n]*"msg":"Store ready on/g)].map((m) =>
+            Number(m[1]),
           );
           expect(workers.length).toBe(2);
           process.kill(workers[0]!, 'SIGKILL');
@@ -91,7 +91,7 @@ describe('several server workers on PostgreSQL', () => {
           const bothUp = Date.now() + 30_000;
           const lines = () => again.output().split('\n');
           const at = (msg: string) => lines().findIndex((l) => l.includes(`"msg":"${msg}"`));
-          const loads = () => lines().flatMap((l, i) => (l.includes('"msg":"catalogue read model loaded"') ? [i] : []));
+          const loads = () => lines().flatMap((l, i) => (l.includes('"msg":"Store ready on') ? [i] : []));
           while (loads().length < 2 && Date.now() < bothUp) await new Promise((r) => setTimeout(r, 50));
           expect(at('server workers started')).toBeGreaterThanOrEqual(0);
           expect(at('server workers started')).toBeLessThan(at('database ready'));

@@ -16,7 +16,6 @@ import { registerPayments } from './modules/payments/payments.plugin.js';
 import { registerPartners } from './modules/partners/partners.plugin.js';
 import { partnersRoutes } from './modules/partners/partners.routes.js';
 import { registerOutbox } from './modules/outbox/outbox.plugin.js';
-import { registerCatalogReadModel } from './modules/products/catalog.plugin.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSessions } from './modules/users/users.sessions.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -75,9 +74,6 @@ export async function buildApp(config: Config, database: Database, options: AppO
       return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    // The catalogue read model loads in an onReady hook, seconds per 100,000 products (bench
-    // README); Fastify's default 10 s would stop a large shop's workers from ever starting.
-    pluginTimeout: 120_000,
     // A hop count trusts that many proxies in front of the server, nearest first.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -116,7 +112,6 @@ export async function buildApp(config: Config, database: Database, options: AppO
   // Before the session look-up and everything else, so a request turned away costs next to nothing.
   registerLoadShedding(app);
   registerCatalogCache(app);
-  registerCatalogReadModel(app);
   await registerSessions(app);
   await registerRateLimits(app);
   registerPayments(app);

@@ -289,8 +289,6 @@ const performanceSettings = {
   SERVER_RENDER_MS_PER_SECOND: z.coerce.number().int().min(1).max(1_000).default(250),
   /** How long a cached catalogue answer may live at most; 0 turns the cache off. */
   CATALOG_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
-  /** Answer listings and product pages from the in-memory catalogue (ADR 024); false asks the database. */
-  CATALOG_READ_MODEL: booleanFromEnv.default(true),
   /** Requests handled at once before new ones get 503 (0: no bound). */
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(200),
   /**
@@ -330,7 +328,6 @@ export interface Config {
   serverRenderMsPerSecond: number;
   shutdownTimeoutMs: number;
   catalogCacheTtlMs: number;
-  catalogReadModel: boolean;
   publicUrl: string;
   trustProxy: boolean | number;
   redisUrl: string | undefined;
@@ -570,7 +567,6 @@ export function loadConfig(
     serverRenderMsPerSecond: c.SERVER_RENDER_MS_PER_SECOND,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     catalogCacheTtlMs: c.CATALOG_CACHE_TTL_MS,
-    catalogReadModel: c.CATALOG_READ_MODEL,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
     trustProxy: c.TRUST_PROXY,
     redisUrl: c.REDIS_URL,

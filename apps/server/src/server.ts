@@ -1,10 +1,8 @@
 import cluster from 'node:cluster';
 import { pino } from 'pino';
 import { loadConfig, ConfigError, type Config } from './config.js';
-import { sql } from 'drizzle-orm';
-import { openDatabase, queryRows, type Database } from './db/client.js';
+import { openDatabase } from './db/client.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
-import { isUndefinedTable } from './db/errors.js';
 import { prepareDatabase } from './db/prepare.js';
 import { defaultMaxConnections, limitConnections, openFileLimit } from './lib/connection-limits.js';
 import { serveClusterMetrics } from './lib/cluster-metrics.js';
@@ -15,7 +13,7 @@ import {
   isStoreWorker,
   superviseWorkers,
   workerCount,
-  workerHeapMb,
+  WORKER_HEAP_MB,
 } from './lib/workers.js';
 
 /** One server process; a worker of several waits for the database preparation its primary does. */
@@ -111,7 +109,7 @@ try {
 }
 /**
  * Several workers (PostgreSQL only, ADR 025): the primary migrates and prepares the database once
- * and forks the workers, which share the port and each hold their own catalogue read model.
+ * and forks the workers, which share the port.
  */
 async function primary(config: Config, workers: number) {
   const log = pino({ level: config.logLevel });
@@ -123,55 +121,22 @@ async function primary(config: Config, workers: number) {
     }
     log.warn({ workers }, `${message}: each worker counts on its own`);
   }
-  const open = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
-  const chosen = heapLimitChosen(process.env);
-  const sizedFor = (products: number) => (chosen ? undefined : workerHeapMb(products));
-  // A worker forked later is sized from a fresh count: one replaced after the catalogue grew needs
-  // room for the new products.
-  const heapMb = async () => {
-    if (chosen) return undefined;
-    const counting = await open();
-    try {
-      return workerHeapMb(await countProducts(counting));
-    } finally {
-      await counting.close();
-    }
-  };
-  const database = await open();
-  let products: number;
-  let prepared: Promise<unknown>;
-  try {
-    products = await countProducts(database);
-    // A store that has products is prepared while its workers load their modules, which they spend
-    // most of their start on; they wait for it before they touch the database. An empty one (a
-    // first start) is prepared first: the demo catalogue it may get decides how they are sized.
-    if (products === 0) {
-      await prepareDatabase(database, config, log);
-      products = await countProducts(database);
-      prepared = Promise.resolve();
-    } else {
-      prepared = prepareDatabase(database, config, log);
-    }
-  } catch (err) {
-    await database.close();
-    throw err;
-  }
-  const done = prepared.then(() => undefined).finally(() => database.close());
-  superviseWorkers(workers, log, config.shutdownTimeoutMs, sizedFor(products), heapMb, done);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  // The database is prepared while the workers load their modules, which they spend most of their
+  // start on; they wait for it before they touch the database.
+  const done = prepareDatabase(database, config, log)
+    .then(() => undefined)
+    .finally(() => database.close());
+  superviseWorkers(
+    workers,
+    log,
+    config.shutdownTimeoutMs,
+    heapLimitChosen(process.env) ? undefined : WORKER_HEAP_MB,
+    done,
+  );
   // A scrape of GET /metrics reaches one worker, which asks here for every worker's figures.
   if (config.metricsToken) serveClusterMetrics(log);
   await done;
-}
-
-/** Every product, listed or not (the read model holds them all); none before the first migration. */
-async function countProducts(database: Database): Promise<number> {
-  try {
-    const [row] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM products`);
-    return row?.n ?? 0;
-  } catch (err) {
-    if (isUndefinedTable(err)) return 0;
-    throw err;
-  }
 }
 
 const workers = workerCount(config);

@@ -4,6 +4,7 @@ import { imageStoreFor } from '../lib/image-store.js';
 import { ensurePincodes } from '../modules/pincodes/pincodes.import.js';
 import type { Database } from './client.js';
 import { migrateDatabase } from './migrate.js';
+import { fillSearchVectors } from './search-vectors.js';
 import { demoAccountsStillOpen, seedDemoCatalogue } from './seed.js';
 
 /**
@@ -31,6 +32,8 @@ export async function prepareDatabase(
       );
     }
   }
+  const vectors = await fillSearchVectors(database.db);
+  if (vectors) log.info({ products: vectors }, 'wrote the search vectors of products that had none');
   const seeded = config.seedDemo ? await seedDemoCatalogue(database, imageStoreFor(config)) : null;
   if (seeded?.products) log.info(seeded, 'seeded the demo catalogue');
   log.info({ ms: Date.now() - started, database: database.kind }, 'database ready');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cpuQuotaCores, machine, memoryLimitMb } from './machine.js';
-import { heapLimitChosen, restartDelayMs, workerCount, workerHeapMb, workerInitialHeapMb } from './workers.js';
+import { heapLimitChosen, restartDelayMs, workerCount } from './workers.js';
 
 describe('how many server workers run', () => {
   it.each([
@@ -49,18 +49,6 @@ describe('what the machine gives', () => {
 });
 
 describe("a worker's heap limit", () => {
-  it('grows with the catalogue its read model holds', () => {
-    expect(workerHeapMb(0)).toBe(128);
-    expect(workerHeapMb(3_000)).toBe(128);
-    expect(workerHeapMb(10_000)).toBe(208);
-    expect(workerHeapMb(100_000)).toBe(1_262);
-  });
-
-  it('starts at half of itself, about what a worker holds once its read model is in', () => {
-    expect(workerInitialHeapMb(workerHeapMb(10_000))).toBe(104);
-    expect(workerInitialHeapMb(workerHeapMb(100_000))).toBe(631);
-  });
-
   it('is left alone when whoever started the store chose one, in MAX_HEAP_MB or NODE_OPTIONS', () => {
     expect(heapLimitChosen({})).toBe(false);
     expect(heapLimitChosen({ MAX_HEAP_MB: '', NODE_OPTIONS: '--enable-source-maps' })).toBe(false);

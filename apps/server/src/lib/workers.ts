@@ -20,38 +20,19 @@ export function workerCount(config: Pick<Config, 'databaseUrl' | 'webConcurrency
 }
 
 /**
- * A worker's heap besides its catalogue: modules and code (about 45 MB live), the answer cache (at
- * most 16 MB of text, ADR 059), the keyword index's remembered scores, and requests in flight.
+ * A worker's old-space limit, whatever the catalogue's size: it holds modules and code (about 45 MB
+ * live), the answer cache (at most 16 MB of text) and requests in flight, and no copy of the
+ * catalogue (ADR 087). V8 lets an unbounded heap grow under load to two or three times what is live
+ * before it collects; the limit is what sets a worker's peak, and one much closer to what is live
+ * spends the worker's time collecting (ADR 053, 059).
  */
-const HEAP_BASE_MB = 90;
-/** The read model's row, sizes, reviews and keyword index per product, about 8 KB live, with room to collect. */
-const HEAP_PER_PRODUCT_KB = 12;
-/** The least any worker gets: a small catalogue's worker still holds its modules and full caches. */
-const HEAP_FLOOR_MB = 128;
+export const WORKER_HEAP_MB = 160;
 
 /**
- * The old-space limit for a worker whose read model holds `products`. V8 lets an unbounded heap
- * grow under load to two or three times what is live before it collects (a worker at 10,000
- * products reached 560 MB resident for about 150 MB live). The limit is what sets a worker's
- * peak: at 10,000 products, where a worker holds about 125 MB after a major collection, 246 MB let
- * it reach 300–311 MB resident under the benchmark's mix, and 208 MB 275–280 MB at the same
- * throughput (ADR 059); a limit much closer to what is live spends the worker's time collecting
- * (ADR 053).
+ * Where a worker's old space starts, instead of V8's few megabytes: half its limit, about what it
+ * holds once it is serving, so that its start is not spent collecting a growing heap (ADR 058).
  */
-export function workerHeapMb(products: number): number {
-  return Math.max(HEAP_FLOOR_MB, HEAP_BASE_MB + Math.ceil((products * HEAP_PER_PRODUCT_KB) / 1024));
-}
-
-/**
- * Where a worker's old space starts, instead of V8's few megabytes: half its limit, about what the
- * worker holds once its read model is in (the limit allows about 1.6 times that). Starting small,
- * V8 collects the whole growing heap again and again while the model loads: seven major
- * collections in a worker's boot with 10,000 products, and a third of a second of its start on
- * two cores. Pages are touched only as the heap fills them (ADR 058).
- */
-export function workerInitialHeapMb(limitMb: number): number {
-  return Math.floor(limitMb / 2);
-}
+export const workerInitialHeapMb = (limitMb: number) => Math.floor(limitMb / 2);
 
 /**
  * Whether whoever started the store chose the heap limit: `MAX_HEAP_MB`, which `npm start` turns
@@ -114,9 +95,8 @@ export function restartDelayMs(deaths: number): number {
 /**
  * The primary of several workers: it forks them (they share the listening socket), replaces one
  * that dies while the store runs, and on SIGTERM or SIGINT passes the signal on and exits when
- * every worker has drained and stopped (1 if any did not stop cleanly). The first workers' heap
- * limit is `firstHeapMb`; `heapMb` sizes each one forked later, so a worker replaced after the
- * catalogue grew gets room for it; undefined leaves Node's own limit. Each worker is told once
+ * every worker has drained and stopped (1 if any did not stop cleanly). Each worker's heap limit
+ * is `heapMb` (undefined leaves Node's own, or the one chosen in NODE_OPTIONS). Each worker is told once
  * `databasePrepared` has resolved (if it rejects, the primary is stopping and its workers with it).
  *
  * A dead worker is replaced after a wait that doubles with each quick death (RESTART_FIRST_MS up
@@ -129,42 +109,30 @@ export function superviseWorkers(
   count: number,
   log: Log,
   shutdownTimeoutMs: number,
-  firstHeapMb: number | undefined,
-  heapMb: () => Promise<number | undefined>,
+  heapMb: number | undefined,
   databasePrepared: Promise<void>,
 ): void {
   let stopping = false;
   let failed = false;
-  let lastHeapMb = firstHeapMb;
   const forkedAt = new Map<number, number>();
   let quickDeaths = 0;
   let failingSince: number | undefined;
   const pending = new Set<NodeJS.Timeout>();
-  const forkWith = (mb: number | undefined) => {
+  const fork = () => {
+    if (stopping) return;
     cluster.setupPrimary({
       execArgv:
-        mb === undefined
+        heapMb === undefined
           ? process.execArgv
-          : [...process.execArgv, `--max-old-space-size=${mb}`, `--initial-old-space-size=${workerInitialHeapMb(mb)}`],
+          : [
+              ...process.execArgv,
+              `--max-old-space-size=${heapMb}`,
+              `--initial-old-space-size=${workerInitialHeapMb(heapMb)}`,
+            ],
     });
     const worker = cluster.fork({ STORE_WORKER: '1' });
     forkedAt.set(worker.id, Date.now());
   };
-  // Sized from a fresh count of the catalogue when the database answers, else as the last one was.
-  const fork = () =>
-    void heapMb().then(
-      (mb) => {
-        lastHeapMb = mb;
-        if (!stopping) forkWith(mb);
-      },
-      (err: unknown) => {
-        log.warn(
-          { err, heapMb: lastHeapMb ?? null },
-          'could not count the catalogue to size a worker; sizing it as the last',
-        );
-        if (!stopping) forkWith(lastHeapMb);
-      },
-    );
 
   cluster.on('message', (worker: Worker, message: unknown) => {
     if (message !== AWAIT_DATABASE) return;
@@ -224,12 +192,12 @@ export function superviseWorkers(
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
 
-  for (let i = 0; i < count; i++) forkWith(firstHeapMb);
+  for (let i = 0; i < count; i++) fork();
   log.info(
     {
       workers: count,
-      heapMb: firstHeapMb ?? null,
-      initialHeapMb: firstHeapMb === undefined ? null : workerInitialHeapMb(firstHeapMb),
+      heapMb: heapMb ?? null,
+      initialHeapMb: heapMb === undefined ? null : workerInitialHeapMb(heapMb),
     },
     'server workers started',
   );

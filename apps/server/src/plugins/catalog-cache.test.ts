@@ -5,8 +5,7 @@ import { products } from '../db/schema.js';
 import { insertProduct, uniqueCategory } from '../test/fixtures.js';
 import { createTwoTestApps, testDatabaseKind, type TestApp } from '../test/test-app.js';
 
-// The response cache on its own: with the read model on, listings and pages would come from it.
-const cacheOn = { CATALOG_CACHE_TTL_MS: '60000', CATALOG_READ_MODEL: 'false' };
+const cacheOn = { CATALOG_CACHE_TTL_MS: '60000' };
 let first: TestApp;
 /** A second server on the same database: another process on PostgreSQL, another app on PGlite. */
 let second: TestApp;

@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { z } from 'zod';
 import type { ProductSummary } from '@store/contracts';
 import type { Reach } from '@store/domain';
 import { ResponseCache, stableKey } from '../lib/response-cache.js';
 
-export const CATALOG_CHANNEL = 'catalog_changed';
+/**
+ * The database's notice of each catalogue row written (migrations 0010, 0033): the product's id, or
+ * 'stock:' and the id when nothing but its stock moved, or '*' when the products were truncated.
+ */
+export const CATALOG_CHANNEL = 'catalog_row_changed';
+const STOCK_ONLY = 'stock:';
 
 /**
  * Answers kept per process. A demo store's every product page and listing fits many times over;
@@ -26,11 +30,11 @@ declare module 'fastify' {
 
 /**
  * Catalogue answers (listings, searches, product pages) are cached per process and dropped the
- * moment any process, or anyone with SQL, changes the catalogue. With the read model on, the
- * model's row notices drive the cache (catalog.plugin.ts): a sale drops only the answers showing
- * what it sold. Without it, triggers NOTIFY on every write (migration 0003), each process LISTENs
- * and any change drops everything. While the notices are down (the database went away) the cached
- * answers keep being given, as the read model's are; they are dropped when the notices are back.
+ * moment any process, or anyone with SQL, changes the catalogue: triggers NOTIFY on every row
+ * written and each process LISTENs. A sale drops only the answers that show what it sold, since no
+ * listing filters or sorts by stock; any other change drops them all. While the notices are down
+ * (the database went away) the cached answers keep being given; they are dropped when the notices
+ * are back.
  */
 export function registerCatalogCache(app: FastifyInstance): void {
   const cache = new ResponseCache({
@@ -39,12 +43,15 @@ export function registerCatalogCache(app: FastifyInstance): void {
     ttlMs: app.config.catalogCacheTtlMs,
   });
   app.decorate('catalogCache', cache);
-  if (app.config.catalogCacheTtlMs <= 0 || app.config.catalogReadModel) return;
+  if (app.config.catalogCacheTtlMs <= 0) return;
 
   let unsubscribe: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     unsubscribe = await app.database.subscribe(CATALOG_CHANNEL, {
-      onMessage: () => cache.invalidate(),
+      onMessage: (payload) => {
+        if (payload.startsWith(STOCK_ONLY)) cache.invalidateProducts([payload.slice(STOCK_ONLY.length)]);
+        else cache.invalidate();
+      },
       // Whatever changed while the notices were away is not in the answers kept from before.
       onReady: () => {
         cache.invalidate();
@@ -70,22 +77,18 @@ export const cardsShow = (answer: { products: readonly { _id: string }[] }) => a
 
 /**
  * The JSON text of a catalogue answer, from the cache when possible; `shows` names the products it
- * shows. Answers from the read model skip the schema check on the way out: they are built by the
- * same mapper from rows the model holds, and a random URL would pay for the check every time.
+ * shows. The answer skips a schema check on the way out: it is built by the catalogue's mapper from
+ * typed rows, and a random URL would pay for the check every time (ADR 087).
  */
-export function catalogAnswer<T extends z.ZodType>(
+export function catalogAnswer<T>(
   app: FastifyInstance,
   key: [prefix: string, input: unknown],
-  schema: T,
-  compute: () => Promise<z.input<T>>,
-  shows: (value: z.output<T>) => readonly string[],
-  inMemory: boolean,
+  compute: () => Promise<T>,
+  shows: (value: T) => readonly string[],
 ): Promise<string> {
-  const cacheKey = stableKey(...key);
-  if (!inMemory) return app.catalogCache.json(cacheKey, schema, compute, shows);
-  return app.catalogCache.text(cacheKey, async () => {
+  return app.catalogCache.text(stableKey(...key), async () => {
     const value = await compute();
-    return { body: JSON.stringify(value), products: shows(value as z.output<T>) };
+    return { body: JSON.stringify(value), products: shows(value) };
   });
 }
 
@@ -102,32 +105,28 @@ type PinReach = Awaited<ReturnType<FastifyInstance['pinReaches']['of']>>;
 export async function catalogCards<T extends { products: ProductSummary[] }>(
   app: FastifyInstance,
   [prefix, input]: [prefix: string, input: unknown],
-  schema: z.ZodType<T>,
   compute: (reach: Reach | undefined) => Promise<T>,
   reach: PinReach | null,
-  inMemory = false,
 ): Promise<string> {
   const area = app.pinReaches.filterOf(reach);
   const key: [string, unknown] = [prefix, area ? { input, makes: area.makes } : input];
-  const body = await catalogAnswer(app, key, schema, () => compute(area), cardsShow, inMemory);
+  const body = await catalogAnswer(app, key, () => compute(area), cardsShow);
   if (!reach) return body;
   const answer = JSON.parse(body) as T;
   return JSON.stringify({ ...answer, products: app.pinReaches.dated(reach, answer.products, app.clock()) });
 }
 
 /** Sends a catalogue answer (catalogAnswer) as it is. */
-export async function sendCached<T extends z.ZodType>(
+export async function sendCached<T>(
   app: FastifyInstance,
   reply: FastifyReply,
   key: [prefix: string, input: unknown],
-  schema: T,
-  compute: () => Promise<z.input<T>>,
-  shows: (value: z.output<T>) => readonly string[],
-  inMemory = false,
+  compute: () => Promise<T>,
+  shows: (value: T) => readonly string[],
 ): Promise<void> {
-  const body = await catalogAnswer(app, key, schema, compute, shows, inMemory);
-  // A string with a JSON content type is sent as it is, skipping the serializer: it was shaped by
-  // the same schema when it was computed. Awaiting the reply keeps this async handler alive until
-  // the body is written; otherwise a streamed (compressed) body can be cut off.
+  const body = await catalogAnswer(app, key, compute, shows);
+  // A string with a JSON content type is sent as it is, skipping the serializer. Awaiting the reply
+  // keeps this async handler alive until the body is written; otherwise a streamed (compressed)
+  // body can be cut off.
   await reply.type('application/json; charset=utf-8').send(body);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
@@ -31,23 +31,6 @@ export const PRODUCTION_ENV = {
   MAIL_FROM: 'Kochi Blooms <help@kochiblooms.test>',
   STORE_SUPPORT_PHONE: '+91 484 000 1234',
 } as const;
-
-/**
- * Tests write to the tables directly and read through the API at once. With the catalogue read
- * model on (the default, as in production), every request first waits until the model has seen
- * every write committed before it (`barrier()`), so the API tests run against the read model
- * without racing its notices.
- */
-function readYourWrites(app: FastifyInstance): void {
-  const model = app.catalogReadModel;
-  if (!model) return;
-  const inject = app.inject.bind(app);
-  app.inject = (async (opts: InjectOptions | string) => {
-    // A test that closed the database asks the API about that; the barrier cannot run then.
-    if (model.live) await model.barrier().catch(() => undefined);
-    return inject(opts);
-  }) as FastifyInstance['inject'];
-}
 
 /** Which database the API tests run on: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set. */
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -119,7 +102,6 @@ export async function createTestApp(
     await giveBack();
     throw err;
   }
-  readYourWrites(app);
   const started = app;
   return {
     app,

@@ -95,13 +95,12 @@ describe(`platform on ${testDatabaseKind}`, () => {
   it.runIf(testDatabaseKind === 'postgres')(
     'sheds load with 503 and Retry-After when no connection frees up',
     async () => {
-      // One connection: the read model's load at start queues its four queries on it, so the wait
-      // allowed must cover them on a busy machine, not only the moment this test holds it.
+      // One connection: the wait allowed must cover the start's own queries on a busy machine,
+      // not only the moment this test holds it.
       const busy = await createTestApp({ DATABASE_POOL_SIZE: '1', DATABASE_POOL_TIMEOUT_MS: '1000' });
       let release!: () => void;
       const held = busy.database.db.transaction(() => new Promise<void>((r) => (release = r)));
       await new Promise((r) => setTimeout(r, 50));
-      // The catalogue answers from memory (ADR 024, 026); a PIN code check still needs a connection.
       const res = await busy.app.inject({ url: '/api/pincodes/560001' });
       release();
       await held;

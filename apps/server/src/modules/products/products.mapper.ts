@@ -4,7 +4,7 @@ import type { products, productVariants, reviews } from './products.table.js';
 
 type ProductRow = typeof products.$inferSelect;
 /** What a product page needs of the row: everything but the database's own search columns. */
-export type ProductPageRow = Omit<ProductRow, 'searchText' | 'searchKeys'>;
+export type ProductPageRow = Omit<ProductRow, 'searchText' | 'searchVector'>;
 export type ProductSummaryRow = Pick<
   ProductRow,
   | 'id'

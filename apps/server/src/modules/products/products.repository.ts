@@ -3,10 +3,11 @@ import { LOCAL_MAKE_RULES, LOCAL_MAKES, SAMPLE_PRODUCT_NAME, type Reach } from '
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import type { ProductSummaryRow } from './products.mapper.js';
-import { productRelations, products, productVariants, reviews } from './products.table.js';
+import { productRelations, products, productVariants, reviews, searchWords } from './products.table.js';
+import { editDistance, keywordTerms, searchTerms, typoDistance } from './products.search-text.js';
 
 export interface ProductFilters {
-  words: KeywordWords;
+  words: KeywordQuery;
   category?: string | undefined;
   subcategories: string[];
   colors: string[];
@@ -58,6 +59,9 @@ export const summaryColumns = {
   createdAt: products.createdAt,
 } satisfies Record<keyof ProductSummaryRow, unknown>;
 
+/** What a product page shows: every column but the search columns, which only the database reads. */
+const { searchText: _searchText, searchVector: _searchVector, ...pageColumns } = getTableColumns(products);
+
 /** Shoppers never see drafts, unavailable products or the spec's placeholder product. */
 export const listed = and(eq(products.available, true), ne(products.name, SAMPLE_PRODUCT_NAME))!;
 
@@ -98,60 +102,105 @@ export function effectivePriceSql(now: Date): SQL<number> {
 }
 
 /**
- * How each keyword word is matched: most words appear somewhere as typed, or as the start of a
- * longer word ('chocolat'), and are found as substrings through the trigram index. Only a word
- * found nowhere is taken for a typo and matched by spelling similarity ('choclate'), which costs
- * far more per row and so is kept for the words that need it.
+ * A shopper's keyword as the database matches it (ADR 087): `terms`, one tsquery per meaningful
+ * word that every product must satisfy (the word as typed or as the start of a longer word, or for
+ * a word found nowhere, the words it is nearly); `phrase`, the same words in their order in the
+ * name, which ranks a product first; `symbols`, words of symbols only ('%'), found in the
+ * product's text. `nothing` when a word matches no product at all.
  */
-export interface KeywordWords {
-  exact: string[];
-  fuzzy: string[];
+export interface KeywordQuery {
+  terms: string[];
+  phrase: string | null;
+  symbols: string[];
+  nothing: boolean;
 }
 
-const like = (w: string) => `%${escapeLike(w)}%`;
+export const NO_KEYWORD: KeywordQuery = { terms: [], phrase: null, symbols: [], nothing: false };
 
-function keywordCondition({ exact, fuzzy }: KeywordWords): SQL | undefined {
-  if (exact.length + fuzzy.length === 0) return undefined;
-  return and(
-    ...exact.map((w) => sql`${products.searchText} LIKE ${like(w)} ESCAPE '\\'`),
-    ...fuzzy.map((w) => sql`${w} <% ${products.searchKeys}`),
-  );
+const like = (w: string) => `%${escapeLike(w)}%`;
+/** A word as a tsquery operand; the words are letters, marks and digits only, so quoting is enough. */
+const lexeme = (word: string, prefix: boolean, weight = '') =>
+  `'${word}'${prefix || weight ? ':' : ''}${prefix ? '*' : ''}${weight}`;
+/** A lone letter as a prefix would match most of the catalogue; shoppers type words. */
+const asTyped = (term: string, weight = '') => lexeme(term, [...term].length > 1, weight);
+
+/** Whether some listed product holds this tsquery. */
+async function anyHolds(db: Db, query: string): Promise<boolean> {
+  const [hit] = await db
+    .select({ one: sql<number>`1` })
+    .from(products)
+    .where(and(listed, sql`${products.searchVector} @@ ${query}::tsquery`))
+    .limit(1);
+  return hit !== undefined;
+}
+
+/** Candidate words for a typo, nearest first; how near they must be is judged by the caller. */
+const TYPO_CANDIDATES = 20;
+
+/** Words of the catalogue a word found nowhere is nearly (typoDistance letters off at most). */
+async function nearWords(db: Db, term: string): Promise<string[]> {
+  const allowed = typoDistance(term);
+  if (allowed === 0) return [];
+  const found = await db
+    .select({ word: searchWords.word })
+    .from(searchWords)
+    .where(sql`${searchWords.word} % ${term}`)
+    .orderBy(sql`${searchWords.word} <-> ${term}`, asc(searchWords.word))
+    .limit(TYPO_CANDIDATES);
+  return found.map((r) => r.word).filter((w) => editDistance(w, term) <= allowed);
 }
 
 /**
- * Best match first: a word in the name counts twice a word in the category, subcategories or
- * tags; a name holding the whole phrase wins outright; typo words score by spelling similarity.
+ * The keyword's words as a KeywordQuery. `weight` 'A' looks in names only (the admin's picker).
+ * Each word costs one look-up in the search vectors' index, and one in the vocabulary's if it is
+ * found nowhere.
  */
-function relevance({ exact, fuzzy }: KeywordWords): SQL<number> {
-  const name = sql`lower(${products.name})`;
-  const terms = [
-    ...exact.map(
-      (w) =>
-        sql`(CASE WHEN ${name} LIKE ${like(w)} ESCAPE '\\' THEN 2 ELSE 0 END + CASE WHEN ${products.searchKeys} LIKE ${like(w)} ESCAPE '\\' THEN 1 ELSE 0 END)`,
-    ),
-    ...fuzzy.map((w) => sql`(2 * word_similarity(${w}, ${name}) + word_similarity(${w}, ${products.searchKeys}))`),
-  ];
-  const phrase = like([...exact, ...fuzzy].join(' '));
-  return sql<number>`(${sql.join(terms, sql` + `)} + CASE WHEN ${name} LIKE ${phrase} ESCAPE '\\' THEN 3 ELSE 0 END)`;
-}
-
-/** Splits keyword words into those found as typed somewhere in the catalogue and the rest. */
-export async function classifyKeywordWords(db: Db, words: readonly string[]): Promise<KeywordWords> {
-  if (words.length === 0) return { exact: [], fuzzy: [] };
-  const found = await Promise.all(
-    words.map(async (w) => {
-      const [hit] = await db
-        .select({ one: sql<number>`1` })
-        .from(products)
-        .where(and(listed, sql`${products.searchText} LIKE ${like(w)} ESCAPE '\\'`))
-        .limit(1);
-      return hit !== undefined;
+export async function keywordQuery(db: Db, words: readonly string[], weight: '' | 'A' = ''): Promise<KeywordQuery> {
+  const symbols = words.filter((w) => searchTerms(w).length === 0);
+  const terms = keywordTerms(words);
+  if (terms.length === 0) return { ...NO_KEYWORD, symbols };
+  const operands = await Promise.all(
+    terms.map(async (term) => {
+      if (await anyHolds(db, asTyped(term, weight))) return { query: asTyped(term, weight), word: asTyped(term, 'A') };
+      const near = await nearWords(db, term);
+      if (near.length === 0) return null;
+      const either = (w: string) => `(${near.map((n) => lexeme(n, false, w)).join(' | ')})`;
+      return { query: either(weight), word: either('A') };
     }),
   );
+  if (operands.some((o) => o === null)) return { ...NO_KEYWORD, symbols, nothing: true };
+  const found = operands as { query: string; word: string }[];
   return {
-    exact: words.filter((_, i) => found[i]),
-    fuzzy: words.filter((_, i) => !found[i]),
+    terms: found.map((o) => o.query),
+    phrase: found.length > 1 ? found.map((o) => o.word).join(' <-> ') : found[0]!.word,
+    symbols,
+    nothing: false,
   };
+}
+
+function keywordCondition({ terms, symbols, nothing }: KeywordQuery): SQL | undefined {
+  if (nothing) return sql`false`;
+  return and(
+    terms.length === 0 ? undefined : sql`${products.searchVector} @@ ${terms.join(' & ')}::tsquery`,
+    ...symbols.map((w) => sql`${products.searchText} LIKE ${like(w.toLowerCase())} ESCAPE '\\'`),
+  );
+}
+
+/** Weights of the description, (unused), the category and tags, and the name, as ts_rank takes them. */
+const FIELD_WEIGHTS = '{0.1,0.2,0.4,1.0}';
+/** The name alone counts: the admin's picker finds products by name. */
+const NAME_WEIGHTS = '{0,0,0,1.0}';
+
+/**
+ * Best match first: each word's ts_rank over the fields' weights (a word in the name counts most,
+ * then the category, subcategories and tags, then the description), added up as a search engine
+ * adds its words' scores (one ts_rank of all the words would weigh how near they stand instead), and
+ * a name holding the words in their order ahead of every name that does not.
+ */
+function relevance({ terms, phrase }: KeywordQuery, weights = FIELD_WEIGHTS): SQL<number> {
+  const ranks = terms.map((t) => sql`ts_rank(${weights}::real[], ${products.searchVector}, ${t}::tsquery)`);
+  return sql<number>`(${sql.join(ranks, sql` + `)}
+    + CASE WHEN ${products.searchVector} @@ ${phrase}::tsquery THEN 1 ELSE 0 END)`;
 }
 
 function filterConditions(f: ProductFilters, now: Date): SQL {
@@ -178,11 +227,11 @@ function filterConditions(f: ProductFilters, now: Date): SQL {
   return and(...conditions)!;
 }
 
-function orderBy(order: ProductOrder, words: KeywordWords, now: Date): SQL[] {
+function orderBy(order: ProductOrder, words: KeywordQuery, now: Date): SQL[] {
   const dir = (e: SQL | AnyPgColumn, d: 'asc' | 'desc') => (d === 'asc' ? asc(e) : desc(e));
   switch (order.by) {
     case 'relevance':
-      return words.exact.length + words.fuzzy.length
+      return words.terms.length
         ? [desc(relevance(words)), desc(products.rating), asc(products.id)]
         : [desc(products.createdAt), asc(products.id)];
     case 'price':
@@ -222,7 +271,7 @@ export async function listProducts(
 
 /** A product with its variants, related products and reviews; admins also see related products shoppers cannot. */
 export async function findProduct(db: Db, id: string, { includeUnlisted = false } = {}) {
-  const [row] = await db.select(getTableColumns(products)).from(products).where(eq(products.id, id));
+  const [row] = await db.select(pageColumns).from(products).where(eq(products.id, id));
   if (!row) return undefined;
   const [variants, related, productReviews] = await Promise.all([
     db.select().from(productVariants).where(eq(productVariants.productId, id)).orderBy(asc(productVariants.position)),
@@ -264,19 +313,15 @@ export function newestListed(db: Db, limit: number, reach?: Reach) {
     .limit(limit);
 }
 
-/** Name look-up for pickers: substring or close spelling, best match first. */
-export function searchByName(db: Db, keyword: string, limit: number) {
-  const lowered = keyword.toLowerCase();
+/** Name look-up for pickers: listed products whose name holds every word, best first, then by name. */
+export async function searchByName(db: Db, keyword: string, limit: number) {
+  const words = await keywordQuery(db, [keyword], 'A');
+  if (words.terms.length === 0) return [];
   return db
     .select(summaryColumns)
     .from(products)
-    .where(
-      and(
-        listed,
-        sql`(lower(${products.name}) LIKE ${`%${escapeLike(lowered)}%`} ESCAPE '\\' OR ${lowered} <% lower(${products.name}))`,
-      ),
-    )
-    .orderBy(desc(sql`word_similarity(${lowered}, lower(${products.name}))`), asc(products.name))
+    .where(and(listed, keywordCondition(words)))
+    .orderBy(desc(relevance(words, NAME_WEIGHTS)), asc(products.name), asc(products.id))
     .limit(limit);
 }
 

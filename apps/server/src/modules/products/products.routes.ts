@@ -44,7 +44,7 @@ const pincodeDescription =
   "a malformed PIN code is 400 'Error - Enter 6 digits', an unknown one 404, one not served 400.";
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ProductsService(app.database.db, app.catalogReadModel);
+  const service = new ProductsService(app.database.db);
   const admin = new ProductsAdmin(app.database.db);
   const stock = new StockAdmin(app.database.db);
   const adminTags = ['Products (admin)'];
@@ -211,10 +211,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         await catalogCards(
           app,
           ['products', query],
-          productListResponseSchema,
           (area) => service.list(query, undefined, area),
           await reachOfQuery(pincode),
-          service.answersFromMemory(query.keyword),
         ),
       );
     },
@@ -259,7 +257,6 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
           await catalogCards(
             app,
             [row.prefix, null],
-            productsResponseSchema,
             async (area) => ({ products: await row.cards(area) }),
             await reachOfQuery(req.query.pincode),
           ),
@@ -283,7 +280,6 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         app,
         reply,
         ['search', req.query.keyword],
-        productsResponseSchema,
         async () => ({ products: await service.searchByName(req.query.keyword) }),
         cardsShow,
       ),
@@ -323,23 +319,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const reach = await reachOfQuery(req.query.pincode);
       if (!reach) {
-        return sendCached(
-          app,
-          reply,
-          ['product', req.params.id],
-          productDetailSchema,
-          () => service.get(req.params.id),
-          productPageShows,
-          service.answersFromMemory(),
-        );
+        return sendCached(app, reply, ['product', req.params.id], () => service.get(req.params.id), productPageShows);
       }
       const body = await catalogAnswer(
         app,
         ['product', req.params.id],
-        productDetailSchema,
         () => service.get(req.params.id),
         productPageShows,
-        service.answersFromMemory(),
       );
       const page = JSON.parse(body) as ProductDetail;
       const now = app.clock();

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -27,6 +28,9 @@ export interface OptimizedProductImage {
   original: string;
   optimized: { detail: string };
 }
+
+/** A tsvector, read and written as its text ('word':1A ...); PostgreSQL parses it, splitting nothing. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const textList = (name: string) =>
   text(name)
@@ -86,16 +90,16 @@ export const products = pgTable(
     rating: real('rating').notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),
     /**
-     * Lower-cased name, category, subcategories, tags and description, kept by the application on
-     * every write (PostgreSQL cannot generate it: array_to_string is not immutable). Keyword words
-     * are found in it as substrings.
+     * Lower-cased name, category, subcategories, tags, occasions, recipients and description, kept
+     * by the application on every write: a keyword of symbols only ('%'), which has no words for
+     * the search vector, is looked for in it.
      */
     searchText: text('search_text').notNull().default(''),
     /**
-     * The short part of searchText (name, category, subcategories, tags) that typo-tolerant
-     * trigram matching runs against: similarity over whole descriptions is slow and matches noise.
+     * The product's words for keyword search, weighted by field (ADR 087), kept by the application
+     * on every write, as its words are cut as the shopper's keyword is (products.search-text.ts).
      */
-    searchKeys: text('search_keys').notNull().default(''),
+    searchVector: tsvector('search_vector').notNull().default(''),
     /**
      * The product's GST class (ADR 028). Empty on a row nobody classified, which orders tax at its
      * category's default; the admin form and API always set both.
@@ -124,9 +128,7 @@ export const products = pgTable(
     check('products_fulfilment', sql`${t.fulfilment} IN ('local', 'courier')`),
     check('products_gst_rate', sql`${t.gstRate} IN (0, 3, 5, 12, 18, 28, 40)`),
     check('products_hsn_code', sql`${t.hsnCode} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})?$'`),
-    index('products_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('products_search_keys_trgm').using('gin', sql`${t.searchKeys} gin_trgm_ops`),
-    index('products_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('products_search_vector').using('gin', t.searchVector),
     // Plain DESC (nulls first) so that `ORDER BY created_at DESC, id` reads the index in order.
     index('products_listed_created')
       .on(sql`${t.createdAt} DESC`, t.id)
@@ -231,4 +233,17 @@ export const stockAdjustments = pgTable(
     check('stock_adjustments_reason', sql`${t.reason} IN ('initial', 'received', 'damaged', 'correction', 'returned')`),
     check('stock_adjustments_arithmetic', sql`${t.after} = ${t.before} + ${t.change} AND ${t.after} >= 0`),
   ],
+);
+
+/**
+ * Every word any product's search vector has held (ADR 087), kept by a trigger as vectors are
+ * written: a keyword word found in no product is taken for a typo of the nearest of these by
+ * spelling, found through their trigrams. Words no product holds any more stay; one matches nothing.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [index('search_words_trgm').using('gin', sql`${t.word} gin_trgm_ops`)],
 );

@@ -81,7 +81,7 @@ const STATIC_HEADS: Record<string, { title: string; description: string }> = {
  * components from the catalogue's data, which the browser then hydrates (ADR 049).
  */
 export function createPageRenderer(app: FastifyInstance, webDistDir: string) {
-  // The product page's head comes from the read model too: no database round trip per page.
+  // The product page's head comes from the same cached answer as the API's.
   const api = new StorefrontApi(app);
   let template: Promise<string> | undefined;
   const indexHtml = () => (template ??= readFile(path.join(webDistDir, 'index.html'), 'utf8'));

@@ -1,13 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  idSchema,
-  productDetailSchema,
-  productListQuerySchema,
-  productListResponseSchema,
-  productPincodeQuerySchema,
-  productsResponseSchema,
-  type ProductSummary,
-} from '@store/contracts';
+import { idSchema, productListQuerySchema, productPincodeQuerySchema, type ProductSummary } from '@store/contracts';
 import type { Reach } from '@store/domain';
 import { catalog } from '../catalog/catalog.service.js';
 import { ProductsService } from '../products/products.service.js';
@@ -36,20 +28,13 @@ export class StorefrontApi {
   private readonly service: ProductsService;
 
   constructor(private readonly app: FastifyInstance) {
-    this.service = new ProductsService(app.database.db, app.catalogReadModel);
+    this.service = new ProductsService(app.database.db);
   }
 
   /** `GET /api/products/:id` as JSON text. */
   async productJson(id: string): Promise<string> {
     if (!idSchema.safeParse(id).success) throw new AppError('VALIDATION', 'id must be a product id');
-    return catalogAnswer(
-      this.app,
-      ['product', id],
-      productDetailSchema,
-      () => this.service.get(id),
-      productPageShows,
-      this.service.answersFromMemory(),
-    );
+    return catalogAnswer(this.app, ['product', id], () => this.service.get(id), productPageShows);
   }
 
   /** What can reach `?pincode=` as products.routes.ts asks it: a refused PIN code rejects with its AppError. */
@@ -67,10 +52,8 @@ export class StorefrontApi {
     return catalogCards(
       this.app,
       ['products', query],
-      productListResponseSchema,
       (area) => this.service.list(query, undefined, area),
       await this.reachOf(pincode),
-      this.service.answersFromMemory(query.keyword),
     );
   }
 
@@ -84,7 +67,6 @@ export class StorefrontApi {
     return catalogCards(
       this.app,
       [prefix, null],
-      productsResponseSchema,
       async (area) => ({ products: await cards(area) }),
       await this.reachOf(pincode),
     );

@@ -60,9 +60,11 @@ beforeAll(async () => {
       WEB_DIST_DIR: await webBuild(
         'export const render = () => { globalThis.storefrontRenders += 1; return new Promise(() => {}); };',
       ),
-      SERVER_RENDER_TIMEOUT_MS: '200',
-      // Only the cap on renders at once: on a loaded machine the requests arrive spread out, and
-      // renders timed out meanwhile would spend the second's budget (renderBudget has tests of its own).
+      // Long enough that all twelve pages below ask while the first eight still hang: each reads its
+      // product from the database first, and on a loaded machine the requests arrive spread out.
+      SERVER_RENDER_TIMEOUT_MS: '2000',
+      // Only the cap on renders at once: renders timed out meanwhile would spend the second's
+      // budget (renderBudget has tests of its own).
       SERVER_RENDER_MS_PER_SECOND: '1000',
     },
     shared,

@@ -153,8 +153,7 @@ describe(`asking for a password reset link, on ${testDatabaseKind}`, () => {
 
   it('answers before the account is even looked up', async () => {
     const { email } = await registerCustomer(t.app);
-    // Without the catalogue read model, whose barrier the test app waits for before each request.
-    const server = await serverWith({ RATE_LIMIT_PASSWORD_RESET_ADDRESS: '10000/1h', CATALOG_READ_MODEL: 'false' });
+    const server = await serverWith({ RATE_LIMIT_PASSWORD_RESET_ADDRESS: '10000/1h' });
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let taken!: () => void;
@@ -445,8 +444,7 @@ describe(`a link asked for before the account's email or password changed, on ${
   it('is not written for the old email when the email changes while the link is being written', async () => {
     const { id, email } = await registerCustomer(t.app);
     const moved = uniqueEmail();
-    // Without the catalogue read model, whose barrier would wait for the transaction below.
-    const server = await serverWith({ CATALOG_READ_MODEL: 'false' });
+    const server = await serverWith({});
     await t.database.db.transaction(async (tx) => {
       // The owner's change, under way: the account's row is changed but not yet committed.
       await tx.update(users).set({ email: moved }).where(eq(users.id, id));

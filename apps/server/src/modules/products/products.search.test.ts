@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListResponse } from '@store/contracts';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 import { insertProduct, uniqueCategory } from '../../test/fixtures.js';
-import { searchTerms, typoDistance } from './catalog.search-index.js';
+import { searchTerms, typoDistance } from './products.search-text.js';
 
 let t: TestApp;
 
