@@ -92,6 +92,17 @@ export function catalogAnswer<T>(
   });
 }
 
+/**
+ * Keeps a number (a listing's total) in the answer cache under `key`. It shows no product, so a
+ * sale keeps it (no listing filters by stock); any other change drops it with every answer.
+ */
+export const rememberCount =
+  (app: FastifyInstance) =>
+  (key: unknown, count: () => Promise<number>): Promise<number> =>
+    app.catalogCache
+      .text(stableKey('total', key), async () => ({ body: String(await count()), products: [] }))
+      .then(Number);
+
 /** What can reach a PIN code, as `app.pinReaches` answers it: infrastructure names no module. */
 type PinReach = Awaited<ReturnType<FastifyInstance['pinReaches']['of']>>;
 

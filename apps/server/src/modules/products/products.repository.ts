@@ -119,19 +119,28 @@ export const NO_KEYWORD: KeywordQuery = { terms: [], phrase: null, symbols: [], 
 
 const like = (w: string) => `%${escapeLike(w)}%`;
 /** A word as a tsquery operand; the words are letters, marks and digits only, so quoting is enough. */
-const lexeme = (word: string, prefix: boolean, weight = '') =>
-  `'${word}'${prefix || weight ? ':' : ''}${prefix ? '*' : ''}${weight}`;
-/** A lone letter as a prefix would match most of the catalogue; shoppers type words. */
-const asTyped = (term: string, weight = '') => lexeme(term, [...term].length > 1, weight);
+const lexeme = (word: string, weight = '') => `'${word}'${weight ? `:${weight}` : ''}`;
+/** Any of these words, as one tsquery operand. */
+const anyOf = (words: readonly string[], weight = '') => `(${words.map((w) => lexeme(w, weight)).join(' | ')})`;
 
-/** Whether some listed product holds this tsquery. */
-async function anyHolds(db: Db, query: string): Promise<boolean> {
-  const [hit] = await db
-    .select({ one: sql<number>`1` })
-    .from(products)
-    .where(and(listed, sql`${products.searchVector} @@ ${query}::tsquery`))
-    .limit(1);
-  return hit !== undefined;
+/**
+ * Words a keyword word may stand for beyond itself: those it starts ('choc' for 'chocolate'). Past
+ * this many the word is matched as a prefix in each product's vector instead, which costs several
+ * times more per product than a list of words (shoppers rarely stop at two letters).
+ */
+const COMPLETIONS = 30;
+
+/** The catalogue's words that start with `term`, shortest first; more than COMPLETIONS: undefined. */
+async function completions(db: Db, term: string): Promise<string[] | undefined> {
+  // A lone letter as a prefix would match most of the catalogue; shoppers type words.
+  if ([...term].length === 1) return [term];
+  const found = await db
+    .select({ word: searchWords.word })
+    .from(searchWords)
+    .where(sql`${searchWords.word} LIKE ${`${escapeLike(term)}%`}`)
+    .orderBy(sql`length(${searchWords.word})`, asc(searchWords.word))
+    .limit(COMPLETIONS + 1);
+  return found.length > COMPLETIONS ? undefined : found.map((r) => r.word);
 }
 
 /** Candidate words for a typo, nearest first; how near they must be is judged by the caller. */
@@ -150,29 +159,28 @@ async function nearWords(db: Db, term: string): Promise<string[]> {
   return found.map((r) => r.word).filter((w) => editDistance(w, term) <= allowed);
 }
 
+/** One keyword word as tsquery operands: `query` where `weight` asks, `word` in names (the phrase). */
+async function operandOf(db: Db, term: string, weight: '' | 'A') {
+  const started = await completions(db, term);
+  if (started === undefined) return { query: `'${term}':*${weight}`, word: `'${term}':*A` };
+  const words = started.length ? started : await nearWords(db, term);
+  return words.length ? { query: anyOf(words, weight), word: anyOf(words, 'A') } : null;
+}
+
 /**
  * The keyword's words as a KeywordQuery. `weight` 'A' looks in names only (the admin's picker).
- * Each word costs one look-up in the search vectors' index, and one in the vocabulary's if it is
- * found nowhere.
+ * Each word costs a look-up in the vocabulary's index, and a second if it starts no word there.
  */
 export async function keywordQuery(db: Db, words: readonly string[], weight: '' | 'A' = ''): Promise<KeywordQuery> {
   const symbols = words.filter((w) => searchTerms(w).length === 0);
   const terms = keywordTerms(words);
   if (terms.length === 0) return { ...NO_KEYWORD, symbols };
-  const operands = await Promise.all(
-    terms.map(async (term) => {
-      if (await anyHolds(db, asTyped(term, weight))) return { query: asTyped(term, weight), word: asTyped(term, 'A') };
-      const near = await nearWords(db, term);
-      if (near.length === 0) return null;
-      const either = (w: string) => `(${near.map((n) => lexeme(n, false, w)).join(' | ')})`;
-      return { query: either(weight), word: either('A') };
-    }),
-  );
+  const operands = await Promise.all(terms.map((term) => operandOf(db, term, weight)));
   if (operands.some((o) => o === null)) return { ...NO_KEYWORD, symbols, nothing: true };
   const found = operands as { query: string; word: string }[];
   return {
     terms: found.map((o) => o.query),
-    phrase: found.length > 1 ? found.map((o) => o.word).join(' <-> ') : found[0]!.word,
+    phrase: found.map((o) => o.word).join(' <-> '),
     symbols,
     nothing: false,
   };
@@ -245,6 +253,72 @@ function orderBy(order: ProductOrder, words: KeywordQuery, now: Date): SQL[] {
   }
 }
 
+/** Whether a listing's order must read every matching row anyway: relevance, or any filter. */
+function readsEveryMatch(filters: ProductFilters, order: ProductOrder): boolean {
+  const { words, subcategories, colors, variants, recipients, occasions, category, reach, ...ranges } = filters;
+  return (
+    (order.by === 'relevance' && words.terms.length > 0) ||
+    words.symbols.length > 0 ||
+    [subcategories, colors, variants, recipients, occasions].some((list) => list.length > 0) ||
+    category !== undefined ||
+    reach !== undefined ||
+    Object.values(ranges).some((v) => v !== undefined)
+  );
+}
+
+/**
+ * One page of a listing, and its total when reading the page told it (`undefined` otherwise). The
+ * page's ids are found first, reading only what the filter and the order need (an index alone for
+ * the default order), then only those rows are read whole: a deep page otherwise sorts every
+ * matching row with all its columns to skip most of them. A filtered or searched listing reads
+ * every match to order them, so it counts them in the same pass; a page that is not full tells its
+ * total by itself.
+ */
+export async function listPage(
+  db: Db,
+  filters: ProductFilters,
+  order: ProductOrder,
+  page: { limit: number; offset: number },
+  now: Date,
+): Promise<{ rows: ProductSummaryRow[]; total: number | undefined }> {
+  const sorted = orderBy(order, filters.words, now);
+  const counted = readsEveryMatch(filters, order);
+  const ids = db
+    .select({
+      pageId: sql<string>`${products.id}`.as('page_id'),
+      total: (counted ? sql<number>`count(*) OVER ()` : sql<number>`NULL`).mapWith(Number).as('total'),
+    })
+    .from(products)
+    .where(filterConditions(filters, now))
+    .orderBy(...sorted)
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page');
+  const found = await db
+    .select({ row: summaryColumns, total: ids.total })
+    .from(products)
+    .innerJoin(ids, eq(products.id, ids.pageId))
+    .orderBy(...sorted);
+  const rows = found.map((f) => f.row);
+  const total =
+    counted && found.length
+      ? found[0]!.total
+      : found.length < page.limit && (found.length > 0 || page.offset === 0)
+        ? page.offset + found.length
+        : undefined;
+  return { rows, total };
+}
+
+/** How many products a listing holds in all. */
+export async function countListed(db: Db, filters: ProductFilters, now: Date): Promise<number> {
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(products)
+    .where(filterConditions(filters, now));
+  return counted?.total ?? 0;
+}
+
+/** One page of a listing and how many products it holds in all. */
 export async function listProducts(
   db: Db,
   filters: ProductFilters,
@@ -252,37 +326,86 @@ export async function listProducts(
   page: { limit: number; offset: number },
   now: Date,
 ): Promise<{ rows: ProductSummaryRow[]; total: number }> {
-  const where = filterConditions(filters, now);
-  const [rows, counted] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(products)
-      .where(where)
-      .orderBy(...orderBy(order, filters.words, now))
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(products)
-      .where(where),
-  ]);
-  return { rows, total: counted[0]?.total ?? 0 };
+  const { rows, total } = await listPage(db, filters, order, page, now);
+  return { rows, total: total ?? (await countListed(db, filters, now)) };
 }
 
-/** A product with its variants, related products and reviews; admins also see related products shoppers cannot. */
+/**
+ * A column named with its table, as a subquery of a one-table select needs it (Drizzle leaves the
+ * columns of such a select unqualified).
+ */
+const at = (table: string, column: AnyPgColumn) => sql.raw(`"${table}"."${column.name}"`);
+
+/** A JSON object of these columns of `table` under their names in code, for a row read in a subquery. */
+function jsonOf(table: string, columns: Record<string, AnyPgColumn>): SQL {
+  return sql.raw(
+    `json_build_object(${Object.entries(columns)
+      .map(([key, column]) => `'${key}', "${table}"."${column.name}"`)
+      .join(', ')})`,
+  );
+}
+
+const toDate = (v: unknown) => (v === null ? null : new Date(v as string));
+
+function productPageQuery(db: Db, includeUnlisted: boolean) {
+  const self = at('products', products.id);
+  const relatedListed = includeUnlisted
+    ? sql`true`
+    : sql`${at('related', products.available)} AND ${at('related', products.name)} <> ${sql.raw(`'${SAMPLE_PRODUCT_NAME}'`)}`;
+  return db
+    .select({
+      ...pageColumns,
+      variantsJson: sql<
+        unknown[]
+      >`(SELECT coalesce(json_agg(${jsonOf('product_variants', getTableColumns(productVariants))}
+        ORDER BY ${at('product_variants', productVariants.position)}), '[]') FROM product_variants
+        WHERE ${at('product_variants', productVariants.productId)} = ${self})`,
+      relatedJson: sql<unknown[]>`(SELECT coalesce(json_agg(${jsonOf('related', summaryColumns)}
+        ORDER BY ${at('product_relations', productRelations.position)}), '[]') FROM product_relations
+        JOIN products AS related ON ${at('related', products.id)} = ${at('product_relations', productRelations.relatedId)}
+        WHERE ${at('product_relations', productRelations.productId)} = ${self} AND ${relatedListed})`,
+      reviewsJson: sql<unknown[]>`(SELECT coalesce(json_agg(${jsonOf('reviews', getTableColumns(reviews))}
+        ORDER BY ${at('reviews', reviews.createdAt)} DESC, ${at('reviews', reviews.id)}), '[]') FROM reviews
+        WHERE ${at('reviews', reviews.productId)} = ${self})`,
+    })
+    .from(products)
+    .where(eq(products.id, sql.placeholder('id')))
+    .prepare(includeUnlisted ? 'product_page_admin' : 'product_page');
+}
+
+/**
+ * The product page's statement, built once per database and prepared: PostgreSQL parses and plans
+ * it once per connection, and nothing builds its text again per page.
+ */
+const productPages = new WeakMap<Db, Record<'shopper' | 'admin', ReturnType<typeof productPageQuery>>>();
+
+/**
+ * A product with its variants, related products and reviews, in one statement: a product page
+ * costs the database one parse, one plan and one round trip (ADR 087). Admins also see related
+ * products shoppers cannot.
+ */
 export async function findProduct(db: Db, id: string, { includeUnlisted = false } = {}) {
-  const [row] = await db.select(pageColumns).from(products).where(eq(products.id, id));
-  if (!row) return undefined;
-  const [variants, related, productReviews] = await Promise.all([
-    db.select().from(productVariants).where(eq(productVariants.productId, id)).orderBy(asc(productVariants.position)),
-    db
-      .select(summaryColumns)
-      .from(productRelations)
-      .innerJoin(products, eq(products.id, productRelations.relatedId))
-      .where(includeUnlisted ? eq(productRelations.productId, id) : and(eq(productRelations.productId, id), listed))
-      .orderBy(asc(productRelations.position)),
-    db.select().from(reviews).where(eq(reviews.productId, id)).orderBy(desc(reviews.createdAt), asc(reviews.id)),
-  ]);
+  let prepared = productPages.get(db);
+  if (!prepared) {
+    prepared = { shopper: productPageQuery(db, false), admin: productPageQuery(db, true) };
+    productPages.set(db, prepared);
+  }
+  const [found] = await prepared[includeUnlisted ? 'admin' : 'shopper'].execute({ id });
+  if (!found) return undefined;
+  const { variantsJson, relatedJson, reviewsJson, ...row } = found;
+  const variants = variantsJson as (typeof productVariants.$inferSelect)[];
+  const related = (relatedJson as Record<string, unknown>[]).map(
+    (r) =>
+      ({
+        ...r,
+        discountStartDate: toDate(r.discountStartDate),
+        discountEndDate: toDate(r.discountEndDate),
+        createdAt: toDate(r.createdAt),
+      }) as ProductSummaryRow,
+  );
+  const productReviews = (reviewsJson as Record<string, unknown>[]).map(
+    (r) => ({ ...r, createdAt: toDate(r.createdAt) }) as typeof reviews.$inferSelect,
+  );
   return { row, variants, related, reviews: productReviews };
 }
 

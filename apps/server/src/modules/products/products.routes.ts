@@ -30,7 +30,14 @@ import { adminOnly, signedInUser } from '../../lib/auth.js';
 import { ProductsAdmin } from './products.admin.js';
 import { StockAdmin } from './stock.admin.js';
 import { createReview } from './reviews.service.js';
-import { catalogAnswer, catalogCards, cardsShow, productPageShows, sendCached } from '../../plugins/catalog-cache.js';
+import {
+  catalogAnswer,
+  catalogCards,
+  cardsShow,
+  productPageShows,
+  rememberCount,
+  sendCached,
+} from '../../plugins/catalog-cache.js';
 import { AppError } from '../../lib/app-error.js';
 import { ProductsService } from './products.service.js';
 
@@ -44,7 +51,7 @@ const pincodeDescription =
   "a malformed PIN code is 400 'Error - Enter 6 digits', an unknown one 404, one not served 400.";
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ProductsService(app.database.db);
+  const service = new ProductsService(app.database.db, rememberCount(app));
   const admin = new ProductsAdmin(app.database.db);
   const stock = new StockAdmin(app.database.db);
   const adminTags = ['Products (admin)'];

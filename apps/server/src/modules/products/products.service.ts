@@ -32,7 +32,14 @@ function defaultDirection(sortBy: 'price' | 'rating' | 'name' | 'createdAt'): 'a
  * sorting, keyword search and product pages (ADR 087), with the answer cache in front (ADR 053).
  */
 export class ProductsService {
-  constructor(private readonly db: Db) {}
+  /**
+   * `remember` keeps a listing's total across its pages and orders (the answer cache, ADR 087): a
+   * count reads every matching row, and shoppers paging through a listing ask the same one again.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly remember: (key: unknown, count: () => Promise<number>) => Promise<number> = (_, count) => count(),
+  ) {}
 
   /** How the products a shopper is about to have delivered travel; unknown ids restrict nothing. */
   deliveryTraits(ids: readonly string[]) {
@@ -77,7 +84,10 @@ export class ProductsService {
     const window = { limit, offset: (page - 1) * limit };
     const { rows, total } = filters.words.nothing
       ? { rows: [], total: 0 }
-      : await repo.listProducts(this.db, filters, order, window, now);
+      : await repo.listPage(this.db, filters, order, window, now).then(async (page) => ({
+          rows: page.rows,
+          total: page.total ?? (await this.remember(filters, () => repo.countListed(this.db, filters, now))),
+        }));
     return {
       products: rows.map((r) => toProductSummary(r, now)),
       page,

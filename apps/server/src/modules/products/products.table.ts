@@ -237,13 +237,19 @@ export const stockAdjustments = pgTable(
 
 /**
  * Every word any product's search vector has held (ADR 087), kept by a trigger as vectors are
- * written: a keyword word found in no product is taken for a typo of the nearest of these by
- * spelling, found through their trigrams. Words no product holds any more stay; one matches nothing.
+ * written: a keyword word is matched as the words it starts, and a word that starts none is taken
+ * for a typo of the nearest of these by spelling, found through their trigrams. Words no product
+ * holds any more stay; one matches nothing.
  */
 export const searchWords = pgTable(
   'search_words',
   {
     word: text('word').primaryKey(),
   },
-  (t) => [index('search_words_trgm').using('gin', sql`${t.word} gin_trgm_ops`)],
+  (t) => [
+    index('search_words_trgm').using('gin', sql`${t.word} gin_trgm_ops`),
+    // A keyword word's completions ('choc' to 'chocolate') are a range of this index, whatever
+    // the database's collation.
+    index('search_words_prefix').on(sql`${t.word} text_pattern_ops`),
+  ],
 );
