@@ -3,6 +3,7 @@
  * URL every request (so the response cache answers few of them), while a background buyer places
  * an order every 100 ms through the real API. See README.md.
  */
+import { MAX_PAGE_NUMBER } from '@store/contracts';
 import { DEMO_PRODUCTS } from '@store/demo-catalogue';
 import { prepareBuyer, signUpShoppers, type OrdersReport } from './buyer.js';
 import {
@@ -137,7 +138,8 @@ async function readCatalogue(baseUrl: string, listed: ListedProducts): Promise<C
   if (total !== listed.ids.length) {
     throw new Error(`the store lists ${total} products where the database has ${listed.ids.length} listed`);
   }
-  return { ...listed, listingPages: pages };
+  // The API pages no further than MAX_PAGE_NUMBER (14,761 pages of 12 at 200,000 products).
+  return { ...listed, listingPages: Math.min(pages, MAX_PAGE_NUMBER) };
 }
 
 const pick = <T>(items: readonly T[], rng: Rng): T => items[Math.floor(rng() * items.length)]!;

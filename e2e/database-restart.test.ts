@@ -287,15 +287,14 @@ describe('a PostgreSQL restart under load', () => {
         expect(back, 'healthy and every worker showing the change made at the restart').toBeDefined();
         expect(back!).toBeLessThanOrEqual(BACK_WITHIN_MS);
 
-        // Reads from what the workers hold go on; the health check says the database is away.
+        // The health check says the database is away. The catalogue is read from the database
+        // (ADR 087): what a worker's answer cache holds is still given, anything else is refused
+        // with 503, never another error.
         const during = reads.slice(0, -10);
         expect(during.filter((r) => r.what === 'health').map((r) => r.status)).toEqual(
           during.filter((r) => r.what === 'health').map(() => 503),
         );
         const catalogue = during.filter((r) => r.what !== 'health');
-        const answered = catalogue.filter((r) => r.status === 200).length;
-        // Only the replacement worker, started with the database away, has no catalogue to answer from.
-        expect(answered / catalogue.length, JSON.stringify(catalogue)).toBeGreaterThan(0.6);
         expect(catalogue.filter((r) => r.status !== 200 && r.status !== 503).length).toBeLessThanOrEqual(1);
 
         // Orders: placed before and after, refused quickly in between with a sentence and a wait.

@@ -245,7 +245,7 @@ describe('the product listing as a shopper uses it', () => {
     [375, 812],
   ])('reads a misspelt search as the shopper meant it at %i px', async (width, height) => {
     const { page, problems } = await openPage(width, height);
-    // 'choclate' is in no product; the search takes it for 'chocolate' (ADR 026).
+    // 'choclate' is in no product; the search takes it for 'chocolate' (ADR 087).
     await page.goto(`${base}/products/${encodeURIComponent('choclate cake')}`);
     await cards(page).first().waitFor();
     const names = await productList(page).locator('h3 a').allTextContents();

@@ -11,15 +11,6 @@ CREATE INDEX "search_words_prefix" ON "search_words" USING btree ("word" text_pa
 CREATE INDEX "products_search_vector" ON "products" USING gin ("search_vector");--> statement-breakpoint
 ALTER TABLE "products" DROP COLUMN "search_keys";
 --> statement-breakpoint
--- What a filtered listing reads of each product it considers, in an index of its own (ADR 087):
--- an index-only scan instead of deforming the wide rows (descriptions, search vectors, pictures),
--- two to three times less work per product at 10,000 products. Written here, not in the Drizzle
--- schema, which cannot say INCLUDE; a sale changes none of it, so its updates stay HOT.
-CREATE INDEX "products_listing" ON "products" ("category", "created_at" DESC, "id")
-  INCLUDE ("price", "discount_price", "discount_start_date", "discount_end_date", "rating", "num_reviews",
-    "color", "sub_category", "recipient", "occasion", "same_day_delivery", "fulfilment", "name")
-  WHERE "available" AND "name" <> 'Sample Product';
---> statement-breakpoint
 -- Typo vocabulary (ADR 087): every word a search vector is written with. One statement's rows at a
 -- time, so a bulk load adds each word once; an update adds only the vectors it changed (a sale
 -- changes none).

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { FrequencySketch } from './frequency-sketch.js';
 
 export interface ResponseCacheOptions {
@@ -100,23 +99,6 @@ export class ResponseCache {
   /** Characters of the answers held (see maxChars). */
   get heldChars(): number {
     return this.chars;
-  }
-
-  /**
-   * The JSON text of `compute()`'s result, shaped by `schema`, from the cache when possible;
-   * `shows` names the products the answer shows (see Produced).
-   */
-  json<T extends z.ZodType>(
-    key: string,
-    schema: T,
-    compute: () => Promise<z.input<T>>,
-    shows?: (value: z.output<T>) => readonly string[],
-  ): Promise<string> {
-    return this.text(key, async () => {
-      const value = schema.parse(await compute());
-      const body = JSON.stringify(value);
-      return shows ? { body, products: shows(value) } : body;
-    });
   }
 
   /** The text `produce()` makes, from the cache when possible. */

@@ -106,7 +106,7 @@ export function effectivePriceSql(now: Date): SQL<number> {
  * word that every product must satisfy (the word as typed or as the start of a longer word, or for
  * a word found nowhere, the words it is nearly); `phrase`, the same words in their order in the
  * name, which ranks a product first; `symbols`, words of symbols only ('%'), found in the
- * product's text. `nothing` when a word matches no product at all.
+ * product's text. `nothing` when a word starts no word of the catalogue and is near none.
  */
 export interface KeywordQuery {
   terms: string[];

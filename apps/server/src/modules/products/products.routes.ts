@@ -42,7 +42,7 @@ import { AppError } from '../../lib/app-error.js';
 import { ProductsService } from './products.service.js';
 
 const tags = ['Products'];
-/** Sends JSON text as it is, shaped by the route's schema where it was made (as sendCached does). */
+/** Sends JSON text as it is: a catalogue answer, made by the catalogue mapper (as sendCached sends it). */
 const sendJson = async (reply: FastifyReply, body: string) => {
   await reply.type('application/json; charset=utf-8').send(body);
 };
