@@ -9,6 +9,7 @@ ALTER TABLE "products" ADD COLUMN "search_vector" "tsvector" DEFAULT '' NOT NULL
 CREATE INDEX "search_words_trgm" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "search_words_prefix" ON "search_words" USING btree ("word" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "products_search_vector" ON "products" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "products_search_vector_missing" ON "products" USING btree ("id") WHERE "products"."search_vector" = ''::tsvector;--> statement-breakpoint
 ALTER TABLE "products" DROP COLUMN "search_keys";
 --> statement-breakpoint
 -- Typo vocabulary (ADR 087): every word a search vector is written with. One statement's rows at a

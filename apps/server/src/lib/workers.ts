@@ -32,7 +32,7 @@ export const WORKER_HEAP_MB = 160;
  * Where a worker's old space starts, instead of V8's few megabytes: half its limit, about what it
  * holds once it is serving, so that its start is not spent collecting a growing heap (ADR 058).
  */
-export const workerInitialHeapMb = (limitMb: number) => Math.floor(limitMb / 2);
+const workerInitialHeapMb = (limitMb: number) => Math.floor(limitMb / 2);
 
 /**
  * Whether whoever started the store chose the heap limit: `MAX_HEAP_MB`, which `npm start` turns

@@ -274,7 +274,7 @@ function readsEveryMatch(filters: ProductFilters, order: ProductOrder): boolean 
  * every match to order them, so it counts them in the same pass; a page that is not full tells its
  * total by itself.
  */
-export async function listPage(
+async function listPage(
   db: Db,
   filters: ProductFilters,
   order: ProductOrder,
@@ -310,7 +310,7 @@ export async function listPage(
 }
 
 /** How many products a listing holds in all. */
-export async function countListed(db: Db, filters: ProductFilters, now: Date): Promise<number> {
+async function countListed(db: Db, filters: ProductFilters, now: Date): Promise<number> {
   const [counted] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(products)
@@ -318,16 +318,20 @@ export async function countListed(db: Db, filters: ProductFilters, now: Date): P
   return counted?.total ?? 0;
 }
 
-/** One page of a listing and how many products it holds in all. */
+/**
+ * One page of a listing and how many products it holds in all. `remember` may keep a total that
+ * reading the page did not tell (the answer cache does, across a listing's pages and orders).
+ */
 export async function listProducts(
   db: Db,
   filters: ProductFilters,
   order: ProductOrder,
   page: { limit: number; offset: number },
   now: Date,
+  remember: (count: () => Promise<number>) => Promise<number> = (count) => count(),
 ): Promise<{ rows: ProductSummaryRow[]; total: number }> {
   const { rows, total } = await listPage(db, filters, order, page, now);
-  return { rows, total: total ?? (await countListed(db, filters, now)) };
+  return { rows, total: total ?? (await remember(() => countListed(db, filters, now))) };
 }
 
 /**

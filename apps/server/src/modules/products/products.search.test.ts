@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListResponse } from '@store/contracts';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 import { insertProduct, uniqueCategory } from '../../test/fixtures.js';
+import { eq, sql } from 'drizzle-orm';
+import { fillSearchVectors } from '../../db/search-vectors.js';
 import { searchTerms, typoDistance } from './products.search-text.js';
+import { products } from './products.table.js';
 
 let t: TestApp;
 
@@ -142,5 +145,19 @@ describe(`keyword ranking on the demo catalogue (${testDatabaseKind})`, () => {
     expect(body.pages).toBe(Math.ceil(all.length / 5));
     expect(body.total).toBe(all.length);
     expect(body.products.map((p) => p.name)).toEqual(all.slice(5, 10));
+  });
+
+  it('finds a product from before the search vector once a start has written it', async () => {
+    const category = uniqueCategory('Older');
+    const id = await insertProduct(t.database.db, { name: 'Champaka Garland', category });
+    // As migration 0033 leaves a product it did not write.
+    await t.database.db
+      .update(products)
+      .set({ searchVector: sql`''::tsvector` })
+      .where(eq(products.id, id));
+    expect(await search('champaka', `&category=${encodeURIComponent(category)}`)).toEqual([]);
+    expect(await fillSearchVectors(t.database.db)).toBe(1);
+    expect(await search('champaka', `&category=${encodeURIComponent(category)}`)).toEqual(['Champaka Garland']);
+    expect(await fillSearchVectors(t.database.db)).toBe(0);
   });
 });

@@ -84,10 +84,7 @@ export class ProductsService {
     const window = { limit, offset: (page - 1) * limit };
     const { rows, total } = filters.words.nothing
       ? { rows: [], total: 0 }
-      : await repo.listPage(this.db, filters, order, window, now).then(async (page) => ({
-          rows: page.rows,
-          total: page.total ?? (await this.remember(filters, () => repo.countListed(this.db, filters, now))),
-        }));
+      : await repo.listProducts(this.db, filters, order, window, now, (count) => this.remember(filters, count));
     return {
       products: rows.map((r) => toProductSummary(r, now)),
       page,

@@ -129,6 +129,11 @@ export const products = pgTable(
     check('products_gst_rate', sql`${t.gstRate} IN (0, 3, 5, 12, 18, 28, 40)`),
     check('products_hsn_code', sql`${t.hsnCode} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})?$'`),
     index('products_search_vector').using('gin', t.searchVector),
+    // The products whose vector is still to be written (db/search-vectors.ts), found at every start
+    // without reading every vector: 1.2 s at 200,000 products by a scan, nothing once all are written.
+    index('products_search_vector_missing')
+      .on(t.id)
+      .where(sql`${t.searchVector} = ''::tsvector`),
     // Plain DESC (nulls first) so that `ORDER BY created_at DESC, id` reads the index in order.
     index('products_listed_created')
       .on(sql`${t.createdAt} DESC`, t.id)
