@@ -362,7 +362,10 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
     // and cost one round trip, where node-postgres otherwise waits for each answer before sending
     // the next. Under load every round trip also waits behind the rest of the event loop (ADR 055).
     pipeline: true,
-    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD}`,
+    // JIT compiles a statement's expressions when its plan's cost passes jit_above_cost, which a
+    // listing of a large catalogue does on every request: tens of milliseconds of compiling to save
+    // a few of running (ADR 088). PGlite has no JIT.
+    options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY_THRESHOLD} -c jit=off`,
   });
   // A client losing its server emits 'error', idle in the pool or checked out by a transaction;
   // the pool listens only while it is idle, and an 'error' nobody listens to ends the process.
