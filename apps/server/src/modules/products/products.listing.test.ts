@@ -121,7 +121,8 @@ describe(`listings, filters and sorting on ${testDatabaseKind}`, () => {
     let nonEmpty = 0;
     for (let i = 0; i < 300; i++) {
       if (i === 150) {
-        // Halfway, writes of every kind: stock, prices, ratings, a product withdrawn, one moved.
+        // Halfway, writes of every kind: stock, prices, ratings, products withdrawn and one back,
+        // one moved, one renamed to the spec's placeholder, one deleted.
         const ids = all.map((p) => p.id).sort();
         const some = (n: number, from: number) => ids.slice(from, from + n);
         await db.execute(sql`UPDATE products SET count_in_stock = count_in_stock + 1 WHERE id IN ${some(10, 0)}`);
@@ -130,7 +131,10 @@ describe(`listings, filters and sorting on ${testDatabaseKind}`, () => {
           sql`UPDATE products SET rating = 4.9, num_reviews = num_reviews + 7 WHERE id IN ${some(5, 15)}`,
         );
         await db.execute(sql`UPDATE products SET available = false WHERE id IN ${some(2, 20)}`);
+        await db.execute(sql`UPDATE products SET available = true WHERE id IN ${some(1, 21)}`);
         await db.execute(sql`UPDATE products SET category = 'Combos' WHERE id IN ${some(3, 30)}`);
+        await db.execute(sql`UPDATE products SET name = ${SAMPLE_PRODUCT_NAME} WHERE id IN ${some(1, 35)}`);
+        await db.execute(sql`DELETE FROM products WHERE id IN ${some(1, 40)}`);
         ({ all, sizes } = await read());
       }
       const filters: ProductFilters = {

@@ -3,7 +3,7 @@ import { LOCAL_MAKE_RULES, LOCAL_MAKES, SAMPLE_PRODUCT_NAME, type Reach } from '
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import type { ProductSummaryRow } from './products.mapper.js';
-import { productRelations, products, productVariants, reviews, searchWords } from './products.table.js';
+import { productListing, productRelations, products, productVariants, reviews, searchWords } from './products.table.js';
 import { editDistance, keywordTerms, searchTerms, typoDistance } from './products.search-text.js';
 
 export interface ProductFilters {
@@ -65,6 +65,13 @@ const { searchText: _searchText, searchVector: _searchVector, ...pageColumns } =
 /** Shoppers never see drafts, unavailable products or the spec's placeholder product. */
 export const listed = and(eq(products.available, true), ne(products.name, SAMPLE_PRODUCT_NAME))!;
 
+/**
+ * Where a listing finds its products: the listed products' narrow rows (ADR 088), or the products
+ * themselves when a keyword is searched in their words. Both have the columns a filter and an
+ * order read, under the same names.
+ */
+type ListingSource = typeof products | typeof productListing;
+
 function textArray(values: readonly string[]): SQL {
   return sql`ARRAY[${sql.join(
     values.map((v) => sql`${v}`),
@@ -76,13 +83,13 @@ function textArray(values: readonly string[]): SQL {
  * Products that can reach an area with these makers: mirrors canReach() in @store/domain, from
  * the same rules. Packed goods go anywhere; a local product needs an area making all it needs.
  */
-export function reachSql(area: Reach): SQL {
-  const courier = sql`${products.fulfilment} = 'courier'`;
+export function reachSql(area: Reach, t: ListingSource = products): SQL {
+  const courier = sql`${t.fulfilment} = 'courier'`;
   if (area.makes.length === 0) return courier;
   const missing = LOCAL_MAKES.filter((m) => !area.makes.includes(m));
   const needs = missing.map((make) => {
     const rule = LOCAL_MAKE_RULES[make];
-    return sql`(${products.category} = ANY(${textArray(rule.categories)}) OR ${products.subCategory} && ${textArray(rule.subcategories)})`;
+    return sql`(${t.category} = ANY(${textArray(rule.categories)}) OR ${t.subCategory} && ${textArray(rule.subcategories)})`;
   });
   return needs.length ? sql`(${courier} OR NOT (${sql.join(needs, sql` OR `)}))` : sql`true`;
 }
@@ -93,12 +100,12 @@ export function escapeLike(value: string): string {
 }
 
 /** The unit price a shopper pays now: mirrors effectivePrice() in @store/domain. */
-export function effectivePriceSql(now: Date): SQL<number> {
-  return sql<number>`(CASE WHEN ${products.discountPrice} > 0
-      AND ${products.discountPrice} < ${products.price}
-      AND (${products.discountStartDate} IS NULL OR ${products.discountStartDate} <= ${now})
-      AND (${products.discountEndDate} IS NULL OR ${products.discountEndDate} > ${now})
-    THEN ${products.discountPrice} ELSE ${products.price} END)`;
+export function effectivePriceSql(now: Date | SQL, t: ListingSource = products): SQL<number> {
+  return sql<number>`(CASE WHEN ${t.discountPrice} > 0
+      AND ${t.discountPrice} < ${t.price}
+      AND (${t.discountStartDate} IS NULL OR ${t.discountStartDate} <= ${now})
+      AND (${t.discountEndDate} IS NULL OR ${t.discountEndDate} > ${now})
+    THEN ${t.discountPrice} ELSE ${t.price} END)`;
 }
 
 /**
@@ -186,11 +193,36 @@ export async function keywordQuery(db: Db, words: readonly string[], weight: '' 
   };
 }
 
-function keywordCondition({ terms, symbols, nothing }: KeywordQuery): SQL | undefined {
+/** A listing's or a search's values by name, as its statement takes them. */
+type Values = Record<string, unknown>;
+
+/**
+ * How a value goes into a statement: as a parameter of this statement only (`inline`), or as a
+ * placeholder of a statement prepared once for every listing of its shape (`byName`, listPage).
+ */
+type Bind = (name: string) => SQL;
+
+const inline =
+  (values: Values): Bind =>
+  (name) =>
+    sql`${sql.param(values[name])}`;
+
+const byName: Bind = (name) => sql`${sql.placeholder(name)}`;
+
+function keywordValues({ terms, phrase, symbols }: KeywordQuery): Values {
+  return {
+    match: terms.join(' & '),
+    phrase,
+    ...Object.fromEntries(terms.map((term, i) => [`term${i}`, term])),
+    ...Object.fromEntries(symbols.map((w, i) => [`symbol${i}`, like(w.toLowerCase())])),
+  };
+}
+
+function keywordCondition({ terms, symbols, nothing }: KeywordQuery, bind: Bind): SQL | undefined {
   if (nothing) return sql`false`;
   return and(
-    terms.length === 0 ? undefined : sql`${products.searchVector} @@ ${terms.join(' & ')}::tsquery`,
-    ...symbols.map((w) => sql`${products.searchText} LIKE ${like(w.toLowerCase())} ESCAPE '\\'`),
+    terms.length === 0 ? undefined : sql`${products.searchVector} @@ ${bind('match')}::tsquery`,
+    ...symbols.map((_w, i) => sql`${products.searchText} LIKE ${bind(`symbol${i}`)} ESCAPE '\\'`),
   );
 }
 
@@ -205,53 +237,107 @@ const NAME_WEIGHTS = '{0,0,0,1.0}';
  * adds its words' scores (one ts_rank of all the words would weigh how near they stand instead), and
  * a name holding the words in their order ahead of every name that does not.
  */
-function relevance({ terms, phrase }: KeywordQuery, weights = FIELD_WEIGHTS): SQL<number> {
-  const ranks = terms.map((t) => sql`ts_rank(${weights}::real[], ${products.searchVector}, ${t}::tsquery)`);
+function relevance({ terms }: KeywordQuery, weights: string, bind: Bind): SQL<number> {
+  const ranks = terms.map(
+    (_term, i) =>
+      sql`ts_rank(${sql.raw(`'${weights}'`)}::real[], ${products.searchVector}, ${bind(`term${i}`)}::tsquery)`,
+  );
   return sql<number>`(${sql.join(ranks, sql` + `)}
-    + CASE WHEN ${products.searchVector} @@ ${phrase}::tsquery THEN 1 ELSE 0 END)`;
+    + CASE WHEN ${products.searchVector} @@ ${bind('phrase')}::tsquery THEN 1 ELSE 0 END)`;
 }
 
-function filterConditions(f: ProductFilters, now: Date): SQL {
-  const price = effectivePriceSql(now);
+/** Whether the listing searches the products' words, which only the products' rows hold. */
+const searches = ({ terms, symbols, nothing }: KeywordQuery) => terms.length > 0 || symbols.length > 0 || nothing;
+
+function sourceOf(filters: ProductFilters): ListingSource {
+  return searches(filters.words) ? products : productListing;
+}
+
+/** Every value a listing's statement may take, whatever its shape. */
+function listingValues(f: ProductFilters, now: Date): Values {
+  return {
+    ...keywordValues(f.words),
+    now,
+    category: f.category,
+    subcategories: f.subcategories,
+    colors: f.colors,
+    recipients: f.recipients,
+    occasions: f.occasions,
+    variants: f.variants.map((v) => v.toLowerCase()),
+    minRating: f.minRating,
+    maxRating: f.maxRating,
+    minPrice: f.minPrice,
+    maxPrice: f.maxPrice,
+  };
+}
+
+/**
+ * Whether a filter is asked for. The one test of it: a listing's statement holds a filter's
+ * condition exactly when its shape (shapeOf) names the filter.
+ */
+const given = (v: unknown) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== false && v !== '');
+
+function filterConditions(f: ProductFilters, t: ListingSource, bind: Bind): SQL {
+  const price = effectivePriceSql(bind('now'), t);
+  const anyOf = (name: string) => sql`${bind(name)}::text[]`;
   const conditions: (SQL | undefined)[] = [
-    listed,
-    keywordCondition(f.words),
-    f.category ? eq(products.category, f.category) : undefined,
-    f.subcategories.length ? sql`${products.subCategory} && ${textArray(f.subcategories)}` : undefined,
-    f.colors.length ? sql`${products.color} && ${textArray(f.colors)}` : undefined,
-    f.recipients.length ? sql`${products.recipient} && ${textArray(f.recipients)}` : undefined,
-    f.occasions.length ? sql`${products.occasion} && ${textArray(f.occasions)}` : undefined,
-    f.variants.length
-      ? sql`EXISTS (SELECT 1 FROM ${productVariants} WHERE ${productVariants.productId} = ${products.id}
-          AND lower(${productVariants.name}) = ANY(${textArray(f.variants.map((v) => v.toLowerCase()))}))`
+    t === products ? and(listed, keywordCondition(f.words, bind)) : undefined,
+    given(f.category) ? sql`${t.category} = ${bind('category')}` : undefined,
+    given(f.subcategories) ? sql`${t.subCategory} && ${anyOf('subcategories')}` : undefined,
+    given(f.colors) ? sql`${t.color} && ${anyOf('colors')}` : undefined,
+    given(f.recipients) ? sql`${t.recipient} && ${anyOf('recipients')}` : undefined,
+    given(f.occasions) ? sql`${t.occasion} && ${anyOf('occasions')}` : undefined,
+    given(f.variants)
+      ? sql`EXISTS (SELECT 1 FROM ${productVariants} WHERE ${productVariants.productId} = ${t.id}
+          AND lower(${productVariants.name}) = ANY(${anyOf('variants')}))`
       : undefined,
-    f.minRating !== undefined ? sql`${products.rating} >= ${f.minRating}` : undefined,
-    f.maxRating !== undefined ? sql`${products.rating} <= ${f.maxRating}` : undefined,
-    f.minPrice !== undefined ? sql`${price} >= ${f.minPrice}` : undefined,
-    f.maxPrice !== undefined ? sql`${price} <= ${f.maxPrice}` : undefined,
-    f.sameDayDelivery ? eq(products.sameDayDelivery, true) : undefined,
-    f.reach ? reachSql(f.reach) : undefined,
+    given(f.minRating) ? sql`${t.rating} >= ${bind('minRating')}` : undefined,
+    given(f.maxRating) ? sql`${t.rating} <= ${bind('maxRating')}` : undefined,
+    given(f.minPrice) ? sql`${price} >= ${bind('minPrice')}` : undefined,
+    given(f.maxPrice) ? sql`${price} <= ${bind('maxPrice')}` : undefined,
+    given(f.sameDayDelivery) ? eq(t.sameDayDelivery, true) : undefined,
+    f.reach ? reachSql(f.reach, t) : undefined,
   ];
-  return and(...conditions)!;
+  return and(...conditions) ?? sql`true`;
 }
 
-function orderBy(order: ProductOrder, words: KeywordQuery, now: Date): SQL[] {
-  const dir = (e: SQL | AnyPgColumn, d: 'asc' | 'desc') => (d === 'asc' ? asc(e) : desc(e));
+/** One key of a listing's order. */
+interface SortKey {
+  key: SQL | AnyPgColumn;
+  direction: 'asc' | 'desc';
+}
+
+function sortKeys(order: ProductOrder, words: KeywordQuery, t: ListingSource, bind: Bind): SortKey[] {
+  const key = (k: SQL | AnyPgColumn, direction: 'asc' | 'desc'): SortKey => ({ key: k, direction });
+  const byId = key(t.id, 'asc');
   switch (order.by) {
     case 'relevance':
       return words.terms.length
-        ? [desc(relevance(words)), desc(products.rating), asc(products.id)]
-        : [desc(products.createdAt), asc(products.id)];
+        ? [key(relevance(words, FIELD_WEIGHTS, bind), 'desc'), key(t.rating, 'desc'), byId]
+        : [key(t.createdAt, 'desc'), byId];
     case 'price':
-      return [dir(effectivePriceSql(now), order.direction), asc(products.id)];
+      return [key(effectivePriceSql(bind('now'), t), order.direction), byId];
     case 'rating':
-      return [dir(products.rating, order.direction), desc(products.numReviews), asc(products.id)];
+      return [key(t.rating, order.direction), key(t.numReviews, 'desc'), byId];
     case 'name':
-      return [dir(sql`lower(${products.name})`, order.direction), asc(products.id)];
+      return [key(sql`lower(${t.name})`, order.direction), byId];
     case 'createdAt':
-      return [dir(products.createdAt, order.direction), asc(products.id)];
+      return [key(t.createdAt, order.direction), byId];
   }
 }
+
+/** The keys as columns k0, k1… of a subquery, to be ordered by outside it. */
+const keyColumns = (keys: readonly SortKey[], from?: string) =>
+  Object.fromEntries(
+    keys.map(({ key }, i) => [`k${i}`, (from ? sql.raw(`"${from}"."k${i}"`) : sql`${key}`).as(`k${i}`)]),
+  );
+
+/** ORDER BY the keys, or by their columns in subquery `from`. */
+const ordered = (keys: readonly SortKey[], from?: string) =>
+  keys.map(({ key, direction }, i) => {
+    const by = from ? sql.raw(`"${from}"."k${i}"`) : key;
+    return direction === 'asc' ? asc(by) : desc(by);
+  });
 
 /** Whether a listing's order must read every matching row anyway: relevance, or any filter. */
 function readsEveryMatch(filters: ProductFilters, order: ProductOrder): boolean {
@@ -267,12 +353,94 @@ function readsEveryMatch(filters: ProductFilters, order: ProductOrder): boolean 
 }
 
 /**
- * One page of a listing, and its total when reading the page told it (`undefined` otherwise). The
- * page's ids are found first, reading only what the filter and the order need (an index alone for
- * the default order), then only those rows are read whole: a deep page otherwise sorts every
- * matching row with all its columns to skip most of them. A filtered or searched listing reads
- * every match to order them, so it counts them in the same pass; a page that is not full tells its
- * total by itself.
+ * A page of a listing: its rows, each with the listing's total when the listing is counted, every
+ * value by name. The page's ids are found first, reading only what the filter and the order need
+ * (an index alone for the default order), then only those rows are read whole: a deep page
+ * otherwise sorts every matching row with all its columns to skip most of them.
+ *
+ * A counted listing's matches are found and counted in a subquery of their own, then ordered:
+ * planned with the page's LIMIT instead, PostgreSQL walks an ordered index (the rating's, the
+ * newest's) through every product, testing each row read at random, as it costs the count over all
+ * matches as if the LIMIT stopped it early. Apart (a subquery with a window function is never
+ * merged) it finds them by the filter's indexes or one scan (ADR 088).
+ */
+function pageQuery(db: Db, filters: ProductFilters, order: ProductOrder, counted: boolean) {
+  const t = sourceOf(filters);
+  const keys = sortKeys(order, filters.words, t, byName);
+  const where = filterConditions(filters, t, byName);
+  const matches = db
+    .select({
+      pageId: sql<string>`${t.id}`.as('page_id'),
+      total: (counted ? sql<number>`count(*) OVER ()` : sql<number>`NULL`).mapWith(Number).as('total'),
+      ...keyColumns(keys),
+    })
+    .from(t)
+    .where(where);
+  const ids = counted
+    ? (() => {
+        const found = matches.as('matches');
+        return db
+          .select({ pageId: found.pageId, total: found.total, ...keyColumns(keys, 'matches') })
+          .from(found)
+          .orderBy(...ordered(keys, 'matches'));
+      })()
+    : matches.orderBy(...ordered(keys));
+  const page = ids.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
+  return db
+    .select({ row: summaryColumns, total: page.total })
+    .from(products)
+    .innerJoin(page, eq(products.id, page.pageId))
+    .orderBy(...ordered(keys, 'page'));
+}
+
+/**
+ * What makes two listings one statement with different values: where they look, what they filter
+ * on (not the values), their order and the area's makers, which are written into the statement.
+ */
+function shapeOf(filters: ProductFilters, order: ProductOrder, counted: boolean): string {
+  const { words, reach, ...rest } = filters;
+  const present = Object.entries(rest)
+    .filter(([, v]) => given(v))
+    .map(([k]) => k)
+    .sort();
+  return JSON.stringify([
+    present,
+    words.terms.length,
+    words.symbols.length,
+    words.nothing,
+    reach ? [...reach.makes].sort() : null,
+    order,
+    counted,
+  ]);
+}
+
+type PagePrepared = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
+
+/**
+ * Listing statements prepared so far, per database, by shape. PostgreSQL parses and plans a
+ * prepared statement once per connection (planning a listing costs about what running it does),
+ * and its text is built once, not per request. Shoppers ask a few dozen shapes; past this many a
+ * listing is prepared for its one use, so odd combinations cannot fill every connection with plans.
+ */
+const MAX_PREPARED_SHAPES = 100;
+const preparedPages = new WeakMap<Db, Map<string, PagePrepared>>();
+
+function pageStatement(db: Db, filters: ProductFilters, order: ProductOrder, counted: boolean): PagePrepared {
+  let statements = preparedPages.get(db);
+  if (!statements) preparedPages.set(db, (statements = new Map()));
+  const shape = shapeOf(filters, order, counted);
+  const known = statements.get(shape);
+  if (known) return known;
+  if (statements.size >= MAX_PREPARED_SHAPES) return pageQuery(db, filters, order, counted).prepare('');
+  const statement = pageQuery(db, filters, order, counted).prepare(`listing_${statements.size}`);
+  statements.set(shape, statement);
+  return statement;
+}
+
+/**
+ * One page of a listing, and its total when reading the page told it (`undefined` otherwise). A
+ * filtered or searched listing reads every match to order them, so it counts them in the same
+ * pass; a page that is not full tells its total by itself.
  */
 async function listPage(
   db: Db,
@@ -281,24 +449,8 @@ async function listPage(
   page: { limit: number; offset: number },
   now: Date,
 ): Promise<{ rows: ProductSummaryRow[]; total: number | undefined }> {
-  const sorted = orderBy(order, filters.words, now);
   const counted = readsEveryMatch(filters, order);
-  const ids = db
-    .select({
-      pageId: sql<string>`${products.id}`.as('page_id'),
-      total: (counted ? sql<number>`count(*) OVER ()` : sql<number>`NULL`).mapWith(Number).as('total'),
-    })
-    .from(products)
-    .where(filterConditions(filters, now))
-    .orderBy(...sorted)
-    .limit(page.limit)
-    .offset(page.offset)
-    .as('page');
-  const found = await db
-    .select({ row: summaryColumns, total: ids.total })
-    .from(products)
-    .innerJoin(ids, eq(products.id, ids.pageId))
-    .orderBy(...sorted);
+  const found = await pageStatement(db, filters, order, counted).execute({ ...listingValues(filters, now), ...page });
   const rows = found.map((f) => f.row);
   const total =
     counted && found.length
@@ -311,10 +463,11 @@ async function listPage(
 
 /** How many products a listing holds in all. */
 async function countListed(db: Db, filters: ProductFilters, now: Date): Promise<number> {
+  const t = sourceOf(filters);
   const [counted] = await db
     .select({ total: sql<number>`count(*)::int` })
-    .from(products)
-    .where(filterConditions(filters, now));
+    .from(t)
+    .where(filterConditions(filters, t, inline(listingValues(filters, now))));
   return counted?.total ?? 0;
 }
 
@@ -444,11 +597,12 @@ export function newestListed(db: Db, limit: number, reach?: Reach) {
 export async function searchByName(db: Db, keyword: string, limit: number) {
   const words = await keywordQuery(db, [keyword], 'A');
   if (words.terms.length === 0) return [];
+  const bind = inline(keywordValues(words));
   return db
     .select(summaryColumns)
     .from(products)
-    .where(and(listed, keywordCondition(words)))
-    .orderBy(desc(relevance(words, NAME_WEIGHTS)), asc(products.name), asc(products.id))
+    .where(and(listed, keywordCondition(words, bind)))
+    .orderBy(desc(relevance(words, NAME_WEIGHTS, bind)), asc(products.name), asc(products.id))
     .limit(limit);
 }
 
