@@ -419,10 +419,11 @@ type PagePrepared = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
 /**
  * Listing statements prepared so far, per database, by shape. PostgreSQL parses and plans a
  * prepared statement once per connection (planning a listing costs about what running it does),
- * and its text is built once, not per request. Shoppers ask a few dozen shapes; past this many a
- * listing is prepared for its one use, so odd combinations cannot fill every connection with plans.
+ * and its text is built once, not per request. Each keeps about 200 KB of plan on every connection
+ * that ran it, so past this many shapes (the first asked, which are the most asked) a listing is
+ * prepared for its one use: at most about 10 MB per connection (ADR 088).
  */
-const MAX_PREPARED_SHAPES = 100;
+const MAX_PREPARED_SHAPES = 48;
 const preparedPages = new WeakMap<Db, Map<string, PagePrepared>>();
 
 function pageStatement(db: Db, filters: ProductFilters, order: ProductOrder, counted: boolean): PagePrepared {
