@@ -425,6 +425,11 @@ type PagePrepared = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
  */
 const MAX_PREPARED_SHAPES = 48;
 const preparedPages = new WeakMap<Db, Map<string, PagePrepared>>();
+/**
+ * Statement names are the process's, not a database object's: two objects over one pool (the
+ * setup lock's) must never give one name to two texts on the same connection.
+ */
+let statementsNamed = 0;
 
 function pageStatement(db: Db, filters: ProductFilters, order: ProductOrder, counted: boolean): PagePrepared {
   let statements = preparedPages.get(db);
@@ -433,7 +438,7 @@ function pageStatement(db: Db, filters: ProductFilters, order: ProductOrder, cou
   const known = statements.get(shape);
   if (known) return known;
   if (statements.size >= MAX_PREPARED_SHAPES) return pageQuery(db, filters, order, counted).prepare('');
-  const statement = pageQuery(db, filters, order, counted).prepare(`listing_${statements.size}`);
+  const statement = pageQuery(db, filters, order, counted).prepare(`listing_${statementsNamed++}`);
   statements.set(shape, statement);
   return statement;
 }
