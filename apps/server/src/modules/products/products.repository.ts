@@ -83,7 +83,7 @@ function textArray(values: readonly string[]): SQL {
  * Products that can reach an area with these makers: mirrors canReach() in @store/domain, from
  * the same rules. Packed goods go anywhere; a local product needs an area making all it needs.
  */
-export function reachSql(area: Reach, t: ListingSource = products): SQL {
+function reachSql(area: Reach, t: ListingSource = products): SQL {
   const courier = sql`${t.fulfilment} = 'courier'`;
   if (area.makes.length === 0) return courier;
   const missing = LOCAL_MAKES.filter((m) => !area.makes.includes(m));
@@ -100,7 +100,7 @@ export function escapeLike(value: string): string {
 }
 
 /** The unit price a shopper pays now: mirrors effectivePrice() in @store/domain. */
-export function effectivePriceSql(now: Date | SQL, t: ListingSource = products): SQL<number> {
+function effectivePriceSql(now: SQL, t: ListingSource): SQL<number> {
   return sql<number>`(CASE WHEN ${t.discountPrice} > 0
       AND ${t.discountPrice} < ${t.price}
       AND (${t.discountStartDate} IS NULL OR ${t.discountStartDate} <= ${now})
@@ -341,14 +341,12 @@ const ordered = (keys: readonly SortKey[], from?: string) =>
 
 /** Whether a listing's order must read every matching row anyway: relevance, or any filter. */
 function readsEveryMatch(filters: ProductFilters, order: ProductOrder): boolean {
-  const { words, subcategories, colors, variants, recipients, occasions, category, reach, ...ranges } = filters;
+  const { words, reach, ...rest } = filters;
   return (
     (order.by === 'relevance' && words.terms.length > 0) ||
     words.symbols.length > 0 ||
-    [subcategories, colors, variants, recipients, occasions].some((list) => list.length > 0) ||
-    category !== undefined ||
     reach !== undefined ||
-    Object.values(ranges).some((v) => v !== undefined)
+    Object.values(rest).some(given)
   );
 }
 
@@ -364,7 +362,8 @@ function readsEveryMatch(filters: ProductFilters, order: ProductOrder): boolean 
  * matches as if the LIMIT stopped it early. Apart (a subquery with a window function is never
  * merged) it finds them by the filter's indexes or one scan (ADR 088).
  */
-function pageQuery(db: Db, filters: ProductFilters, order: ProductOrder, counted: boolean) {
+function pageQuery(db: Db, filters: ProductFilters, order: ProductOrder) {
+  const counted = readsEveryMatch(filters, order);
   const t = sourceOf(filters);
   const keys = sortKeys(order, filters.words, t, byName);
   const where = filterConditions(filters, t, byName);
@@ -397,7 +396,7 @@ function pageQuery(db: Db, filters: ProductFilters, order: ProductOrder, counted
  * What makes two listings one statement with different values: where they look, what they filter
  * on (not the values), their order and the area's makers, which are written into the statement.
  */
-function shapeOf(filters: ProductFilters, order: ProductOrder, counted: boolean): string {
+function shapeOf(filters: ProductFilters, order: ProductOrder): string {
   const { words, reach, ...rest } = filters;
   const present = Object.entries(rest)
     .filter(([, v]) => given(v))
@@ -410,7 +409,6 @@ function shapeOf(filters: ProductFilters, order: ProductOrder, counted: boolean)
     words.nothing,
     reach ? [...reach.makes].sort() : null,
     order,
-    counted,
   ]);
 }
 
@@ -431,14 +429,14 @@ const preparedPages = new WeakMap<Db, Map<string, PagePrepared>>();
  */
 let statementsNamed = 0;
 
-function pageStatement(db: Db, filters: ProductFilters, order: ProductOrder, counted: boolean): PagePrepared {
+function pageStatement(db: Db, filters: ProductFilters, order: ProductOrder): PagePrepared {
   let statements = preparedPages.get(db);
   if (!statements) preparedPages.set(db, (statements = new Map()));
-  const shape = shapeOf(filters, order, counted);
+  const shape = shapeOf(filters, order);
   const known = statements.get(shape);
   if (known) return known;
-  if (statements.size >= MAX_PREPARED_SHAPES) return pageQuery(db, filters, order, counted).prepare('');
-  const statement = pageQuery(db, filters, order, counted).prepare(`listing_${statementsNamed++}`);
+  if (statements.size >= MAX_PREPARED_SHAPES) return pageQuery(db, filters, order).prepare('');
+  const statement = pageQuery(db, filters, order).prepare(`listing_${statementsNamed++}`);
   statements.set(shape, statement);
   return statement;
 }
@@ -456,7 +454,7 @@ async function listPage(
   now: Date,
 ): Promise<{ rows: ProductSummaryRow[]; total: number | undefined }> {
   const counted = readsEveryMatch(filters, order);
-  const found = await pageStatement(db, filters, order, counted).execute({ ...listingValues(filters, now), ...page });
+  const found = await pageStatement(db, filters, order).execute({ ...listingValues(filters, now), ...page });
   const rows = found.map((f) => f.row);
   const total =
     counted && found.length
