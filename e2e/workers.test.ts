@@ -99,9 +99,22 @@ describe('several server workers on PostgreSQL', () => {
           for (const line of loads()) expect(line).toBeGreaterThan(at('database ready'));
           const product = await getJson<Product>(`${again.url}/api/products/${id}`);
           expect(product.countInStock).toBe(4321);
-        } finally {
+
+          // Stopped while a replacement worker is still loading, the store stops cleanly: that
+          // worker has nothing in flight, and ends by the signal before it has a handler for it.
+          const [pid] = [...again.output().matchAll(/"pid":(\d+)[^\n]*"msg":"Store ready on/g)].map((m) =>
+            Number(m[1]),
+          );
+          process.kill(pid!, 'SIGKILL');
+          const died = Date.now() + 20_000;
+          const restartIn = () => /"restartInMs":(\d+),"msg":"a server worker died/.exec(again.output())?.[1];
+          while (restartIn() === undefined && Date.now() < died) await new Promise((r) => setTimeout(r, 20));
+          await new Promise((r) => setTimeout(r, Number(restartIn()) + 200));
           again.process.kill('SIGTERM');
           expect(await again.exited).toBe(0);
+          expect(loads(), 'the replacement was still starting when the store stopped').toHaveLength(2);
+        } finally {
+          if (again.process.exitCode === null) again.process.kill('SIGKILL');
         }
       });
     },

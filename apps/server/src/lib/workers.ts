@@ -112,7 +112,7 @@ export function superviseWorkers(
   heapMb: number | undefined,
   databasePrepared: Promise<void>,
 ): void {
-  let stopping = false;
+  let stopping: NodeJS.Signals | undefined;
   let failed = false;
   const forkedAt = new Map<number, number>();
   let quickDeaths = 0;
@@ -148,7 +148,9 @@ export function superviseWorkers(
     const lived = Date.now() - (forkedAt.get(worker.id) ?? 0);
     forkedAt.delete(worker.id);
     if (stopping) {
-      if (code !== 0) failed = true;
+      // A worker still starting has no handler for the signal yet and ends by it: it had nothing
+      // in flight to drain, so that is a clean stop. A serving worker catches it and exits 0.
+      if (code !== 0 && signal !== stopping) failed = true;
       if (alive() === 0) process.exit(failed ? 1 : 0);
       return;
     }
@@ -178,7 +180,7 @@ export function superviseWorkers(
 
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
-    stopping = true;
+    stopping = signal;
     for (const timer of pending) clearTimeout(timer);
     log.info({ signal }, 'stopping every server worker');
     if (alive() === 0) process.exit(0);
