@@ -200,6 +200,25 @@ describe('response cache', () => {
     expect(await json(cache, 'k', async () => ({ n: 1 }))).toBe('{"n":1}');
   });
 
+  it('keeps a value through sales and drops it on any other change; none while it is off', async () => {
+    const cache = liveCache();
+    let calls = 0;
+    const compute = () => new Promise<number>((resolve) => setTimeout(() => resolve(++calls), 5));
+    // Concurrent callers share one computation; a sale while it runs does not drop it.
+    const first = cache.keep('anchors', compute);
+    cache.invalidateProducts(['p1']);
+    expect(await Promise.all([first, cache.keep('anchors', compute)])).toEqual([1, 1]);
+    cache.invalidateProducts(['p2']);
+    expect(await cache.keep('anchors', compute)).toBe(1);
+    cache.invalidate();
+    expect(await cache.keep('anchors', compute)).toBe(2);
+    await expect(cache.keep('failing', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.keep('failing', async () => 7)).toBe(7);
+    cache.setLive(false);
+    expect(cache.keep('anchors', compute)).toBeUndefined();
+    expect(calls).toBe(2);
+  });
+
   it('keys do not depend on the order of fields', () => {
     expect(stableKey('p', { b: 1, a: [2, 1] })).toBe(stableKey('p', { a: [2, 1], b: 1 }));
     expect(stableKey('p', { a: [1, 2] })).not.toBe(stableKey('p', { a: [2, 1] }));

@@ -47,6 +47,8 @@ export class ResponseCache {
   /** Keys of the answers that said nothing of what they show. */
   private readonly unscoped = new Set<string>();
   private readonly inflight = new Map<string, Promise<string>>();
+  /** Values no sale changes (keep): dropped with every answer on any other change, and only then. */
+  private readonly kept = new Map<string, Promise<unknown>>();
   private readonly asked: FrequencySketch;
   /** Characters of the answers held. */
   private chars = 0;
@@ -73,6 +75,7 @@ export class ResponseCache {
     this.showing.clear();
     this.unscoped.clear();
     this.inflight.clear();
+    this.kept.clear();
   }
 
   /**
@@ -99,6 +102,25 @@ export class ResponseCache {
   /** Characters of the answers held (see maxChars). */
   get heldChars(): number {
     return this.chars;
+  }
+
+  /**
+   * What `compute()` gives, computed once and kept until a change that is not a sale (invalidate),
+   * or undefined while the cache is off: then there is nothing to keep it in, and a caller does
+   * without it. Unlike an answer it outlives sales, which drop only the answers that show what they
+   * sold: a value made by reading the whole catalogue for tens of milliseconds would otherwise never
+   * be kept while orders come in. A computation that fails is not kept.
+   */
+  keep<T>(key: string, compute: () => Promise<T>): Promise<T> | undefined {
+    if (!this.enabled) return undefined;
+    const known = this.kept.get(key) as Promise<T> | undefined;
+    if (known) return known;
+    const value = compute();
+    this.kept.set(key, value);
+    value.catch(() => {
+      if (this.kept.get(key) === value) this.kept.delete(key);
+    });
+    return value;
   }
 
   /** The text `produce()` makes, from the cache when possible. */

@@ -103,6 +103,15 @@ export const rememberCount =
       .text(stableKey('total', key), async () => ({ body: String(await count()), products: [] }))
       .then(Number);
 
+/**
+ * Keeps a value no sale changes (the default listing's anchors, ADR 090) until any other change to
+ * the catalogue; undefined while the answer cache is off or its notices are down.
+ */
+export const keepUntilChanged =
+  (app: FastifyInstance) =>
+  <T>(key: string, compute: () => Promise<T>): Promise<T> | undefined =>
+    app.catalogCache.keep(key, compute);
+
 /** What can reach a PIN code, as `app.pinReaches` answers it: infrastructure names no module. */
 type PinReach = Awaited<ReturnType<FastifyInstance['pinReaches']['of']>>;
 

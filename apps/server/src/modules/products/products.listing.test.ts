@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { canReach, effectivePrice, SAMPLE_PRODUCT_NAME, type LocalMake } from '@store/domain';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
-import { listProducts, NO_KEYWORD, type ProductFilters, type ProductOrder } from './products.repository.js';
+import {
+  listProducts,
+  newestFirstAnchors,
+  NO_KEYWORD,
+  type ProductFilters,
+  type ProductOrder,
+} from './products.repository.js';
 import { products, productVariants } from './products.table.js';
 
 let t: TestApp;
@@ -167,5 +173,57 @@ describe(`listings, filters and sorting on ${testDatabaseKind}`, () => {
     }
     // The comparison means something only if many of the listings found products.
     expect(nonEmpty).toBeGreaterThan(100);
+  });
+
+  it('pages the default listing from its anchors exactly as by stepping over every product, before and after writes', async () => {
+    const db = t.database.db;
+    const none: ProductFilters = {
+      words: NO_KEYWORD,
+      subcategories: [],
+      colors: [],
+      variants: [],
+      recipients: [],
+      occasions: [],
+    };
+    const now = new Date();
+    const every = 5;
+    const check = async () => {
+      const all = await db.select().from(products);
+      const want = expected(all, new Map(), none, { by: 'relevance' }, now).map((r) => r.id);
+      const anchors = await newestFirstAnchors(db, every);
+      expect(anchors.map((a) => a.id)).toEqual(want.filter((_, i) => (i + 1) % every === 0));
+      let asked = 0;
+      const of = () => {
+        asked += 1;
+        return Promise.resolve(anchors);
+      };
+      for (const order of [{ by: 'relevance' }, { by: 'createdAt', direction: 'desc' }] as ProductOrder[]) {
+        for (let offset = 0; offset <= want.length + every; offset++) {
+          const limit = offset % 3 === 0 ? 12 : 4;
+          const answer = await listProducts(db, none, order, { limit, offset }, now, undefined, { every, of });
+          expect({ offset, total: answer.total, ids: answer.rows.map((r) => r.id) }).toEqual({
+            offset,
+            total: want.length,
+            ids: want.slice(offset, offset + limit),
+          });
+        }
+      }
+      // Anchors were read for the pages past the first anchor, and only for those.
+      expect(asked).toBe(2 * (want.length + 1));
+      return want.length;
+    };
+    const before = await check();
+    expect(before).toBeGreaterThan(4 * every);
+    // Products sharing a creation time put the anchors' tie on ids to the test.
+    const ids = (await db.select().from(products))
+      .filter((p) => p.available && p.name !== SAMPLE_PRODUCT_NAME)
+      .map((p) => p.id)
+      .sort();
+    await db.execute(
+      sql`UPDATE products SET created_at = '2026-01-01T00:00:00.123456Z' WHERE id IN ${ids.slice(0, 12)}`,
+    );
+    await db.execute(sql`UPDATE products SET available = false WHERE id IN ${ids.slice(12, 15)}`);
+    await db.execute(sql`DELETE FROM products WHERE id IN ${ids.slice(15, 16)}`);
+    expect(await check()).toBe(before - 4);
   });
 });

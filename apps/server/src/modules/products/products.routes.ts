@@ -34,6 +34,7 @@ import {
   catalogAnswer,
   catalogCards,
   cardsShow,
+  keepUntilChanged,
   productPageShows,
   rememberCount,
   sendCached,
@@ -51,7 +52,7 @@ const pincodeDescription =
   "a malformed PIN code is 400 'Error - Enter 6 digits', an unknown one 404, one not served 400.";
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ProductsService(app.database.db, rememberCount(app));
+  const service = new ProductsService(app.database.db, rememberCount(app), keepUntilChanged(app));
   const admin = new ProductsAdmin(app.database.db);
   const stock = new StockAdmin(app.database.db);
   const adminTags = ['Products (admin)'];

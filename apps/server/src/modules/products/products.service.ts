@@ -39,6 +39,11 @@ export class ProductsService {
   constructor(
     private readonly db: Db,
     private readonly remember: (key: unknown, count: () => Promise<number>) => Promise<number> = (_, count) => count(),
+    /**
+     * Keeps the default listing's anchors until the catalogue changes (ADR 090), or answers
+     * undefined when it cannot: deep pages then step over every product before them.
+     */
+    private readonly keep: <T>(key: string, compute: () => Promise<T>) => Promise<T> | undefined = () => undefined,
   ) {}
 
   /** How the products a shopper is about to have delivered travel; unknown ids restrict nothing. */
@@ -84,7 +89,10 @@ export class ProductsService {
     const window = { limit, offset: (page - 1) * limit };
     const { rows, total } = filters.words.nothing
       ? { rows: [], total: 0 }
-      : await repo.listProducts(this.db, filters, order, window, now, (count) => this.remember(filters, count));
+      : await repo.listProducts(this.db, filters, order, window, now, (count) => this.remember(filters, count), {
+          every: repo.ANCHOR_EVERY,
+          of: () => this.keep('anchors', () => repo.newestFirstAnchors(this.db)) ?? Promise.resolve([]),
+        });
     return {
       products: rows.map((r) => toProductSummary(r, now)),
       page,

@@ -5,7 +5,13 @@ import { catalog } from '../catalog/catalog.service.js';
 import { ProductsService } from '../products/products.service.js';
 import { AppError } from '../../lib/app-error.js';
 import { clientConfigOf } from '../../lib/client-config.js';
-import { catalogAnswer, catalogCards, productPageShows, rememberCount } from '../../plugins/catalog-cache.js';
+import {
+  catalogAnswer,
+  catalogCards,
+  keepUntilChanged,
+  productPageShows,
+  rememberCount,
+} from '../../plugins/catalog-cache.js';
 
 const PRODUCT_PATH = /^\/api\/products\/([^/]+)$/;
 
@@ -28,7 +34,7 @@ export class StorefrontApi {
   private readonly service: ProductsService;
 
   constructor(private readonly app: FastifyInstance) {
-    this.service = new ProductsService(app.database.db, rememberCount(app));
+    this.service = new ProductsService(app.database.db, rememberCount(app), keepUntilChanged(app));
   }
 
   /** `GET /api/products/:id` as JSON text. */
