@@ -175,6 +175,57 @@ describe(`listings, filters and sorting on ${testDatabaseKind}`, () => {
     expect(nonEmpty).toBeGreaterThan(100);
   });
 
+  it("pages a filtered listing by its own order, never from the default listing's anchors", async () => {
+    const db = t.database.db;
+    const all = await db.select().from(products);
+    const sizes = new Map<string, string[]>();
+    const now = new Date();
+    const category = all.find((p) => p.available && p.name !== SAMPLE_PRODUCT_NAME)!.category;
+    const inCategory: ProductFilters = {
+      words: NO_KEYWORD,
+      category,
+      subcategories: [],
+      colors: [],
+      variants: [],
+      recipients: [],
+      occasions: [],
+    };
+    const every = 2;
+    const anchors = await newestFirstAnchors(db, every);
+    let asked = 0;
+    const of = () => {
+      asked += 1;
+      return Promise.resolve(anchors);
+    };
+    let counted = 0;
+    const remember = (count: () => Promise<number>) => {
+      counted += 1;
+      return count();
+    };
+    const orders: ProductOrder[] = [
+      { by: 'relevance' },
+      { by: 'createdAt', direction: 'desc' },
+      { by: 'rating', direction: 'asc' },
+      { by: 'name', direction: 'desc' },
+    ];
+    for (const order of orders) {
+      const want = expected(all, sizes, inCategory, order, now).map((r) => r.id);
+      expect(want.length).toBeGreaterThan(3 * every);
+      for (let offset = 0; offset < want.length; offset += 3) {
+        const answer = await listProducts(db, inCategory, order, { limit: 3, offset }, now, remember, { every, of });
+        expect({ order, offset, total: answer.total, ids: answer.rows.map((r) => r.id) }).toEqual({
+          order,
+          offset,
+          total: want.length,
+          ids: want.slice(offset, offset + 3),
+        });
+      }
+    }
+    expect(asked).toBe(0);
+    // Walked in its order, the page does not count its matches: the total is asked of `remember`.
+    expect(counted).toBeGreaterThan(0);
+  });
+
   it('pages the default listing from its anchors exactly as by stepping over every product, before and after writes', async () => {
     const db = t.database.db;
     const none: ProductFilters = {

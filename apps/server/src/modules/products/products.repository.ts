@@ -339,15 +339,20 @@ const ordered = (keys: readonly SortKey[], from?: string) =>
     return direction === 'asc' ? asc(by) : desc(by);
   });
 
-/** Whether a listing's order must read every matching row anyway: relevance, or any filter. */
-function readsEveryMatch(filters: ProductFilters, order: ProductOrder): boolean {
+/** Whether a listing asks for anything but every listed product. */
+function filtered(filters: ProductFilters): boolean {
   const { words, reach, ...rest } = filters;
-  return (
-    (order.by === 'relevance' && words.terms.length > 0) ||
-    words.symbols.length > 0 ||
-    reach !== undefined ||
-    Object.values(rest).some(given)
-  );
+  return searches(words) || reach !== undefined || Object.values(rest).some(given);
+}
+
+/**
+ * Whether a listing must read every match to find its page, so it counts them in the same pass: a
+ * keyword search (its matches come from the words' index, in no order), or a price as the shopper
+ * pays it now, to filter or to order by, which no index holds since discounts start and end with
+ * the clock. Any other listing walks an index in its order and stops at its page (ADR 091).
+ */
+function readsEveryMatch(filters: ProductFilters, order: ProductOrder): boolean {
+  return searches(filters.words) || given(filters.minPrice) || given(filters.maxPrice) || order.by === 'price';
 }
 
 /** A product's place in the newest-first listing: its creation time as the database prints it, and its id. */
@@ -373,7 +378,7 @@ export const ANCHOR_EVERY = 1_000;
 /** Whether a listing is the default one: every listed product, newest first (what anchors mark). */
 function newestFirst(filters: ProductFilters, order: ProductOrder): boolean {
   const keys = order.by === 'relevance' || (order.by === 'createdAt' && order.direction === 'desc');
-  return keys && sourceOf(filters) === productListing && !readsEveryMatch(filters, order);
+  return keys && !filtered(filters);
 }
 
 /**
@@ -406,7 +411,8 @@ export function newestFirstAnchors(db: Db, every = ANCHOR_EVERY): Promise<Listin
  * planned with the page's LIMIT instead, PostgreSQL walks an ordered index (the rating's, the
  * newest's) through every product, testing each row read at random, as it costs the count over all
  * matches as if the LIMIT stopped it early. Apart (a subquery with a window function is never
- * merged) it finds them by the filter's indexes or one scan (ADR 088).
+ * merged) it finds them by the filter's indexes or one scan (ADR 088). Any other listing is
+ * ordered with its LIMIT, so PostgreSQL can walk the order's index and stop at the page (ADR 091).
  */
 function pageQuery(db: Db, filters: ProductFilters, order: ProductOrder, anchored: boolean) {
   const counted = readsEveryMatch(filters, order);
@@ -432,7 +438,7 @@ function pageQuery(db: Db, filters: ProductFilters, order: ProductOrder, anchore
     : matches.orderBy(...ordered(keys));
   const page = ids.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
   return db
-    .select({ row: summaryColumns, total: page.total })
+    .select({ row: sql<Record<string, unknown>>`${jsonOf('products', summaryColumns)}`, total: page.total })
     .from(products)
     .innerJoin(page, eq(products.id, page.pageId))
     .orderBy(...ordered(keys, 'page'));
@@ -459,34 +465,62 @@ function shapeOf(filters: ProductFilters, order: ProductOrder, anchored: boolean
   ]);
 }
 
+/** How many products a listing holds in all, every value by name. */
+function countQuery(db: Db, filters: ProductFilters) {
+  const t = sourceOf(filters);
+  return db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(t)
+    .where(filterConditions(filters, t, byName));
+}
+
 type PagePrepared = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
+type CountPrepared = ReturnType<ReturnType<typeof countQuery>['prepare']>;
 
 /**
- * Listing statements prepared so far, per database, by shape. PostgreSQL parses and plans a
- * prepared statement once per connection (planning a listing costs about what running it does),
- * and its text is built once, not per request. Each keeps about 200 KB of plan on every connection
- * that ran it, so past this many shapes (the first asked, which are the most asked) a listing is
- * prepared for its one use: at most about 10 MB per connection (ADR 088).
+ * Listing statements built so far, per database, by shape: Drizzle builds a listing's text in
+ * about 0.4 ms, and the storefront asks for a few hundred shapes at most. The first this many
+ * (the first asked, which are the most asked) are also prepared by name: PostgreSQL parses and
+ * plans a named statement once per connection (planning a listing costs about what running it
+ * does). Each keeps about 200 KB of plan on every connection that ran it, so any other shape is
+ * sent unnamed, planned for its one use: at most about 10 MB per connection (ADR 088).
  */
 const MAX_PREPARED_SHAPES = 48;
-const preparedPages = new WeakMap<Db, Map<string, PagePrepared>>();
+/** Past this many shapes (a client making up combinations), a listing's text is built for its one use. */
+const MAX_BUILT_SHAPES = 512;
+interface BuiltListings {
+  statements: Map<string, PagePrepared | CountPrepared>;
+  named: number;
+}
+const builtListings = new WeakMap<Db, BuiltListings>();
 /**
  * Statement names are the process's, not a database object's: two objects over one pool (the
  * setup lock's) must never give one name to two texts on the same connection.
  */
 let statementsNamed = 0;
 
-function pageStatement(db: Db, filters: ProductFilters, order: ProductOrder, anchored: boolean): PagePrepared {
-  let statements = preparedPages.get(db);
-  if (!statements) preparedPages.set(db, (statements = new Map()));
-  const shape = shapeOf(filters, order, anchored);
-  const known = statements.get(shape);
-  if (known) return known;
-  if (statements.size >= MAX_PREPARED_SHAPES) return pageQuery(db, filters, order, anchored).prepare('');
-  const statement = pageQuery(db, filters, order, anchored).prepare(`listing_${statementsNamed++}`);
-  statements.set(shape, statement);
+function preparedByShape<P extends PagePrepared | CountPrepared>(
+  db: Db,
+  shape: string,
+  query: () => { prepare: (name: string) => P },
+): P {
+  let built = builtListings.get(db);
+  if (!built) builtListings.set(db, (built = { statements: new Map(), named: 0 }));
+  const known = built.statements.get(shape);
+  if (known) return known as P;
+  const name = built.named < MAX_PREPARED_SHAPES ? `listing_${statementsNamed++}` : '';
+  if (name) built.named += 1;
+  const statement = query().prepare(name);
+  if (built.statements.size < MAX_BUILT_SHAPES) built.statements.set(shape, statement);
   return statement;
 }
+
+const pageStatement = (db: Db, filters: ProductFilters, order: ProductOrder, anchored: boolean) =>
+  preparedByShape(db, shapeOf(filters, order, anchored), () => pageQuery(db, filters, order, anchored));
+
+/** A count's shape is its filters', whatever the order. */
+const countStatement = (db: Db, filters: ProductFilters) =>
+  preparedByShape(db, `count ${shapeOf(filters, { by: 'relevance' }, false)}`, () => countQuery(db, filters));
 
 /** Where a page starts: after the last anchor before it, if any, and how many products on from there. */
 async function startOf(
@@ -504,8 +538,8 @@ async function startOf(
 
 /**
  * One page of a listing, and its total when reading the page told it (`undefined` otherwise). A
- * filtered or searched listing reads every match to order them, so it counts them in the same
- * pass; a page that is not full tells its total by itself.
+ * listing that reads every match to order them counts them in the same pass; a page that is not
+ * full tells its total by itself.
  */
 async function listPage(
   db: Db,
@@ -524,7 +558,7 @@ async function listPage(
     anchorAt: start.after?.at,
     anchorId: start.after?.id,
   });
-  const rows = found.map((f) => f.row);
+  const rows = found.map((f) => summaryOfJson(f.row));
   const total =
     counted && found.length
       ? found[0]!.total
@@ -536,11 +570,7 @@ async function listPage(
 
 /** How many products a listing holds in all. */
 async function countListed(db: Db, filters: ProductFilters, now: Date): Promise<number> {
-  const t = sourceOf(filters);
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(t)
-    .where(filterConditions(filters, t, inline(listingValues(filters, now))));
+  const [counted] = await countStatement(db, filters).execute(listingValues(filters, now));
   return counted?.total ?? 0;
 }
 
@@ -577,6 +607,18 @@ function jsonOf(table: string, columns: Record<string, AnyPgColumn>): SQL {
 }
 
 const toDate = (v: unknown) => (v === null ? null : new Date(v as string));
+
+/**
+ * A card's row read as one JSON value (jsonOf(summaryColumns)), its times made Dates again. A
+ * listing's page reads its rows so: Drizzle's mapping of 27 columns a row cost more than the JSON.
+ */
+const summaryOfJson = (r: Record<string, unknown>) =>
+  ({
+    ...r,
+    discountStartDate: toDate(r.discountStartDate),
+    discountEndDate: toDate(r.discountEndDate),
+    createdAt: toDate(r.createdAt),
+  }) as ProductSummaryRow;
 
 function productPageQuery(db: Db, includeUnlisted: boolean) {
   const self = at('products', products.id);
@@ -625,15 +667,7 @@ export async function findProduct(db: Db, id: string, { includeUnlisted = false 
   if (!found) return undefined;
   const { variantsJson, relatedJson, reviewsJson, ...row } = found;
   const variants = variantsJson as (typeof productVariants.$inferSelect)[];
-  const related = (relatedJson as Record<string, unknown>[]).map(
-    (r) =>
-      ({
-        ...r,
-        discountStartDate: toDate(r.discountStartDate),
-        discountEndDate: toDate(r.discountEndDate),
-        createdAt: toDate(r.createdAt),
-      }) as ProductSummaryRow,
-  );
+  const related = (relatedJson as Record<string, unknown>[]).map(summaryOfJson);
   const productReviews = (reviewsJson as Record<string, unknown>[]).map(
     (r) => ({ ...r, createdAt: toDate(r.createdAt) }) as typeof reviews.$inferSelect,
   );

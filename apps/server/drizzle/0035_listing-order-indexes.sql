@@ -1,0 +1,2 @@
+CREATE INDEX "product_listing_rating" ON "product_listing" USING btree ("rating" DESC,"num_reviews" DESC,"id");--> statement-breakpoint
+CREATE INDEX "product_listing_name" ON "product_listing" USING btree (lower("name"),"id");
