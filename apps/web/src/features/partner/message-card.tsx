@@ -65,7 +65,7 @@ export function MessageCard({
       >
         <p className="text-[1.05em] leading-relaxed wrap-anywhere whitespace-pre-line">{giftMessage.message}</p>
         {giftMessage.senderName ? (
-          <figcaption className="text-[0.9em] wrap-anywhere italic">From {giftMessage.senderName}</figcaption>
+          <figcaption className="text-[0.9em] wrap-anywhere italic">— {giftMessage.senderName}</figcaption>
         ) : null}
       </figure>
       <Button variant="outline" size="sm" className="w-fit" onClick={print}>

@@ -128,7 +128,7 @@ describe('the partner screen (/partner)', () => {
         .getAttribute('href'),
     ).toBe('tel:+919847012345');
     const message = within(cake).getByRole('figure', { name: 'Message card for PW-000321' });
-    expect(message.textContent).toBe('Happy birthday, Amma!\nWith all our loveFrom Anu and Vivek');
+    expect(message.textContent).toBe('Happy birthday, Amma!\nWith all our love— Anu and Vivek');
     expect(within(cake).getByRole('button', { name: 'Accept' })).toHaveProperty('disabled', false);
     expect(within(cake).getByRole('button', { name: 'Decline' })).toHaveProperty('disabled', false);
     expect(within(await card('PW-000300')).getByRole('button', { name: 'Out for delivery' })).toHaveProperty(
