@@ -47,7 +47,14 @@ afterAll(async () => {
   await s3?.close();
 });
 
-describe(`the demo catalogue seeded with IMAGE_STORE=s3 on ${testDatabaseKind}`, () => {
+/**
+ * Each test seeds the demo catalogue and uploads its pictures to the S3 server in this process,
+ * twice over in the second. Beside the browser suite on a two-core CI machine that took 14–30 s
+ * (6 s alone), past the suite's 30 s default.
+ */
+const seedsWithPictures = { timeout: 90_000 };
+
+describe(`the demo catalogue seeded with IMAGE_STORE=s3 on ${testDatabaseKind}`, seedsWithPictures, () => {
   it('has its pictures served by another server, with a disk of its own, on the same bucket and database', async () => {
     const nodeA = await firstStart();
     await expect(nodeA.start()).resolves.toEqual({ bulkLoaded: true });
