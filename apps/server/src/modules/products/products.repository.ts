@@ -607,19 +607,26 @@ function jsonOf(table: string, columns: Record<string, AnyPgColumn>): SQL {
   );
 }
 
-const toDate = (v: unknown) => (v === null ? null : new Date(v as string));
+/**
+ * Reads rows of these columns as jsonOf wrote them, their times made Dates again as Drizzle's own
+ * mapping would: which columns are times is the table's to say, not a list kept here.
+ */
+function rowsOfJson<Row>(columns: Record<string, AnyPgColumn>): (json: Record<string, unknown>) => Row {
+  const times = Object.keys(columns).filter((key) => columns[key]!.dataType === 'date');
+  return (json) => {
+    const row = { ...json };
+    for (const key of times) row[key] = json[key] === null ? null : new Date(json[key] as string);
+    return row as Row;
+  };
+}
 
 /**
- * A card's row read as one JSON value (jsonOf(summaryColumns)), its times made Dates again. A
- * listing's page reads its rows so: Drizzle's mapping of 27 columns a row cost more than the JSON.
+ * A card's row read as one JSON value (jsonOf(summaryColumns)). A listing's page reads its rows so:
+ * Drizzle's mapping of 27 columns a row cost more than the JSON.
  */
-const summaryOfJson = (r: Record<string, unknown>) =>
-  ({
-    ...r,
-    discountStartDate: toDate(r.discountStartDate),
-    discountEndDate: toDate(r.discountEndDate),
-    createdAt: toDate(r.createdAt),
-  }) as ProductSummaryRow;
+const summaryOfJson = rowsOfJson<ProductSummaryRow>(summaryColumns);
+const pageRowOfJson = rowsOfJson<ProductPageRow>(pageColumns);
+const reviewOfJson = rowsOfJson<typeof reviews.$inferSelect>(getTableColumns(reviews));
 
 function productPageQuery(db: Db, includeUnlisted: boolean) {
   const self = at('products', products.id);
@@ -668,19 +675,12 @@ export async function findProduct(db: Db, id: string, { includeUnlisted = false 
   const [found] = await prepared[includeUnlisted ? 'admin' : 'shopper'].execute({ id });
   if (!found) return undefined;
   const { rowJson, variantsJson, relatedJson, reviewsJson } = found;
-  const row = {
-    ...rowJson,
-    discountStartDate: toDate(rowJson.discountStartDate),
-    discountEndDate: toDate(rowJson.discountEndDate),
-    createdAt: toDate(rowJson.createdAt),
-    updatedAt: toDate(rowJson.updatedAt),
-  } as ProductPageRow;
-  const variants = variantsJson as (typeof productVariants.$inferSelect)[];
-  const related = (relatedJson as Record<string, unknown>[]).map(summaryOfJson);
-  const productReviews = (reviewsJson as Record<string, unknown>[]).map(
-    (r) => ({ ...r, createdAt: toDate(r.createdAt) }) as typeof reviews.$inferSelect,
-  );
-  return { row, variants, related, reviews: productReviews };
+  return {
+    row: pageRowOfJson(rowJson),
+    variants: variantsJson as (typeof productVariants.$inferSelect)[],
+    related: (relatedJson as Record<string, unknown>[]).map(summaryOfJson),
+    reviews: (reviewsJson as Record<string, unknown>[]).map(reviewOfJson),
+  };
 }
 
 export function topRated(db: Db, limit: number, reach?: Reach) {

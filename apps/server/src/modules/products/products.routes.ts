@@ -30,17 +30,9 @@ import { adminOnly, signedInUser } from '../../lib/auth.js';
 import { ProductsAdmin } from './products.admin.js';
 import { StockAdmin } from './stock.admin.js';
 import { createReview } from './reviews.service.js';
-import {
-  catalogAnswer,
-  catalogCards,
-  cardsShow,
-  keepUntilChanged,
-  productPageShows,
-  rememberCount,
-  sendCached,
-} from '../../plugins/catalog-cache.js';
+import { catalogAnswer, catalogCards, cardsShow, productPageShows, sendCached } from '../../plugins/catalog-cache.js';
 import { AppError } from '../../lib/app-error.js';
-import { ProductsService } from './products.service.js';
+import { cachedProducts } from './products.service.js';
 
 const tags = ['Products'];
 /** Sends JSON text as it is: a catalogue answer, made by the catalogue mapper (as sendCached sends it). */
@@ -52,7 +44,7 @@ const pincodeDescription =
   "a malformed PIN code is 400 'Error - Enter 6 digits', an unknown one 404, one not served 400.";
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ProductsService(app.database.db, rememberCount(app), keepUntilChanged(app));
+  const service = cachedProducts(app);
   const admin = new ProductsAdmin(app.database.db);
   const stock = new StockAdmin(app.database.db);
   const adminTags = ['Products (admin)'];

@@ -6,7 +6,9 @@ import {
   type ProductListResponse,
   type ProductSummary,
 } from '@store/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { keepUntilChanged, rememberCount } from '../../plugins/catalog-cache.js';
 import { notFound } from '../../lib/app-error.js';
 import { toProductDetail, toProductSummary } from './products.mapper.js';
 import * as repo from './products.repository.js';
@@ -132,4 +134,12 @@ export class ProductsService {
     const rows = await repo.searchByName(this.db, keyword, NAME_SEARCH_LIMIT);
     return rows.map((r) => toProductSummary(r, now));
   }
+}
+
+/**
+ * The catalogue's reads as the API and the server-rendered pages make them: listing totals and the
+ * default listing's anchors kept in the app's answer cache (ADR 090, 091).
+ */
+export function cachedProducts(app: FastifyInstance): ProductsService {
+  return new ProductsService(app.database.db, rememberCount(app), keepUntilChanged(app));
 }

@@ -2,16 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { idSchema, productListQuerySchema, productPincodeQuerySchema, type ProductSummary } from '@store/contracts';
 import type { Reach } from '@store/domain';
 import { catalog } from '../catalog/catalog.service.js';
-import { ProductsService } from '../products/products.service.js';
+import { cachedProducts, type ProductsService } from '../products/products.service.js';
 import { AppError } from '../../lib/app-error.js';
 import { clientConfigOf } from '../../lib/client-config.js';
-import {
-  catalogAnswer,
-  catalogCards,
-  keepUntilChanged,
-  productPageShows,
-  rememberCount,
-} from '../../plugins/catalog-cache.js';
+import { catalogAnswer, catalogCards, productPageShows } from '../../plugins/catalog-cache.js';
 
 const PRODUCT_PATH = /^\/api\/products\/([^/]+)$/;
 
@@ -34,7 +28,7 @@ export class StorefrontApi {
   private readonly service: ProductsService;
 
   constructor(private readonly app: FastifyInstance) {
-    this.service = new ProductsService(app.database.db, rememberCount(app), keepUntilChanged(app));
+    this.service = cachedProducts(app);
   }
 
   /** `GET /api/products/:id` as JSON text. */
