@@ -1,5 +1,15 @@
 import { cn } from '../../lib/cn.js';
 
-export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-neutral-200', className)} />;
+/**
+ * A grey block where something will be. It pulses only while that something is on its way (`still`
+ * otherwise), and not for a shopper who asked for less motion: a pulse repaints every frame, which
+ * a page of waiting places paid for as long as it was open.
+ */
+export function Skeleton({ className, still = false }: { className?: string; still?: boolean }) {
+  return (
+    <div
+      aria-hidden="true"
+      className={cn(!still && 'motion-safe:animate-pulse', 'rounded-md bg-neutral-200', className)}
+    />
+  );
 }

@@ -218,6 +218,8 @@ describe('on a phone (768px or less)', () => {
 });
 
 describe('the infinite list', () => {
+  const pulsing = () => document.querySelectorAll('[class*="animate-pulse"]').length;
+
   it('shows 4 skeleton cards and a polite loading status on first load', async () => {
     let release!: () => void;
     const page = pagesOf(5)[0]!;
@@ -244,12 +246,15 @@ describe('the infinite list', () => {
     expect(cards()).toHaveLength(12);
     expect(showing()).toBe('Showing 1–12 of 30 products');
     expect(screen.queryByText("You've seen all products!")).toBeNull();
+    // The 18 cards to come have their places (four blocks each), still until their page is asked for.
+    expect(pulsing()).toBe(0);
     expect(FakeObserver.all[0]?.options.rootMargin).toBe(LOAD_MORE_MARGIN);
     // Within 200 px below the screen, or anywhere above it (a long scroll past the places).
     expect(LOAD_MORE_MARGIN).toBe('1000000px 0px 200px 0px');
 
     FakeObserver.scrollNearEnd();
     await expect(screen.findByText('Loading more products...')).resolves.not.toBeNull();
+    expect(pulsing()).toBe(18 * 4);
     await waitFor(() => expect(release).toBeTypeOf('function'));
     release!();
     await screen.findByText('Gift 24');
