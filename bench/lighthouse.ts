@@ -3,8 +3,9 @@
  * as a new visitor sees them, then on shipping and place-order as a signed-in shopper with a cake
  * in the cart sees them, served by the production build, in Debian's Chromium. Each page runs
  * LIGHTHOUSE_RUNS times (default 3); CI runs each once, and up to three times a page whose first
- * run is over budget. A page is judged by its best time and its worst layout shift (ADR 092). Prints performance, accessibility, total blocking time, LCP and CLS, and
- * writes every run to bench/results/. Budgets (issues 17 and 33):
+ * run is over budget. A page is judged by its best time and its worst layout shift (ADR 092).
+ * Prints performance, accessibility, total blocking time, LCP and CLS, and writes every run to
+ * bench/results/. Budgets (issues 17 and 33):
  * performance ≥ 95, accessibility 100, TBT ≤ 200 ms, LCP ≤ 2.0 s, CLS ≤ 0.05; exits non-zero
  * outside them, naming the page and the figure.
  * The phone simulated is held the same whatever the host's speed that hour: each run's CPU slowdown
@@ -163,8 +164,10 @@ function judged(runs: Run[]): Row {
     cls: Math.max(...measured.map((r) => r.cls)),
   };
 }
-/** What of a page's figures is outside the budgets, each with its figure. */
-// Written as "not within", so that a figure Lighthouse could not give (NaN) is over budget.
+/**
+ * What of a page's figures is outside the budgets, each with its figure. Written as "not within",
+ * so that a figure Lighthouse could not give (NaN) is over budget.
+ */
 function overBudgetIn(row: Row): string[] {
   return [
     !(row.performance >= PERFORMANCE_BUDGET) && `performance ${row.performance} < ${PERFORMANCE_BUDGET}`,
