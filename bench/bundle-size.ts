@@ -39,6 +39,12 @@ interface ManifestChunk {
  * (ADR 086) added the partner's screen at 148.8 KB and the admin's partners page at 154.5, each with
  * about 3 KB above; their routes and the partner's menu link put another 0.2 KB in the entry, which
  * took the profile page 0.7 KB over: it has 3 KB again. Home, at 139.9, keeps its goal.
+ * On 2026-12-03 the coupon editor was found 27 bytes over: it, the partners page, the stock panel
+ * and the product editor took the whole delivery capacity editor for its two-line reading of a
+ * server's field errors. With that helper in lib/field-errors.ts the coupon editor fell 4.2 KB, the
+ * partners page 5.4 and the product editor 4.3, and their budgets follow them down to about 3 KB
+ * above; the small modules' groups (small-chunks.ts) moved with it, putting 0.4 KB on the password
+ * reset and 1.1 KB on the admin product list, which again have about 3 KB above their figures.
  */
 const BUDGETS_KB: Record<string, number> = {
   'src/features/home/home-page.tsx': 140,
@@ -50,7 +56,7 @@ const BUDGETS_KB: Record<string, number> = {
   'src/features/account/login-page.tsx': 149,
   'src/features/account/register-page.tsx': 148,
   'src/features/account/forgot-password-page.tsx': 147,
-  'src/features/account/reset-password-page.tsx': 146,
+  'src/features/account/reset-password-page.tsx': 149,
   'src/features/account/profile-page.tsx': 161,
   'src/features/checkout/shipping-page.tsx': 171,
   'src/features/checkout/payment-page.tsx': 138,
@@ -61,16 +67,16 @@ const BUDGETS_KB: Record<string, number> = {
   'src/features/admin/deliveries-page.tsx': 178,
   'src/features/admin/run-sheet-page.tsx': 141,
   'src/features/admin/order-list-page.tsx': 146,
-  'src/features/admin/product-list-page.tsx': 152,
-  'src/features/admin/product-edit-page.tsx': 197,
+  'src/features/admin/product-list-page.tsx': 155,
+  'src/features/admin/product-edit-page.tsx': 194,
   'src/features/admin/user-list-page.tsx': 168,
   'src/features/admin/user-edit-page.tsx': 167,
   'src/features/admin/coupon-list-page.tsx': 142,
-  'src/features/admin/coupon-edit-page.tsx': 182,
+  'src/features/admin/coupon-edit-page.tsx': 181,
   'src/features/admin/outbox-page.tsx': 150,
   'src/features/admin/vitals-page.tsx': 140,
   'src/features/admin/audit-page.tsx': 142,
-  'src/features/admin/partners-page.tsx': 157,
+  'src/features/admin/partners-page.tsx': 152,
 };
 const MIN_CHUNK_BYTES = 1024;
 

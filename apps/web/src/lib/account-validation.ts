@@ -1,5 +1,5 @@
 import { passwordProblem } from '@store/domain';
-import { ApiError } from './api.js';
+import { fieldErrorsOf, type FieldMessages } from './field-errors.js';
 
 export type AccountField = 'name' | 'email' | 'phone' | 'code' | 'password' | 'confirmPassword' | 'currentPassword';
 const ACCOUNT_FIELDS: readonly AccountField[] = [
@@ -11,7 +11,7 @@ const ACCOUNT_FIELDS: readonly AccountField[] = [
   'confirmPassword',
   'currentPassword',
 ];
-export type FieldErrors = Partial<Record<AccountField, string>>;
+export type FieldErrors = FieldMessages<AccountField>;
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -39,21 +39,9 @@ export function invalidFields(errors: FieldErrors): AccountField[] {
   return ACCOUNT_FIELDS.filter((f) => errors[f]);
 }
 
-/**
- * The account fields a server refusal is about, each with its message, as the server names them in
- * `details` ([{ field, message }]); empty when the refusal is about no one field.
- */
+/** The account fields a server refusal is about, each with its message (see `fieldErrorsOf`). */
 export function fieldErrorsOfApiError(err: unknown): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!(err instanceof ApiError) || !Array.isArray(err.details)) return errors;
-  for (const detail of err.details as unknown[]) {
-    if (typeof detail !== 'object' || detail === null) continue;
-    const { field, message } = detail as { field?: unknown; message?: unknown };
-    if (ACCOUNT_FIELDS.includes(field as AccountField) && typeof message === 'string') {
-      errors[field as AccountField] ??= message;
-    }
-  }
-  return errors;
+  return fieldErrorsOf(err, ACCOUNT_FIELDS);
 }
 
 /** Moves focus to a form's input by its name attribute. */

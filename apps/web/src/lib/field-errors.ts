@@ -1,5 +1,22 @@
+import { ApiError } from './api.js';
+
 /** A form's messages by field; a field without one is not known to be wrong. */
 export type FieldMessages<F extends string> = Partial<Record<F, string>>;
+
+/**
+ * The fields a server refusal is about, each with its message, as the server names them in
+ * `details` ([{ field, message }]); empty when the refusal is about no one of `fields`.
+ */
+export function fieldErrorsOf<F extends string>(err: unknown, fields: readonly F[]): FieldMessages<F> {
+  const errors: FieldMessages<F> = {};
+  if (!(err instanceof ApiError) || !Array.isArray(err.details)) return errors;
+  for (const detail of err.details as unknown[]) {
+    if (typeof detail !== 'object' || detail === null) continue;
+    const { field, message } = detail as { field?: unknown; message?: unknown };
+    if (fields.includes(field as F) && typeof message === 'string') errors[field as F] ??= message;
+  }
+  return errors;
+}
 
 /**
  * The messages once `field` has changed: a field shown as wrong is checked again at each change,

@@ -9,7 +9,7 @@ import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { Field } from '../../components/ui/field.js';
 import { ApiError, errorMessage } from '../../lib/api.js';
-import { recheckField } from '../../lib/field-errors.js';
+import { fieldErrorsOf, recheckField } from '../../lib/field-errors.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { createCoupon, updateCoupon, useAdminCoupons } from './admin-api.js';
 import { AdminPage, Loading } from './admin-page.js';
@@ -26,7 +26,6 @@ import {
   type CouponFormErrors,
   type CouponFormState,
 } from './coupon-form.js';
-import { fieldErrorsOf } from './delivery-capacity-editor.js';
 import { Checkbox, FieldError, FormSection, labelClasses } from './form-controls.js';
 import { MultiSelect } from './multi-select.js';
 import { ConflictReview, conflictRows, reapply, staleCurrent } from './stale-edit.js';

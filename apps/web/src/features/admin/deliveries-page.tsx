@@ -21,7 +21,8 @@ import { usePageTitle } from '../../lib/page-title.js';
 import { adminKeys, runSheetCsvHref, setSlotCapacity, useDeliverySchedule } from './admin-api.js';
 import { AdminPage, Loading } from './admin-page.js';
 import { LoadError } from '../../components/ui/load-error.js';
-import { CapacityEditor, capacityProblem, fieldErrorsOf } from './delivery-capacity-editor.js';
+import { CapacityEditor, capacityProblem } from './delivery-capacity-editor.js';
+import { fieldErrorsOf } from '../../lib/field-errors.js';
 import { Checkbox, controlClasses, FieldError, labelClasses } from './form-controls.js';
 import { MessageCardDialog } from './message-card.js';
 

@@ -6,7 +6,8 @@ import type { ServiceArea } from '@store/contracts';
 import { LOCAL_MAKES, SLOT_TYPE_LABELS, SLOT_TYPES, type LocalMake, type SlotType } from '@store/domain';
 import { Alert } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
-import { ApiError, errorMessage } from '../../lib/api.js';
+import { errorMessage } from '../../lib/api.js';
+import { fieldErrorsOf, type FieldMessages } from '../../lib/field-errors.js';
 import { cn } from '../../lib/cn.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { adminKeys, updateArea, updateAreaSlotType, useServiceAreas } from './admin-api.js';
@@ -16,23 +17,6 @@ import { Checkbox, controlClasses, FieldError, labelClasses } from './form-contr
 import { ConflictReview, conflictRows, reapply, staleCurrent, type FieldSpec } from './stale-edit.js';
 
 type RowField = 'offered' | 'fee' | 'capacity';
-export type FieldErrors<F extends string> = Partial<Record<F, string>>;
-
-/**
- * The fields a server refusal is about, each with its message, as the server names them in
- * `details` ([{ field, message }]); empty when the refusal is about no one of `fields`.
- */
-export function fieldErrorsOf<F extends string>(err: unknown, fields: readonly F[]): FieldErrors<F> {
-  const errors: FieldErrors<F> = {};
-  if (!(err instanceof ApiError) || !Array.isArray(err.details)) return errors;
-  for (const detail of err.details as unknown[]) {
-    if (typeof detail !== 'object' || detail === null) continue;
-    const { field, message } = detail as { field?: unknown; message?: unknown };
-    if (fields.includes(field as F) && typeof message === 'string') errors[field as F] ??= message;
-  }
-  return errors;
-}
-
 /** A whole number of places typed in an input, or the server's own words for why it is not one. */
 export function capacityProblem(value: string): string | undefined {
   const n = Number(value);
@@ -164,7 +148,7 @@ function AreaSettings({ area: loaded }: { area: ServiceArea }) {
   const [saved, setSaved] = useState(loaded);
   const [makes, setMakes] = useState(saved.makes);
   const [leadDays, setLeadDays] = useState(String(saved.leadDays));
-  const [errors, setErrors] = useState<FieldErrors<AreaField>>({});
+  const [errors, setErrors] = useState<FieldMessages<AreaField>>({});
   const [pending, setPending] = useState(false);
   const [conflict, setConflict] = useState<{ current: ServiceArea; message: string } | null>(null);
   const name = `Making and delivery days, ${saved.name}`;
@@ -327,7 +311,7 @@ function SlotTypeRow({ area, type, saved: loaded }: { area: ServiceArea; type: S
   const [offered, setOffered] = useState(saved.offered);
   const [fee, setFee] = useState(String(saved.fee));
   const [capacity, setCapacity] = useState(String(saved.capacity));
-  const [errors, setErrors] = useState<FieldErrors<RowField>>({});
+  const [errors, setErrors] = useState<FieldMessages<RowField>>({});
   const [pending, setPending] = useState(false);
   const [conflict, setConflict] = useState<{ current: SlotTypeSettings; message: string } | null>(null);
   const label = SLOT_TYPE_LABELS[type];

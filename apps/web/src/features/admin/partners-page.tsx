@@ -13,7 +13,7 @@ import { showPhone } from '../../lib/format.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { useServiceAreas } from './admin-api.js';
 import { AdminPage, EmptyNote, Loading } from './admin-page.js';
-import { fieldErrorsOf, type FieldErrors } from './delivery-capacity-editor.js';
+import { fieldErrorsOf, type FieldMessages } from '../../lib/field-errors.js';
 import { Checkbox, FieldError, FormSection, labelClasses } from './form-controls.js';
 
 const partnersKey = ['Partner', 'admin', 'list'] as const;
@@ -40,7 +40,7 @@ interface PartnerForm {
 const emptyForm = (): PartnerForm => ({ name: '', email: '', phone: '', areas: [], makes: [], capacityPerSlot: '5' });
 
 /** What the server would refuse, said before the form is sent. */
-function formProblems(form: PartnerForm): FieldErrors<PartnerField> {
+function formProblems(form: PartnerForm): FieldMessages<PartnerField> {
   const capacity = Number(form.capacityPerSlot);
   return {
     ...(form.name.trim() ? {} : { name: 'Name is required' }),
@@ -150,7 +150,7 @@ function InvitePerson({ partner }: { partner: PartnerResponse }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<PartnerPersonInput>({ name: '', email: '' });
-  const [errors, setErrors] = useState<FieldErrors<'name' | 'email'>>({});
+  const [errors, setErrors] = useState<FieldMessages<'name' | 'email'>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -166,7 +166,7 @@ function InvitePerson({ partner }: { partner: PartnerResponse }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (pending) return;
-    const found: FieldErrors<'name' | 'email'> = {
+    const found: FieldMessages<'name' | 'email'> = {
       ...(values.name.trim() ? {} : { name: 'Name is required' }),
       ...(values.email.trim() ? {} : { email: 'Email is required' }),
     };
@@ -240,7 +240,7 @@ function AddPartner() {
   const queryClient = useQueryClient();
   const areas = useServiceAreas();
   const [form, setForm] = useState<PartnerForm>(emptyForm);
-  const [errors, setErrors] = useState<FieldErrors<PartnerField>>({});
+  const [errors, setErrors] = useState<FieldMessages<PartnerField>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const id = useId();

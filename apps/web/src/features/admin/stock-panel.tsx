@@ -19,7 +19,7 @@ import { formatDateTime } from '../../lib/format.js';
 import { queryKeys } from '../../lib/query-client.js';
 import { adjustStock, useStockLedger } from './admin-api.js';
 import { cellClasses, EmptyNote, Loading } from './admin-page.js';
-import { fieldErrorsOf, type FieldErrors } from './delivery-capacity-editor.js';
+import { fieldErrorsOf, type FieldMessages } from '../../lib/field-errors.js';
 import { FormSection, SelectField } from './form-controls.js';
 
 type AdjustField = 'sizeId' | 'change' | 'reason' | 'note';
@@ -63,7 +63,7 @@ function AdjustStock({ product }: { product: AdminProduct }) {
   const [change, setChange] = useState('');
   const [reason, setReason] = useState<StockAdjustmentReason>('received');
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<AdjustField>>({});
+  const [errors, setErrors] = useState<FieldMessages<AdjustField>>({});
   const [pending, setPending] = useState(false);
   const sizes = product.variants;
 
