@@ -143,7 +143,40 @@ describe('response cache', () => {
     expect(await json(cache, 'unsaid', async () => ({ n: 40 }))).toBe('{"n":40}');
   });
 
-  it('never stores an answer computed before a change to one product', async () => {
+  it('keeps an answer computed across sales of products it does not show, never across one it shows', async () => {
+    const cache = liveCache();
+    const computing = (key: string, n: number, shows?: string[]) => {
+      let release!: () => void;
+      const answer = json(cache, key, () => new Promise((r) => (release = () => r({ n }))), shows && (() => shows));
+      return { answer, release: () => release() };
+    };
+    const other = computing('shows-x', 1, ['x']);
+    const sold = computing('shows-y', 2, ['x', 'y']);
+    const unsaid = computing('unsaid', 3);
+    cache.invalidateProducts(['y']);
+    cache.invalidateProducts(['z']);
+    for (const c of [other, sold, unsaid]) c.release();
+    expect([await other.answer, await sold.answer, await unsaid.answer]).toEqual(['{"n":1}', '{"n":2}', '{"n":3}']);
+    expect(
+      await json(
+        cache,
+        'shows-x',
+        async () => ({ n: 10 }),
+        () => ['x'],
+      ),
+    ).toBe('{"n":1}');
+    expect(
+      await json(
+        cache,
+        'shows-y',
+        async () => ({ n: 20 }),
+        () => ['x', 'y'],
+      ),
+    ).toBe('{"n":20}');
+    expect(await json(cache, 'unsaid', async () => ({ n: 30 }))).toBe('{"n":30}');
+  });
+
+  it('keeps nothing computed across more sales than it remembers, or across any other change', async () => {
     const cache = liveCache();
     let release!: () => void;
     const slow = json(
@@ -152,9 +185,9 @@ describe('response cache', () => {
       () => new Promise((r) => (release = () => r({ n: 1 }))),
       () => ['x'],
     );
-    cache.invalidateProducts(['y']);
+    for (let i = 0; i < 300; i++) cache.invalidateProducts([`other-${i}`]);
     release();
-    expect(await slow).toBe('{"n":1}');
+    await slow;
     expect(
       await json(
         cache,
@@ -163,6 +196,26 @@ describe('response cache', () => {
         () => ['x'],
       ),
     ).toBe('{"n":2}');
+
+    let again!: () => void;
+    const across = json(
+      cache,
+      'j',
+      () => new Promise((r) => (again = () => r({ n: 3 }))),
+      () => ['x'],
+    );
+    cache.invalidateProducts(['y']);
+    cache.invalidate();
+    again();
+    await across;
+    expect(
+      await json(
+        cache,
+        'j',
+        async () => ({ n: 4 }),
+        () => ['x'],
+      ),
+    ).toBe('{"n":4}');
   });
 
   it('forgets what an evicted answer showed', async () => {

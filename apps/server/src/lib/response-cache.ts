@@ -26,6 +26,9 @@ interface Entry {
   products: readonly string[] | null;
 }
 
+/** Sales remembered for the answers being computed across them: a few seconds' worth at the busiest. */
+const SALES_REMEMBERED = 256;
+
 /**
  * Serialized JSON answers, kept until the data behind them changes. Entries are only trusted
  * while the owner says the cache is live (its change notifications flow); until then every call
@@ -53,6 +56,13 @@ export class ResponseCache {
   /** Characters of the answers held. */
   private chars = 0;
   private generation = 0;
+  /** The generation of the last change that dropped every answer (invalidate). */
+  private droppedAllAt = 0;
+  /**
+   * The products each recent sale dropped answers for, by generation, oldest first: an answer
+   * computed across sales is kept unless one of them sold what it shows (see `unchangedSince`).
+   */
+  private readonly sales: { generation: number; products: readonly string[] }[] = [];
   private live = false;
 
   constructor(private readonly options: ResponseCacheOptions) {
@@ -70,6 +80,8 @@ export class ResponseCache {
 
   invalidate(): void {
     this.generation++;
+    this.droppedAllAt = this.generation;
+    this.sales.length = 0;
     this.entries.clear();
     this.chars = 0;
     this.showing.clear();
@@ -85,9 +97,29 @@ export class ResponseCache {
    */
   invalidateProducts(ids: Iterable<string>): void {
     this.generation++;
+    const products = [...ids];
+    this.sales.push({ generation: this.generation, products });
+    if (this.sales.length > SALES_REMEMBERED) this.sales.shift();
     this.inflight.clear();
     for (const key of [...this.unscoped]) this.remove(key);
-    for (const id of ids) for (const key of [...(this.showing.get(id) ?? [])]) this.remove(key);
+    for (const id of products) for (const key of [...(this.showing.get(id) ?? [])]) this.remove(key);
+  }
+
+  /**
+   * Whether an answer computed from generation `started` on is still true now: nothing changed
+   * since, or only sales of products it does not show. No listing filters or sorts by stock, so
+   * what such a sale changed is not in the answer, whether it was read before the sale or after.
+   * With orders every 100 ms, most computations that take a few milliseconds under load overlap a
+   * sale: dropping every one of them kept a product page's answer from ever being stored.
+   */
+  private unchangedSince(started: number, produced: Produced): boolean {
+    if (started === this.generation) return true;
+    if (typeof produced === 'string' || started < this.droppedAllAt) return false;
+    const since = this.sales.findIndex((sale) => sale.generation > started);
+    // The sales just after `started` are no longer remembered: what they sold is not known.
+    if (since < 0 || this.sales[since]!.generation !== started + 1) return false;
+    const shown = new Set(produced.products);
+    return this.sales.slice(since).every((sale) => !sale.products.some((id) => shown.has(id)));
   }
 
   /** Grows with every invalidation; lets a caller wait until a change notice has been applied. */
@@ -142,7 +174,7 @@ export class ResponseCache {
     const promise = produce().then(
       (produced) => {
         if (this.inflight.get(key) === promise) this.inflight.delete(key);
-        if (generation === this.generation && this.enabled) this.store(key, produced);
+        if (this.enabled && this.unchangedSince(generation, produced)) this.store(key, produced);
         return bodyOf(produced);
       },
       (err: unknown) => {
