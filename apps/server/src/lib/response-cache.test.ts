@@ -14,6 +14,17 @@ const json = (
     return shows ? { body, products: shows(value) } : body;
   });
 
+/** An answer still being computed until `release()`, showing `shows` if given. */
+function computing(cache: ResponseCache, key: string, n: number, shows?: readonly string[]) {
+  let release!: () => void;
+  const answer = json(cache, key, () => new Promise((r) => (release = () => r({ n }))), shows && (() => shows));
+  return { answer, release: () => release() };
+}
+
+/** The answer for `key`, computed at once as { n } if the cache has none. */
+const computed = (cache: ResponseCache, key: string, n: number, shows?: readonly string[]) =>
+  json(cache, key, async () => ({ n }), shows && (() => shows));
+
 function liveCache(maxEntries = 10, ttlMs = 60_000, maxChars = 1_000_000) {
   const cache = new ResponseCache({ maxEntries, ttlMs, maxChars });
   cache.setLive(true);
@@ -145,77 +156,32 @@ describe('response cache', () => {
 
   it('keeps an answer computed across sales of products it does not show, never across one it shows', async () => {
     const cache = liveCache();
-    const computing = (key: string, n: number, shows?: string[]) => {
-      let release!: () => void;
-      const answer = json(cache, key, () => new Promise((r) => (release = () => r({ n }))), shows && (() => shows));
-      return { answer, release: () => release() };
-    };
-    const other = computing('shows-x', 1, ['x']);
-    const sold = computing('shows-y', 2, ['x', 'y']);
-    const unsaid = computing('unsaid', 3);
+    const other = computing(cache, 'shows-x', 1, ['x']);
+    const sold = computing(cache, 'shows-y', 2, ['x', 'y']);
+    const unsaid = computing(cache, 'unsaid', 3);
     cache.invalidateProducts(['y']);
     cache.invalidateProducts(['z']);
     for (const c of [other, sold, unsaid]) c.release();
     expect([await other.answer, await sold.answer, await unsaid.answer]).toEqual(['{"n":1}', '{"n":2}', '{"n":3}']);
-    expect(
-      await json(
-        cache,
-        'shows-x',
-        async () => ({ n: 10 }),
-        () => ['x'],
-      ),
-    ).toBe('{"n":1}');
-    expect(
-      await json(
-        cache,
-        'shows-y',
-        async () => ({ n: 20 }),
-        () => ['x', 'y'],
-      ),
-    ).toBe('{"n":20}');
-    expect(await json(cache, 'unsaid', async () => ({ n: 30 }))).toBe('{"n":30}');
+    expect(await computed(cache, 'shows-x', 10, ['x'])).toBe('{"n":1}');
+    expect(await computed(cache, 'shows-y', 20, ['x', 'y'])).toBe('{"n":20}');
+    expect(await computed(cache, 'unsaid', 30)).toBe('{"n":30}');
   });
 
   it('keeps nothing computed across more sales than it remembers, or across any other change', async () => {
     const cache = liveCache();
-    let release!: () => void;
-    const slow = json(
-      cache,
-      'k',
-      () => new Promise((r) => (release = () => r({ n: 1 }))),
-      () => ['x'],
-    );
+    const slow = computing(cache, 'k', 1, ['x']);
     for (let i = 0; i < 300; i++) cache.invalidateProducts([`other-${i}`]);
-    release();
-    await slow;
-    expect(
-      await json(
-        cache,
-        'k',
-        async () => ({ n: 2 }),
-        () => ['x'],
-      ),
-    ).toBe('{"n":2}');
+    slow.release();
+    await slow.answer;
+    expect(await computed(cache, 'k', 2, ['x'])).toBe('{"n":2}');
 
-    let again!: () => void;
-    const across = json(
-      cache,
-      'j',
-      () => new Promise((r) => (again = () => r({ n: 3 }))),
-      () => ['x'],
-    );
+    const across = computing(cache, 'j', 3, ['x']);
     cache.invalidateProducts(['y']);
     cache.invalidate();
-    again();
-    await across;
-    expect(
-      await json(
-        cache,
-        'j',
-        async () => ({ n: 4 }),
-        () => ['x'],
-      ),
-    ).toBe('{"n":4}');
+    across.release();
+    await across.answer;
+    expect(await computed(cache, 'j', 4, ['x'])).toBe('{"n":4}');
   });
 
   it('forgets what an evicted answer showed', async () => {
