@@ -56,11 +56,10 @@ export class ResponseCache {
   /** Characters of the answers held. */
   private chars = 0;
   private generation = 0;
-  /** The generation of the last change that dropped every answer (invalidate). */
-  private droppedAllAt = 0;
   /**
-   * The products each recent sale dropped answers for, by generation, oldest first: an answer
-   * computed across sales is kept unless one of them sold what it shows (see `unchangedSince`).
+   * The products each recent sale dropped answers for, by generation, oldest first, since the last
+   * change that dropped every answer: an answer computed across sales is kept unless one of them
+   * sold what it shows (see `unchangedSince`).
    */
   private readonly sales: { generation: number; products: readonly string[] }[] = [];
   private live = false;
@@ -80,7 +79,6 @@ export class ResponseCache {
 
   invalidate(): void {
     this.generation++;
-    this.droppedAllAt = this.generation;
     this.sales.length = 0;
     this.entries.clear();
     this.chars = 0;
@@ -114,9 +112,10 @@ export class ResponseCache {
    */
   private unchangedSince(started: number, produced: Produced): boolean {
     if (started === this.generation) return true;
-    if (typeof produced === 'string' || started < this.droppedAllAt) return false;
+    if (typeof produced === 'string') return false;
     const since = this.sales.findIndex((sale) => sale.generation > started);
-    // The sales just after `started` are no longer remembered: what they sold is not known.
+    // Every change since `started` must be a sale still remembered: one that dropped every answer
+    // empties the list, and the oldest sales leave it, so either leaves a gap after `started`.
     if (since < 0 || this.sales[since]!.generation !== started + 1) return false;
     const shown = new Set(produced.products);
     return this.sales.slice(since).every((sale) => !sale.products.some((id) => shown.has(id)));
