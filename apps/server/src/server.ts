@@ -67,8 +67,10 @@ async function main(config: Config) {
     if (shuttingDown) return;
     shuttingDown = true;
     app.log.info({ signal }, 'shutting down: draining in-flight requests');
+    // What it was waiting for when the time ran out names the part that hangs.
+    let waitingFor = 'requests in flight';
     const force = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
+      app.log.error({ waitingFor, database: database.stats() }, 'shutdown took too long; exiting');
       process.exit(1);
     }, config.shutdownTimeoutMs);
     force.unref();
@@ -80,7 +82,9 @@ async function main(config: Config) {
         deadline: performance.now() + config.shutdownTimeoutMs - reserve,
       });
       if (cut > 0) app.log.warn({ cut }, 'requests still running when the shutdown time ran out were cut off');
+      waitingFor = "the app's closing hooks";
       await app.close();
+      waitingFor = "the database's connections";
       await database.close();
       app.log.info('shutdown complete');
       process.exit(0);
