@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, notInArray, sql } from 'drizzle-orm';
 import { isLate, lateCompensation, type LateCompensation } from '@store/domain';
 import type { Db, Tx } from '../../db/client.js';
 import type { MailSite } from '../outbox/outbox.service.js';
@@ -30,6 +30,15 @@ const lockedRow = async (tx: Tx, id: string) => repo.lockOrder(tx, id);
 function compensationOf(row: OrderRow): LateCompensation {
   const fee = Math.min(row.deliverySlot?.fee ?? 0, row.shippingPrice);
   return lateCompensation(row.paymentId ? fee : 0);
+}
+
+/**
+ * The refund of a late order's slot fee, once the gateway has made it (its id is kept then): a
+ * cancellation refunds what is left of the payment, as the gateway refuses more.
+ */
+export function slotFeeRefund(row: Pick<OrderRow, 'lateCompensation'>): { id: string; amount: number } | null {
+  const late = row.lateCompensation;
+  return late?.kind === 'refund' && late.refundId ? { id: late.refundId, amount: late.amount } : null;
 }
 
 /**
@@ -257,6 +266,8 @@ export const orderFulfilment = {
       .where(
         and(
           eq(orders.late, true),
+          // A cancelled order's refund gives back the whole payment, its slot fee with it.
+          ne(orders.status, 'cancelled'),
           sql`${orders.lateCompensation}->>'kind' = 'refund'`,
           sql`${orders.lateCompensation}->>'refundId' IS NULL`,
         ),

@@ -17,7 +17,7 @@ import type { Counter, Metrics } from '../../lib/metrics.js';
 import type { RefundsService } from '../payments/payments.refunds.js';
 import { nextCreditNoteNumber, nextInvoiceNumber, renderInvoicePdf } from '../invoices/invoices.service.js';
 import { creditNoteOf, invoiceOf } from './orders.invoice.js';
-import { judgeDelivery } from './orders.fulfilment.js';
+import { judgeDelivery, slotFeeRefund } from './orders.fulfilment.js';
 import { shippingAddressOf, toOrderResponse, type OrderItemRow, type OrderRow } from './orders.mapper.js';
 import type { InvoiceSupplier } from './orders.table.js';
 import {
@@ -345,7 +345,7 @@ export class OrdersService {
           order: cancelled,
           items,
           site: this.site,
-          cancellation: { reason, refundAmount: payment.amount! },
+          cancellation: { reason, refundAmount: payment.amount! - (slotFeeRefund(row)?.amount ?? 0) },
         },
       });
       return payment;
@@ -513,6 +513,12 @@ export const orderPayments = {
     });
   },
   expire: expireOrder,
+  /** Refunds of a payment for this order made apart from a refund of the whole payment. */
+  refundedApart: async (db: Db | Tx, orderId: string): Promise<{ id: string; amount: number }[]> => {
+    const row = await repo.findOrder(db, orderId);
+    const made = row && slotFeeRefund(row);
+    return made ? [made] : [];
+  },
   /**
    * Money from a payment for this order has gone back to the shopper (money kept, or the payment of
    * a cancelled order): a line in the timeline and the 'refund issued' email, in the transaction

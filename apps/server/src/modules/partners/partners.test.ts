@@ -432,6 +432,54 @@ describe(`partners on ${testDatabaseKind}`, () => {
     expect(row!.lateCompensation!.refundId).toBe(refunds[0]!.id);
   });
 
+  const cancel = (id: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${id}/cancel`,
+      ...as(admin.cookie),
+      payload: { reason: 'The shop could not deliver it this week' },
+    });
+
+  it('refunds what is left of a late order’s payment when it is cancelled after its slot fee went back', async () => {
+    const order = await paidOrder({}, { date: tomorrow(), slotId: 'fixed-1700' });
+    fixed = istInstant(tomorrow(), 19 * 60 + 31);
+    await sweep();
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order));
+    const fee = row!.lateCompensation!.amount;
+    expect(row!.lateCompensation!.refundId).toEqual(expect.stringMatching(/^rfnd_/));
+
+    const res = await cancel(order);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().cancellation.refund).toMatchObject({ status: 'refunded', amount: (row!.totalPrice - fee) / 100 });
+    const refunds = await t.app.paymentProvider.refundsOf(row!.paymentId!);
+    expect(refunds.map((r) => [r.amount, r.status])).toEqual([
+      [fee, 'processed'],
+      [row!.totalPrice - fee, 'processed'],
+    ]);
+    const told = await t.database.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(and(eq(outbox.recipient, row!.contactEmail), eq(outbox.kind, 'order_cancelled')));
+    const mail = told.find((m) => JSON.stringify(m.payload).includes(order));
+    expect(mail?.payload).toMatchObject({ cancellation: { refundAmount: row!.totalPrice - fee } });
+  });
+
+  it('refunds the whole payment of a late order cancelled before its slot fee went back, and the fee no more', async () => {
+    const order = await paidOrder({}, { date: tomorrow(), slotId: 'fixed-1700' });
+    // Marked late by a sweep whose refund of the fee has not been made yet.
+    const [placed] = await t.database.db
+      .update(orders)
+      .set({ late: true, lateCompensation: { kind: 'refund', amount: 5_000 } })
+      .where(eq(orders.id, order))
+      .returning();
+    const res = await cancel(order);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().cancellation.refund).toMatchObject({ status: 'refunded', amount: placed!.totalPrice / 100 });
+    await sweep();
+    const refunds = await t.app.paymentProvider.refundsOf(placed!.paymentId!);
+    expect(refunds.map((r) => r.amount)).toEqual([placed!.totalPrice]);
+  });
+
   it('gives orders placed before the late rule the moment the rule itself reckons', async () => {
     const booked = [
       { date: tomorrow(), slotId: 'standard' },

@@ -39,6 +39,15 @@ const NOT_REFUNDABLE: Partial<Record<PaymentOutcome, string>> = {
 };
 
 /**
+ * What is left of a payment to refund, and the refunds that took the rest: a late order's slot fee
+ * goes back on its own (ADR 086), and the gateway refuses to refund more than a payment has left.
+ */
+async function leftToRefund(db: Db | Tx, row: PaymentRow): Promise<{ amount: number; apart: string[] }> {
+  const apart = row.orderId ? await orderPayments.refundedApart(db, row.orderId) : [];
+  return { amount: row.amount! - apart.reduce((sum, r) => sum + r.amount, 0), apart: apart.map((r) => r.id) };
+}
+
+/**
  * Records a refund the gateway confirmed, if the payment is in one of the states `from`: it becomes
  * 'refunded' and, when it was for a known order, the shopper's timeline and email are written in
  * the same transaction. The payment row is locked first, so the gateway's answer and its webhook,
@@ -52,8 +61,9 @@ async function recordRefund(
   now: Date,
 ): Promise<PaymentRow | undefined> {
   const row = await repo.lockPayment(tx, refund.paymentId);
+  if (!row || !from.includes(row.outcome) || row.amount === null) return row;
   // A partial refund (made by hand in the dashboard) does not settle what the store kept.
-  if (!row || !from.includes(row.outcome) || row.amount !== refund.amount) return row;
+  if ((await leftToRefund(tx, row)).amount !== refund.amount) return row;
   const refunded = await repo.markRefunded(tx, row.id, refund.id, now);
   if (refunded.orderId) {
     const told = { id: refund.id, amount: refund.amount, paymentId: row.id };
@@ -161,7 +171,8 @@ export class RefundsService {
     const paymentId = claimed.id;
     let refund: GatewayRefund;
     try {
-      refund = await this.refundAtGateway(paymentId, claimed.amount!, refundReceipt(paymentId, claimed.refundAttempts));
+      const left = await leftToRefund(this.db, claimed);
+      refund = await this.refundAtGateway(paymentId, left, refundReceipt(paymentId, claimed.refundAttempts));
     } catch (err) {
       if (!(err instanceof GatewayError)) this.log.error({ err, paymentId }, 'refund failed');
       const problem = err instanceof GatewayError ? sentence(err.message) : 'The payment gateway could not be asked.';
@@ -202,13 +213,18 @@ export class RefundsService {
   }
 
   /**
-   * A refund of the whole amount the gateway already holds (an earlier attempt's, whose answer
+   * A refund of all that is left that the gateway already holds (an earlier attempt's, whose answer
    * was lost, or one made in the dashboard) is the refund; only without one is another made.
    */
-  private async refundAtGateway(paymentId: string, amount: number, receipt: string): Promise<GatewayRefund> {
+  private async refundAtGateway(
+    paymentId: string,
+    left: { amount: number; apart: string[] },
+    receipt: string,
+  ): Promise<GatewayRefund> {
     const held = await this.provider.refundsOf(paymentId);
     return (
-      held.find((r) => r.status !== 'failed' && r.amount === amount) ?? this.provider.refund(paymentId, amount, receipt)
+      held.find((r) => r.status !== 'failed' && r.amount === left.amount && !left.apart.includes(r.id)) ??
+      this.provider.refund(paymentId, left.amount, receipt)
     );
   }
 
