@@ -242,6 +242,37 @@ export function SortTh({
   );
 }
 
+/** One way a list can be sorted, as a select names it: a column and its direction. */
+export interface SortChoice {
+  column: string;
+  order: 'asc' | 'desc';
+  label: string;
+}
+
+/**
+ * The list's sort as one select, for a phone: its cards have no column headings to click. The URL
+ * holds the sort as the headings set it, so turning the phone round keeps it.
+ */
+export function SortSelect({ sorting, choices }: { sorting: Sorting; choices: readonly SortChoice[] }) {
+  const valueOf = (c: { column: string; order: string }) => `${c.column} ${c.order}`;
+  return (
+    <FilterSelect
+      label="Sort by"
+      value={valueOf({ column: sorting.sort, order: sorting.order })}
+      onChange={(value) => {
+        const chosen = choices.find((c) => valueOf(c) === value);
+        if (chosen) sorting.onSort(chosen.column, chosen.order);
+      }}
+    >
+      {choices.map((c) => (
+        <option key={valueOf(c)} value={valueOf(c)}>
+          {c.label}
+        </option>
+      ))}
+    </FilterSelect>
+  );
+}
+
 /**
  * Previous and next with where the list is; only when there is more than one page. `more` says the
  * server stopped counting: `pages` and `total` are then at least that many.

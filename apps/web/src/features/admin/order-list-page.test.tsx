@@ -178,6 +178,35 @@ describe('the admin order list', () => {
       `/order/${uuid(2)}`,
     );
   });
+
+  it('sorts the cards on a phone from a select, as the table’s headings do, and keeps it in the URL', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 768px)',
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+    const { asked } = stubOrders(pageOf([order(1), order(2)], { pages: 2, total: 40 }));
+    const { user } = renderAt('/admin/orderlist?status=paid&page=2');
+    await screen.findByRole('list', { name: 'Orders' });
+    const chosen = () => {
+      const sortBy = screen.getByLabelText('Sort by') as HTMLSelectElement;
+      return sortBy.options[sortBy.selectedIndex]!.textContent;
+    };
+    expect(chosen()).toBe('Newest first');
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Delivery, soonest first');
+    expect(where()).toBe('/admin/orderlist?status=paid&sort=deliveryDate&order=asc');
+    await waitFor(() => expect(asked().at(-1)).toBe(`/api/orders/admin?${where()!.split('?')[1]}`));
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Total, lowest first');
+    expect(where()).toBe('/admin/orderlist?status=paid&sort=total&order=asc');
+    expect(chosen()).toBe('Total, lowest first');
+  });
+
+  it('offers no sort select beside the table, whose headings sort it', async () => {
+    stubOrders(pageOf([order(1)]));
+    renderAt('/admin/orderlist');
+    await screen.findByRole('table');
+    expect(screen.queryByLabelText('Sort by')).toBeNull();
+  });
 });
 
 describe("the order list's state in the URL", () => {

@@ -5,6 +5,7 @@ import { ORDER_STAGE_LABELS, ORDER_STAGES, type OrderStage } from '@store/domain
 import { buttonClasses } from '../../components/ui/button.js';
 import { cn } from '../../lib/cn.js';
 import { formatDeliveryDate } from '../../lib/delivery.js';
+import { MOBILE_QUERY, useMediaQuery } from '../../lib/media-query.js';
 import { usePageTitle } from '../../lib/page-title.js';
 import { ordersCsvHref, useAdminOrderPage } from './admin-api.js';
 import { AdminPage, cellClasses, Cross, formatDate, inr, Th } from './admin-page.js';
@@ -15,8 +16,10 @@ import {
   PagedList,
   SearchBox,
   sortingOf,
+  SortSelect,
   SortTh,
   useListState,
+  type SortChoice,
 } from './list-controls.js';
 import { PaymentRefunds } from './payment-refunds.js';
 
@@ -32,6 +35,18 @@ const ORDER_LIST_STATE = {
   pageSize: isPageSize,
 };
 
+/** The sorts the table's headings give, each way, for a phone's cards. */
+const ORDER_SORT_CHOICES: readonly SortChoice[] = [
+  { column: 'createdAt', order: 'desc', label: 'Newest first' },
+  { column: 'createdAt', order: 'asc', label: 'Oldest first' },
+  { column: 'deliveryDate', order: 'asc', label: 'Delivery, soonest first' },
+  { column: 'deliveryDate', order: 'desc', label: 'Delivery, latest first' },
+  { column: 'total', order: 'desc', label: 'Total, highest first' },
+  { column: 'total', order: 'asc', label: 'Total, lowest first' },
+  { column: 'number', order: 'desc', label: 'Number, highest first' },
+  { column: 'number', order: 'asc', label: 'Number, lowest first' },
+];
+
 /** The order's items' distinct vendors, joined; 'NA' when none has one. */
 export const orderVendors = (order: Pick<AdminOrderRow, 'vendors'>) =>
   order.vendors.length ? order.vendors.join(', ') : 'NA';
@@ -46,6 +61,7 @@ export function OrderListPage() {
   const { values } = list;
   const orders = useAdminOrderPage(list.search);
   const sorting = sortingOf(list, 'createdAt');
+  const phone = useMediaQuery(MOBILE_QUERY);
 
   return (
     <AdminPage
@@ -78,6 +94,7 @@ export function OrderListPage() {
           <option value="false">Not paid</option>
         </FilterSelect>
         <DateRangeFilter labels={['Delivery from', 'Delivery to']} list={list} />
+        {phone ? <SortSelect sorting={sorting} choices={ORDER_SORT_CHOICES} /> : null}
       </div>
       <PagedList
         list={list}
