@@ -41,6 +41,10 @@ export function slotFeeRefund(row: Pick<OrderRow, 'lateCompensation'>): { id: st
   return late?.kind === 'refund' && late.refundId ? { id: late.refundId, amount: late.amount } : null;
 }
 
+/** What a refund of the order's payment gives back: what was paid, less a slot fee already refunded. */
+export const refundLeft = (paid: number, row: Pick<OrderRow, 'lateCompensation'>): number =>
+  paid - (slotFeeRefund(row)?.amount ?? 0);
+
 /**
  * Marks an order late and makes the buyer good, once. The caller holds the order's row lock and
  * has seen it not late, so racing marks (a sweep on each server, the partner's 'Delivered') queue

@@ -2,7 +2,7 @@ import { orderNumberLabel, orderStage, paiseToRupees, slotLabel } from '@store/d
 import type { AddressResponse, CancellationRefundStatus, OrderCancellation, OrderResponse } from '@store/contracts';
 import type { PaymentRow } from '../payments/payments.refunds.js';
 import { guestOrderPath } from './orders.events.js';
-import { slotFeeRefund } from './orders.fulfilment.js';
+import { refundLeft } from './orders.fulfilment.js';
 import type { orderEvents, orderItems, orders, StoredShippingAddress } from './orders.table.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -31,7 +31,7 @@ function cancellationOf(
     reason: order.cancelReason ?? '',
     ...(forAdmin ? { by: events.find((e) => e.kind === 'cancelled')?.actorName ?? null } : {}),
     refund: {
-      amount: paiseToRupees((payment?.amount ?? order.totalPrice) - (slotFeeRefund(order)?.amount ?? 0)),
+      amount: paiseToRupees(refundLeft(payment?.amount ?? order.totalPrice, order)),
       status,
       refundId: status === 'refunded' ? (payment?.refundId ?? null) : null,
       refundedAt: status === 'refunded' ? iso(payment?.refundedAt ?? null) : null,

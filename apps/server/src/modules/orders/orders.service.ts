@@ -17,7 +17,7 @@ import type { Counter, Metrics } from '../../lib/metrics.js';
 import type { RefundsService } from '../payments/payments.refunds.js';
 import { nextCreditNoteNumber, nextInvoiceNumber, renderInvoicePdf } from '../invoices/invoices.service.js';
 import { creditNoteOf, invoiceOf } from './orders.invoice.js';
-import { judgeDelivery, slotFeeRefund } from './orders.fulfilment.js';
+import { judgeDelivery, refundLeft, slotFeeRefund } from './orders.fulfilment.js';
 import { shippingAddressOf, toOrderResponse, type OrderItemRow, type OrderRow } from './orders.mapper.js';
 import type { InvoiceSupplier } from './orders.table.js';
 import {
@@ -345,7 +345,7 @@ export class OrdersService {
           order: cancelled,
           items,
           site: this.site,
-          cancellation: { reason, refundAmount: payment.amount! - (slotFeeRefund(row)?.amount ?? 0) },
+          cancellation: { reason, refundAmount: refundLeft(payment.amount!, row) },
         },
       });
       return payment;
@@ -513,11 +513,13 @@ export const orderPayments = {
     });
   },
   expire: expireOrder,
-  /** Refunds of a payment for this order made apart from a refund of the whole payment. */
-  refundedApart: async (db: Db | Tx, orderId: string): Promise<{ id: string; amount: number }[]> => {
+  /**
+   * What is left to refund of `paid` for this order, and the id of the refund that took the rest
+   * (a late order's slot fee, ADR 086), which is never the payment's own.
+   */
+  leftToRefund: async (db: Db | Tx, orderId: string, paid: number): Promise<{ amount: number; apart?: string }> => {
     const row = await repo.findOrder(db, orderId);
-    const made = row && slotFeeRefund(row);
-    return made ? [made] : [];
+    return row ? { amount: refundLeft(paid, row), apart: slotFeeRefund(row)?.id } : { amount: paid };
   },
   /**
    * Money from a payment for this order has gone back to the shopper (money kept, or the payment of

@@ -39,13 +39,11 @@ const NOT_REFUNDABLE: Partial<Record<PaymentOutcome, string>> = {
 };
 
 /**
- * What is left of a payment to refund, and the refunds that took the rest: a late order's slot fee
+ * What is left of a payment to refund, and the refund that took the rest: a late order's slot fee
  * goes back on its own (ADR 086), and the gateway refuses to refund more than a payment has left.
  */
-async function leftToRefund(db: Db | Tx, row: PaymentRow): Promise<{ amount: number; apart: string[] }> {
-  const apart = row.orderId ? await orderPayments.refundedApart(db, row.orderId) : [];
-  return { amount: row.amount! - apart.reduce((sum, r) => sum + r.amount, 0), apart: apart.map((r) => r.id) };
-}
+const leftToRefund = async (db: Db | Tx, row: PaymentRow): Promise<{ amount: number; apart?: string }> =>
+  row.orderId ? orderPayments.leftToRefund(db, row.orderId, row.amount!) : { amount: row.amount! };
 
 /**
  * Records a refund the gateway confirmed, if the payment is in one of the states `from`: it becomes
@@ -218,12 +216,12 @@ export class RefundsService {
    */
   private async refundAtGateway(
     paymentId: string,
-    left: { amount: number; apart: string[] },
+    left: { amount: number; apart?: string },
     receipt: string,
   ): Promise<GatewayRefund> {
     const held = await this.provider.refundsOf(paymentId);
     return (
-      held.find((r) => r.status !== 'failed' && r.amount === left.amount && !left.apart.includes(r.id)) ??
+      held.find((r) => r.status !== 'failed' && r.amount === left.amount && r.id !== left.apart) ??
       this.provider.refund(paymentId, left.amount, receipt)
     );
   }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Download } from 'lucide-react';
-import { ADMIN_ORDER_SORTS, type AdminOrderRow } from '@store/contracts';
+import { ADMIN_ORDER_SORTS, type AdminOrderRow, type AdminOrderSort } from '@store/contracts';
 import { ORDER_STAGE_LABELS, ORDER_STAGES, type OrderStage } from '@store/domain';
 import { buttonClasses } from '../../components/ui/button.js';
 import { cn } from '../../lib/cn.js';
@@ -36,7 +36,7 @@ const ORDER_LIST_STATE = {
 };
 
 /** The sorts the table's headings give, each way, for a phone's cards. */
-const ORDER_SORT_CHOICES: readonly SortChoice[] = [
+const ORDER_SORT_CHOICES: readonly (SortChoice & { column: AdminOrderSort })[] = [
   { column: 'createdAt', order: 'desc', label: 'Newest first' },
   { column: 'createdAt', order: 'asc', label: 'Oldest first' },
   { column: 'deliveryDate', order: 'asc', label: 'Delivery, soonest first' },
