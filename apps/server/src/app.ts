@@ -59,6 +59,8 @@ export interface AppOptions {
   mailTransport?: MailTransport;
 }
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Builds the whole API without listening, so tests drive it through app.inject. */
@@ -104,6 +106,12 @@ export async function buildApp(config: Config, database: Database, options: AppO
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
+  });
+  // A request that changes something (an order, a payment, a review, an admin's save) waits for
+  // a database connection ahead of the shoppers' browsing, from its session's look-up on.
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (READS.has(req.method)) done();
+    else database.aheadOfReads(done);
   });
   // First: modules register their metrics as they are set up, and every route gets counted.
   await registerMetrics(app);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -44,6 +45,14 @@ export interface Database {
    * start (a server lost, refused, or none free in time). For GET /metrics (ADR 066).
    */
   stats(): PoolStats;
+  /**
+   * Runs `fn` so that, while every connection is busy, the work it starts gets the next free one
+   * before any reader already waiting. An order, a payment or an admin's save is a few statements;
+   * shoppers' browsing is most of what fills the pool's queue, and behind it each of an order's
+   * steps waited for a dozen listings or more (ADR 095). The embedded database runs one statement
+   * at a time in its own order: there it just runs `fn`.
+   */
+  aheadOfReads<T>(fn: () => T): T;
   /** Embedded only: the whole database as a tarball that `loadDataDir` can start from. */
   dump?(): Promise<Blob>;
 }
@@ -157,6 +166,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     transact: (fn) => db.transaction((tx) => fn(tx, new Pipeline())),
     // The folder's lock makes this process the database's only user, so there is nobody to lock out.
     withExclusiveLock: (fn) => fn(db),
+    aheadOfReads: (fn) => fn(),
     async ping() {
       await client.query('select 1');
     },
@@ -349,6 +359,9 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
   }, log);
   /** Connections that could not be had: refused, failed, or none free within the pool's timeout. */
   let errors = 0;
+  /** Work started in `aheadOfReads`, and the waiters for a connection it queued. */
+  const ahead = new AsyncLocalStorage<true>();
+  const urgent = new WeakSet<object>();
   /** A pool that refuses at once while the server is known to be unreachable, and reports what fails. */
   class GuardedPool extends pg.Pool {
     override connect(): Promise<pg.PoolClient>;
@@ -365,20 +378,33 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
         queueMicrotask(() => callback(refused, undefined, () => {}));
         return;
       }
+      const queue = (this as unknown as { _pendingQueue: object[] })._pendingQueue;
+      const queued = queue.length;
+      let connected: Promise<pg.PoolClient> | undefined;
       if (!callback) {
-        return super.connect().catch((err: unknown) => {
+        connected = super.connect().catch((err: unknown) => {
           errors += 1;
           reachability.suspect(err);
           throw err;
         });
+      } else {
+        super.connect((err, client, done) => {
+          if (err) {
+            errors += 1;
+            reachability.suspect(err);
+          }
+          callback(err, client, done);
+        });
       }
-      super.connect((err, client, done) => {
-        if (err) {
-          errors += 1;
-          reachability.suspect(err);
-        }
-        callback(err, client, done);
-      });
+      // pg-pool queues a waiter at the back, synchronously, when no connection is free: one from
+      // work that changes something moves ahead of every reader's, behind earlier such waiters.
+      if (ahead.getStore() && queue.length > queued) {
+        const waiter = queue.pop()!;
+        urgent.add(waiter);
+        const firstReader = queue.findIndex((w) => !urgent.has(w));
+        queue.splice(firstReader === -1 ? queue.length : firstReader, 0, waiter);
+      }
+      return connected;
     }
   }
   /** Gives each statement the store repeats a name, so PostgreSQL keeps it prepared (statementName). */
@@ -436,6 +462,7 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
   return {
     kind: 'postgres',
     db,
+    aheadOfReads: (fn) => ahead.run(true, fn),
     async transact(fn) {
       const client = await pool.connect();
       const begun = client.query('begin');
