@@ -9,7 +9,7 @@ import { registerCustomer } from '../test/accounts.js';
 import { insertProduct } from '../test/fixtures.js';
 import { sample } from '../test/prometheus.js';
 import { checkoutProof, orderBody, placeOrder, UNCAPPED_ORDERS, verify, webhook } from '../test/orders.js';
-import { createTestApp, testDatabaseKind, type TestApp } from '../test/test-app.js';
+import { createTestApp, holdConnection, testDatabaseKind, type TestApp } from '../test/test-app.js';
 import { outbox } from '../modules/outbox/outbox.table.js';
 import { razorpayStyleId } from '../modules/payments/provider.js';
 
@@ -231,14 +231,11 @@ describe(`GET /metrics on ${testDatabaseKind}`, () => {
         DATABASE_POOL_SIZE: '1',
         DATABASE_POOL_TIMEOUT_MS: '300',
       });
-      let release = () => {};
+      let release = async () => {};
       try {
         const errors = (text: string) => sample(text, 'store_db_pool_errors_total')!;
         const before = errors(await scrape(small.app));
-        const held = small.database.transact(() => new Promise<void>((resolve) => (release = resolve)));
-        while (small.database.stats().idle > 0 || small.database.stats().total < 1) {
-          await new Promise((r) => setTimeout(r, 5));
-        }
+        release = await holdConnection(small.database);
         const starved = small.database.ping().catch((err: unknown) => err);
         const during = await scrape(small.app);
         expect(sample(during, 'store_db_pool_waiting_clients')).toBeGreaterThanOrEqual(1);
@@ -246,13 +243,12 @@ describe(`GET /metrics on ${testDatabaseKind}`, () => {
         // The scrape's own ping got no connection either: the database is unreachable for this worker.
         expect(sample(during, 'store_db_up')).toBe(0);
         expect(isPoolExhausted(await starved)).toBe(true);
-        release();
-        await held;
+        await release();
         const after = await scrape(small.app);
         expect(errors(after) - before).toBeGreaterThanOrEqual(2);
         expect(sample(after, 'store_db_up')).toBe(1);
       } finally {
-        release();
+        await release();
         await small.close();
       }
     },

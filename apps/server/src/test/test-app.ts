@@ -164,3 +164,24 @@ export async function createEmptyTestDatabase(): Promise<{
     },
   };
 }
+
+/**
+ * Holds one of the database's connections in a transaction: resolves once it is held, with the
+ * function that lets it go, which resolves when the transaction has ended. A test of a full pool
+ * holds its only one.
+ */
+export async function holdConnection(database: Database): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  const done = database.transact(async () => {
+    held();
+    await released;
+  });
+  await Promise.race([holding, done]);
+  return () => {
+    release();
+    return done;
+  };
+}

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_SUBCATEGORIES } from '@store/domain';
-import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
+import { createTestApp, holdConnection, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -98,12 +98,9 @@ describe(`platform on ${testDatabaseKind}`, () => {
       // One connection: the wait allowed must cover the start's own queries on a busy machine,
       // not only the moment this test holds it.
       const busy = await createTestApp({ DATABASE_POOL_SIZE: '1', DATABASE_POOL_TIMEOUT_MS: '1000' });
-      let release!: () => void;
-      const held = busy.database.db.transaction(() => new Promise<void>((r) => (release = r)));
-      await new Promise((r) => setTimeout(r, 50));
+      const release = await holdConnection(busy.database);
       const res = await busy.app.inject({ url: '/api/pincodes/560001' });
-      release();
-      await held;
+      await release();
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe('2');
       expect(res.json().code).toBe('UNAVAILABLE');
