@@ -24,6 +24,9 @@ export const isPageSize = (v: string) => /^\d{1,3}$/.test(v) && Number(v) >= 1 &
  * history entry, so back and forward walk through them and a reload shows the same rows. Values
  * outside `allowed` are ignored rather than sent, so a hand-edited URL cannot break the page.
  */
+/** The list states' keys that order or size the pages rather than choose rows. */
+const ARRANGES = new Set(['sort', 'order', 'pageSize']);
+
 export function useListState<K extends string>(allowed: Record<K, (value: string) => boolean>) {
   const [params, setParams] = useSearchParams();
   const keys = Object.keys(allowed) as K[];
@@ -48,8 +51,11 @@ export function useListState<K extends string>(allowed: Record<K, (value: string
     page,
     /** The list's state as the API's query string (the page included). */
     search: searchOf(values, page),
-    /** Anything set, a sort or page size included: an empty list then says so rather than 'yet'. */
-    filtered: keys.some((k) => values[k] !== ''),
+    /**
+     * A filter or search set: an empty list then says nothing matches rather than 'yet'. A sort or
+     * page size only arranges the rows, so with one of them alone an empty list is still empty.
+     */
+    filtered: keys.some((k) => !ARRANGES.has(k) && values[k] !== ''),
     /** The filters alone, as the CSV export takes them. */
     filterSearch: searchOf(values, 1),
     /** A new search, filter or sort goes back to page 1: the old page may not exist any more. */

@@ -260,4 +260,13 @@ describe("the order list's state in the URL", () => {
     expect(await screen.findByText('No orders yet.')).not.toBeNull();
     expect(asked()).toEqual(['/api/orders/admin']);
   });
+
+  it('says there are no orders yet when only a sort and page size are set, and none match a filter', async () => {
+    stubOrders(pageOf([], { pages: 0 }));
+    renderAt('/admin/orderlist?sort=total&order=asc&pageSize=100');
+    expect(await screen.findByText('No orders yet.')).not.toBeNull();
+    cleanup();
+    renderAt('/admin/orderlist?status=delivered&sort=total');
+    expect(await screen.findByText('No orders match these filters.')).not.toBeNull();
+  });
 });
