@@ -15,12 +15,7 @@ const port = parentPort!;
 async function buy(k: number): Promise<PlacedOrder> {
   const shopper = k % plan.cookies.length;
   try {
-    const result = await checkout(
-      plan.baseUrl,
-      plan.cookies[shopper]!,
-      productFor(plan, k),
-      plan.firstDeliveryIndex + k,
-    );
+    const result = await checkout(plan.baseUrl, plan.cookies[shopper]!, productFor(plan, k), plan.firstOrder + k);
     return { shopper, ...result };
   } catch (err) {
     // A timeout or a dropped connection: a failed order (status 0), not a crashed benchmark.

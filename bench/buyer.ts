@@ -17,12 +17,16 @@ export interface BuyerPlan {
   /** Orders to place, one every intervalMs. */
   orders: number;
   intervalMs: number;
-  /** deliveryFor(firstDeliveryIndex + k) for the k-th order: spreads orders over dates and slots. */
-  firstDeliveryIndex: number;
+  /**
+   * The k-th order is the mix's (firstOrder + k)-th: deliveryFor spreads the mix's orders over dates
+   * and slots, and productFor over products, so no slot fills and no product sells out.
+   */
+  firstOrder: number;
 }
 
 /** The product the k-th order buys: a large prime stride spreads the orders instead of emptying one. */
-export const productFor = (plan: BuyerPlan, k: number) => plan.productIds[(k * 7919) % plan.productIds.length]!;
+export const productFor = (plan: BuyerPlan, k: number) =>
+  plan.productIds[((plan.firstOrder + k) * 7919) % plan.productIds.length]!;
 
 /** Longest a stock change may take to show in the catalogue's answers (issue 13: within 1 s). */
 const STOCK_VISIBLE_MS = 1_000;

@@ -27,6 +27,14 @@ export const ORDER_INTERVAL_MS = 100;
 const SHOPPERS = 100;
 /** Products ordered from need enough stock that no order is refused for want of it. */
 export const MIN_STOCK = 10;
+/**
+ * Seconds each endpoint is asked for, with orders in the background, in a pass before any is
+ * measured (`warmUp`). A store that has been open a while has its code compiled, its connections'
+ * statements prepared and its cache holding what shoppers ask for; one just started has none of
+ * these. A run's own 2 s warm-up did not get there: the same product-page run measured twice in a
+ * row gave 1,932 and then 2,290 req/s, its orders a p99 of 277 and then 144 ms (2026-12-04).
+ */
+export const WARM_PASS_SECONDS = 3;
 /** Requests each endpoint's generator is checked with before it is measured. */
 const CHECK_SAMPLES = 40;
 const SORT_FIELDS = ['price', 'rating', 'name', 'createdAt'] as const;
@@ -329,18 +337,34 @@ export async function runMix(
 
   const cookies = await signUpShoppers(baseUrl, SHOPPERS);
   const ordersPerRun = Math.round((settings.duration * 1000) / ORDER_INTERVAL_MS);
-  const results: MixEndpointResult[] = [];
-  for (const [i, endpoint] of endpoints.entries()) {
-    log(`${endpoint.name}: GET ${endpoint.path}, ${ordersPerRun} orders in the background`);
-    const buyer = await prepareBuyer({
+  const warmOrders = Math.round((WARM_PASS_SECONDS * 1000) / ORDER_INTERVAL_MS);
+  const buyerFor = (orders: number, firstOrder: number) =>
+    prepareBuyer({
       baseUrl,
       cookies,
       productIds: catalogue.orderable,
-      orders: ordersPerRun,
+      orders,
       intervalMs: ORDER_INTERVAL_MS,
-      // 0 was the check order; each run books its own stretch of dates and slots.
-      firstDeliveryIndex: 1 + i * ordersPerRun,
+      firstOrder,
     });
+
+  log(`warm-up: every endpoint for ${WARM_PASS_SECONDS} s, orders in the background, not measured`);
+  for (const [i, endpoint] of endpoints.entries()) {
+    // Each run orders its own stretch of products, dates and slots; the measured runs' come after.
+    const buyer = await buyerFor(warmOrders, 1 + i * warmOrders);
+    try {
+      await measureRandom(baseUrl, endpoint, { ...settings, duration: WARM_PASS_SECONDS }, () => buyer.run());
+      await waitUntilIdle(baseUrl);
+    } finally {
+      await buyer.close();
+    }
+  }
+
+  const results: MixEndpointResult[] = [];
+  for (const [i, endpoint] of endpoints.entries()) {
+    log(`${endpoint.name}: GET ${endpoint.path}, ${ordersPerRun} orders in the background`);
+    // 0 was the check order.
+    const buyer = await buyerFor(ordersPerRun, 1 + endpoints.length * warmOrders + i * ordersPerRun);
     try {
       const { result, distinctUrls, alongside } = await measureRandom(baseUrl, endpoint, settings, () => buyer.run());
       const orders = await buyer.report(alongside);
