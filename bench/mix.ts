@@ -29,7 +29,7 @@ const SHOPPERS = 100;
 export const MIN_STOCK = 10;
 /**
  * Seconds each endpoint is asked for, with orders in the background, in a pass before any is
- * measured (`warmUp`). A store that has been open a while has its code compiled, its connections'
+ * measured. A store that has been open a while has its code compiled, its connections'
  * statements prepared and its cache holding what shoppers ask for; one just started has none of
  * these. A run's own 2 s warm-up did not get there: the same product-page run measured twice in a
  * row gave 1,932 and then 2,290 req/s, its orders a p99 of 277 and then 144 ms (2026-12-04).
@@ -338,8 +338,12 @@ export async function runMix(
   const cookies = await signUpShoppers(baseUrl, SHOPPERS);
   const ordersPerRun = Math.round((settings.duration * 1000) / ORDER_INTERVAL_MS);
   const warmOrders = Math.round((WARM_PASS_SECONDS * 1000) / ORDER_INTERVAL_MS);
-  const buyerFor = (orders: number, firstOrder: number) =>
-    prepareBuyer({
+  // Each run orders its own stretch of products, dates and slots; 0 was the check order.
+  let nextOrder = 1;
+  const buyerFor = (orders: number) => {
+    const firstOrder = nextOrder;
+    nextOrder += orders;
+    return prepareBuyer({
       baseUrl,
       cookies,
       productIds: catalogue.orderable,
@@ -347,11 +351,11 @@ export async function runMix(
       intervalMs: ORDER_INTERVAL_MS,
       firstOrder,
     });
+  };
 
   log(`warm-up: every endpoint for ${WARM_PASS_SECONDS} s, orders in the background, not measured`);
-  for (const [i, endpoint] of endpoints.entries()) {
-    // Each run orders its own stretch of products, dates and slots; the measured runs' come after.
-    const buyer = await buyerFor(warmOrders, 1 + i * warmOrders);
+  for (const endpoint of endpoints) {
+    const buyer = await buyerFor(warmOrders);
     try {
       await measureRandom(baseUrl, endpoint, { ...settings, duration: WARM_PASS_SECONDS }, () => buyer.run());
       await waitUntilIdle(baseUrl);
@@ -363,8 +367,7 @@ export async function runMix(
   const results: MixEndpointResult[] = [];
   for (const [i, endpoint] of endpoints.entries()) {
     log(`${endpoint.name}: GET ${endpoint.path}, ${ordersPerRun} orders in the background`);
-    // 0 was the check order.
-    const buyer = await buyerFor(ordersPerRun, 1 + endpoints.length * warmOrders + i * ordersPerRun);
+    const buyer = await buyerFor(ordersPerRun);
     try {
       const { result, distinctUrls, alongside } = await measureRandom(baseUrl, endpoint, settings, () => buyer.run());
       const orders = await buyer.report(alongside);

@@ -19,14 +19,14 @@ function pageOf(param: string | null): number {
 /** A page size the server takes; not offered on screen, but a link or a test may ask for one. */
 export const isPageSize = (v: string) => /^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= ADMIN_MAX_PAGE_SIZE;
 
+/** The list states' keys that order or size the pages rather than choose rows. */
+const ARRANGES = new Set(['sort', 'order', 'pageSize']);
+
 /**
  * A list's search, filters, sort and page, kept in the URL's query string: each change is a new
  * history entry, so back and forward walk through them and a reload shows the same rows. Values
  * outside `allowed` are ignored rather than sent, so a hand-edited URL cannot break the page.
  */
-/** The list states' keys that order or size the pages rather than choose rows. */
-const ARRANGES = new Set(['sort', 'order', 'pageSize']);
-
 export function useListState<K extends string>(allowed: Record<K, (value: string) => boolean>) {
   const [params, setParams] = useSearchParams();
   const keys = Object.keys(allowed) as K[];
