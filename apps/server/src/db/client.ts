@@ -340,6 +340,15 @@ export function statementName(text: string): string | undefined {
   return name;
 }
 
+/**
+ * What begins the name of a statement PostgreSQL plans once for all its values (ADR 096). Left to
+ * itself it plans a listing that reads every match anew on every run, which costs up to half what
+ * running it does, since a plan for some values looks cheaper than one for all. Only statements
+ * whose plan cannot depend on their values are so named: those that read every match whatever the
+ * page. A listing that walks an index to its page needs its page and its filter's values planned.
+ */
+export const PLANNED_ONCE = 'once_';
+
 async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number, log: DatabaseLog): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzlePg, NodePgSession, NodePgTransaction }, { PgDialect }] = await Promise.all([
     import('pg'),
@@ -407,14 +416,29 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
       return connected;
     }
   }
-  /** Gives each statement the store repeats a name, so PostgreSQL keeps it prepared (statementName). */
+  /**
+   * Gives each statement the store repeats a name, so PostgreSQL keeps it prepared (statementName),
+   * and sets the connection to plan once for all values before a statement named PLANNED_ONCE, back
+   * before any other. Those run on the pool, never in a transaction, so the setting is never sent
+   * inside one whose rollback would undo it; a transaction's BEGIN is an other statement.
+   */
   class NamingClient extends pg.Client {
+    private plansOnce = false;
+
     override query(...args: unknown[]): never {
       const config = args[0] as { text?: unknown; name?: unknown } | string | undefined;
       // A name given, even '' (a listing past its cap, ADR 088), is the caller's choice.
       if (typeof config === 'object' && typeof config.text === 'string' && config.name === undefined) {
         const name = statementName(config.text);
         if (name) args[0] = { ...config, name };
+      }
+      const once =
+        typeof config === 'object' && typeof config.name === 'string' && config.name.startsWith(PLANNED_ONCE);
+      if (once !== this.plansOnce) {
+        this.plansOnce = once;
+        // Sent ahead of the statement on the same connection, so it applies to it. Its failure is
+        // the connection's, which the statement behind it reports.
+        super.query(once ? 'SET plan_cache_mode = force_generic_plan' : 'RESET plan_cache_mode').catch(() => undefined);
       }
       return (super.query as (...a: unknown[]) => never)(...args);
     }

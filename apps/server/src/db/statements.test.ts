@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, testDatabaseKind, type TestApp } from '../test/test-app.js';
-import { MAX_NAMED_STATEMENTS, type Database } from './client.js';
+import { listProducts, NO_KEYWORD, type ProductFilters } from '../modules/products/products.repository.js';
+import { MAX_NAMED_STATEMENTS, PLANNED_ONCE, type Database } from './client.js';
 import { users } from './schema.js';
 
 let t: TestApp;
@@ -60,5 +61,70 @@ describe.runIf(testDatabaseKind === 'postgres')('statements the store repeats, o
     expect(probes.length).toBeGreaterThan(0);
     expect(probes.length).toBeLessThan(texts);
     expect(prepared.filter((p) => /^s\d+$/.test(p.name)).length).toBeLessThanOrEqual(MAX_NAMED_STATEMENTS);
+  });
+
+  describe('planned once for all their values (ADR 096)', () => {
+    const mode = sql<string>`current_setting('plan_cache_mode')`;
+    /** How the one connection planned a named statement so far. */
+    const plansOf = async (name: string) => {
+      const r = (await database.db.execute(
+        sql`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = ${name}`,
+      )) as { rows: { generic_plans: string; custom_plans: string }[] };
+      return r.rows.map((p) => ({ generic: Number(p.generic_plans), custom: Number(p.custom_plans) }));
+    };
+
+    it('a statement named so runs on a plan made for every value; any other as the server plans it', async () => {
+      const name = `${PLANNED_ONCE}mode_probe`;
+      const once = database.db
+        .select({ mode })
+        .from(users)
+        .where(eq(users.email, sql.placeholder('email')))
+        .prepare(name);
+      const other = (email: string) => database.db.select({ mode }).from(users).where(eq(users.email, email));
+
+      expect(await once.execute({ email: 'admin@example.com' })).toEqual([{ mode: 'force_generic_plan' }]);
+      expect(await other('admin@example.com')).toEqual([{ mode: 'auto' }]);
+      expect(await once.execute({ email: 'customer@example.com' })).toEqual([{ mode: 'force_generic_plan' }]);
+      // A transaction after it, rolled back: its statements and those after it are planned as usual.
+      const inside = await database
+        .transact(async (tx) => {
+          const [row] = await tx.select({ mode }).from(users).where(eq(users.email, 'admin@example.com'));
+          throw Object.assign(new Error('roll back'), { row });
+        })
+        .catch((err: { row?: unknown }) => err.row);
+      expect(inside).toEqual({ mode: 'auto' });
+      expect(await other('customer@example.com')).toEqual([{ mode: 'auto' }]);
+      expect(await once.execute({ email: 'nobody@example.com' })).toEqual([]);
+      expect(await plansOf(name)).toEqual([{ generic: 3, custom: 0 }]);
+    });
+
+    it('a listing that reads every match is planned once; one that walks its order is planned for its page', async () => {
+      const none: ProductFilters = {
+        words: NO_KEYWORD,
+        subcategories: [],
+        colors: [],
+        variants: [],
+        recipients: [],
+        occasions: [],
+      };
+      const now = new Date();
+      const cheap = { ...none, maxPrice: 200_000 };
+      for (const offset of [0, 12]) {
+        await listProducts(database.db, cheap, { by: 'rating', direction: 'desc' }, { limit: 12, offset }, now);
+        await listProducts(database.db, none, { by: 'rating', direction: 'desc' }, { limit: 12, offset }, now);
+      }
+      const r = (await database.db.execute(
+        sql`SELECT name, statement, generic_plans, custom_plans FROM pg_prepared_statements WHERE name LIKE '%listing_%'`,
+      )) as { rows: { name: string; statement: string; generic_plans: string; custom_plans: string }[] };
+      const byPrice = r.rows.filter((p) => p.statement.includes('count(*) OVER ()'));
+      const walking = r.rows.filter((p) => !p.statement.includes('count(*)'));
+      expect(byPrice).toHaveLength(1);
+      expect(byPrice[0]!.name.startsWith(PLANNED_ONCE)).toBe(true);
+      expect(Number(byPrice[0]!.generic_plans)).toBe(2);
+      expect(Number(byPrice[0]!.custom_plans)).toBe(0);
+      expect(walking).toHaveLength(1);
+      expect(walking[0]!.name.startsWith(PLANNED_ONCE)).toBe(false);
+      expect(Number(walking[0]!.custom_plans)).toBe(2);
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { LOCAL_MAKE_RULES, LOCAL_MAKES, SAMPLE_PRODUCT_NAME, type Reach } from '@store/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { PLANNED_ONCE, queryRows, type Db, type Tx } from '../../db/client.js';
 import type { ProductSummaryRow } from './products.mapper.js';
 import { productListing, productRelations, products, productVariants, reviews, searchWords } from './products.table.js';
 import { editDistance, keywordTerms, searchTerms, typoDistance } from './products.search-text.js';
@@ -438,10 +438,13 @@ function pageQuery(db: Db, filters: ProductFilters, order: ProductOrder, anchore
       })()
     : matches.orderBy(...ordered(keys));
   const page = ids.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page');
+  // Each row by its key, whatever the planner guesses of the page's size: a plan for every page
+  // (ADR 096) guesses a tenth of the matches, and joined would read the whole table for 12 rows.
+  const row = sql<Record<string, unknown>>`(SELECT ${jsonOf('products', summaryColumns)} FROM ${products}
+    WHERE ${at('products', products.id)} = ${sql.raw('"page"."page_id"')})`;
   return db
-    .select({ row: sql<Record<string, unknown>>`${jsonOf('products', summaryColumns)}`, total: page.total })
-    .from(products)
-    .innerJoin(page, eq(products.id, page.pageId))
+    .select({ row, total: page.total })
+    .from(page)
     .orderBy(...ordered(keys, 'page'));
 }
 
@@ -484,7 +487,8 @@ type CountPrepared = ReturnType<ReturnType<typeof countQuery>['prepare']>;
  * (the first asked, which are the most asked) are also prepared by name: PostgreSQL parses and
  * plans a named statement once per connection (planning a listing costs about what running it
  * does). Each keeps about 200 KB of plan on every connection that ran it, so any other shape is
- * sent unnamed, planned for its one use: at most about 10 MB per connection (ADR 088).
+ * sent unnamed, planned for its one use: at most about 10 MB per connection (ADR 088). A named
+ * statement that reads every match (`once`) is planned once for all its values (ADR 096).
  */
 const MAX_PREPARED_SHAPES = 48;
 /** Past this many shapes (a client making up combinations), a listing's text is built for its one use. */
@@ -503,13 +507,14 @@ let statementsNamed = 0;
 function preparedByShape<P extends PagePrepared | CountPrepared>(
   db: Db,
   shape: string,
+  once: boolean,
   query: () => { prepare: (name: string) => P },
 ): P {
   let built = builtListings.get(db);
   if (!built) builtListings.set(db, (built = { statements: new Map(), named: 0 }));
   const known = built.statements.get(shape);
   if (known) return known as P;
-  const name = built.named < MAX_PREPARED_SHAPES ? `listing_${statementsNamed++}` : '';
+  const name = built.named < MAX_PREPARED_SHAPES ? `${once ? PLANNED_ONCE : ''}listing_${statementsNamed++}` : '';
   if (name) built.named += 1;
   const statement = query().prepare(name);
   if (built.statements.size < MAX_BUILT_SHAPES) built.statements.set(shape, statement);
@@ -517,11 +522,13 @@ function preparedByShape<P extends PagePrepared | CountPrepared>(
 }
 
 const pageStatement = (db: Db, filters: ProductFilters, order: ProductOrder, anchored: boolean) =>
-  preparedByShape(db, shapeOf(filters, order, anchored), () => pageQuery(db, filters, order, anchored));
+  preparedByShape(db, shapeOf(filters, order, anchored), readsEveryMatch(filters, order), () =>
+    pageQuery(db, filters, order, anchored),
+  );
 
 /** A count's shape is its filters', whatever the order. */
 const countStatement = (db: Db, filters: ProductFilters) =>
-  preparedByShape(db, `count ${shapeOf(filters, { by: 'relevance' }, false)}`, () => countQuery(db, filters));
+  preparedByShape(db, `count ${shapeOf(filters, { by: 'relevance' }, false)}`, true, () => countQuery(db, filters));
 
 /** Where a page starts: after the last anchor before it, if any, and how many products on from there. */
 async function startOf(
