@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, testDatabaseKind, type TestApp } from '../test/test-app.js';
-import { listProducts, NO_KEYWORD, type ProductFilters } from '../modules/products/products.repository.js';
+import { listProducts } from '../modules/products/products.repository.js';
+import { EVERY_PRODUCT } from '../test/fixtures.js';
 import { MAX_NAMED_STATEMENTS, PLANNED_ONCE, type Database } from './client.js';
 import { users } from './schema.js';
 
@@ -99,14 +100,7 @@ describe.runIf(testDatabaseKind === 'postgres')('statements the store repeats, o
     });
 
     it('a listing that reads every match is planned once; one that walks its order is planned for its page', async () => {
-      const none: ProductFilters = {
-        words: NO_KEYWORD,
-        subcategories: [],
-        colors: [],
-        variants: [],
-        recipients: [],
-        occasions: [],
-      };
+      const none = EVERY_PRODUCT;
       const now = new Date();
       const cheap = { ...none, maxPrice: 200_000 };
       for (const offset of [0, 12]) {

@@ -3,6 +3,7 @@ import { defaultFulfilment } from '@store/domain';
 import type { Db } from '../db/client.js';
 import { products, productVariants, reviews } from '../db/schema.js';
 import { buildSearchColumns } from '../modules/products/products.search-text.js';
+import { NO_KEYWORD, type ProductFilters } from '../modules/products/products.repository.js';
 
 type ProductInsert = typeof products.$inferInsert;
 
@@ -10,6 +11,16 @@ export interface FixtureProduct extends Partial<ProductInsert> {
   variants?: { name: string; price: number; countInStock: number }[];
   reviewRatings?: number[];
 }
+
+/** A listing's filters that keep every listed product; spread with the ones a test sets. */
+export const EVERY_PRODUCT: ProductFilters = {
+  words: NO_KEYWORD,
+  subcategories: [],
+  colors: [],
+  variants: [],
+  recipients: [],
+  occasions: [],
+};
 
 /** A category no demo product has, so a test's listing holds exactly the products it made. */
 export function uniqueCategory(label = 'Test'): string {

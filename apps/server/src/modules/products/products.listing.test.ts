@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { canReach, effectivePrice, SAMPLE_PRODUCT_NAME, type LocalMake } from '@store/domain';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
+import { EVERY_PRODUCT } from '../../test/fixtures.js';
 import {
   listProducts,
   newestFirstAnchors,
@@ -181,15 +182,7 @@ describe(`listings, filters and sorting on ${testDatabaseKind}`, () => {
     const sizes = new Map<string, string[]>();
     const now = new Date();
     const category = all.find((p) => p.available && p.name !== SAMPLE_PRODUCT_NAME)!.category;
-    const inCategory: ProductFilters = {
-      words: NO_KEYWORD,
-      category,
-      subcategories: [],
-      colors: [],
-      variants: [],
-      recipients: [],
-      occasions: [],
-    };
+    const inCategory: ProductFilters = { ...EVERY_PRODUCT, category };
     const every = 2;
     const anchors = await newestFirstAnchors(db, every);
     let asked = 0;
@@ -228,14 +221,7 @@ describe(`listings, filters and sorting on ${testDatabaseKind}`, () => {
 
   it('pages the default listing from its anchors exactly as by stepping over every product, before and after writes', async () => {
     const db = t.database.db;
-    const none: ProductFilters = {
-      words: NO_KEYWORD,
-      subcategories: [],
-      colors: [],
-      variants: [],
-      recipients: [],
-      occasions: [],
-    };
+    const none = EVERY_PRODUCT;
     const now = new Date();
     const every = 5;
     const check = async () => {
