@@ -7,8 +7,7 @@
  * figures are then read as ratios of it (goals.ts): this machine's speed moves from session to
  * session and from run to run, and the yardstick moves with it.
  */
-import { measureRandom, type EndpointResult, type LoadSettings } from './measure.js';
-import { WARM_PASS_SECONDS } from './mix.js';
+import { measureRandom, WARM_PASS_SECONDS, type EndpointResult, type LoadSettings } from './measure.js';
 import { startServer } from './server-process.js';
 
 export interface BaselineReport {

@@ -21,6 +21,16 @@ export interface RandomEndpoint {
   nextPath: () => string;
 }
 
+/**
+ * Seconds each endpoint is asked for in a pass before any is measured (the mix's with orders in
+ * the background, the yardstick's alone). A store that has been open a while has its code
+ * compiled, its connections' statements prepared and its cache holding what shoppers ask for; one
+ * just started has none of these. A run's own 2 s warm-up did not get there: the same product-page
+ * run measured twice in a row gave 1,932 and then 2,290 req/s, its orders a p99 of 277 and then
+ * 144 ms (2026-12-04).
+ */
+export const WARM_PASS_SECONDS = 3;
+
 export interface LoadSettings {
   connections: number;
   /** Seconds per measured run. */

@@ -13,6 +13,7 @@ import {
   type EndpointResult,
   type LoadSettings,
   type RandomEndpoint,
+  WARM_PASS_SECONDS,
 } from './measure.js';
 import { ADJECTIVES, seededRng, type Rng } from './seed-products.js';
 import { checkout, percentile, signUp } from './shopper.js';
@@ -27,14 +28,6 @@ export const ORDER_INTERVAL_MS = 100;
 const SHOPPERS = 100;
 /** Products ordered from need enough stock that no order is refused for want of it. */
 export const MIN_STOCK = 10;
-/**
- * Seconds each endpoint is asked for, with orders in the background, in a pass before any is
- * measured. A store that has been open a while has its code compiled, its connections'
- * statements prepared and its cache holding what shoppers ask for; one just started has none of
- * these. A run's own 2 s warm-up did not get there: the same product-page run measured twice in a
- * row gave 1,932 and then 2,290 req/s, its orders a p99 of 277 and then 144 ms (2026-12-04).
- */
-export const WARM_PASS_SECONDS = 3;
 /** Requests each endpoint's generator is checked with before it is measured. */
 const CHECK_SAMPLES = 40;
 const SORT_FIELDS = ['price', 'rating', 'name', 'createdAt'] as const;

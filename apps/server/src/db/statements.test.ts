@@ -24,10 +24,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** What one connection holds prepared: run in the transaction that holds it. */
+/**
+ * What one connection holds prepared, and how often each was planned for every value (generic) or
+ * for its values (custom): run on the connection that holds them.
+ */
 const preparedIn = (run: (q: ReturnType<typeof sql>) => Promise<unknown>) =>
-  run(sql`SELECT name, statement FROM pg_prepared_statements`).then(
-    (r) => (r as { rows: { name: string; statement: string }[] }).rows,
+  run(sql`SELECT name, statement, generic_plans, custom_plans FROM pg_prepared_statements`).then((r) =>
+    (r as { rows: { name: string; statement: string; generic_plans: string; custom_plans: string }[] }).rows.map(
+      (p) => ({ ...p, generic: Number(p.generic_plans), custom: Number(p.custom_plans) }),
+    ),
   );
 
 describe.runIf(testDatabaseKind === 'postgres')('statements the store repeats, on PostgreSQL', () => {
@@ -66,13 +71,8 @@ describe.runIf(testDatabaseKind === 'postgres')('statements the store repeats, o
 
   describe('planned once for all their values (ADR 096)', () => {
     const mode = sql<string>`current_setting('plan_cache_mode')`;
-    /** How the one connection planned a named statement so far. */
-    const plansOf = async (name: string) => {
-      const r = (await database.db.execute(
-        sql`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = ${name}`,
-      )) as { rows: { generic_plans: string; custom_plans: string }[] };
-      return r.rows.map((p) => ({ generic: Number(p.generic_plans), custom: Number(p.custom_plans) }));
-    };
+    /** The one connection's prepared statements (a pool of one). */
+    const prepared = () => preparedIn((q) => database.db.execute(q));
 
     it('a statement named so runs on a plan made for every value; any other as the server plans it', async () => {
       const name = `${PLANNED_ONCE}mode_probe`;
@@ -96,29 +96,28 @@ describe.runIf(testDatabaseKind === 'postgres')('statements the store repeats, o
       expect(inside).toEqual({ mode: 'auto' });
       expect(await other('customer@example.com')).toEqual([{ mode: 'auto' }]);
       expect(await once.execute({ email: 'nobody@example.com' })).toEqual([]);
-      expect(await plansOf(name)).toEqual([{ generic: 3, custom: 0 }]);
+      expect(
+        (await prepared()).filter((p) => p.name === name).map(({ generic, custom }) => ({ generic, custom })),
+      ).toEqual([{ generic: 3, custom: 0 }]);
     });
 
     it('a listing that reads every match is planned once; one that walks its order is planned for its page', async () => {
-      const none = EVERY_PRODUCT;
       const now = new Date();
-      const cheap = { ...none, maxPrice: 200_000 };
+      const cheap = { ...EVERY_PRODUCT, maxPrice: 200_000 };
       for (const offset of [0, 12]) {
         await listProducts(database.db, cheap, { by: 'rating', direction: 'desc' }, { limit: 12, offset }, now);
-        await listProducts(database.db, none, { by: 'rating', direction: 'desc' }, { limit: 12, offset }, now);
+        await listProducts(database.db, EVERY_PRODUCT, { by: 'rating', direction: 'desc' }, { limit: 12, offset }, now);
       }
-      const r = (await database.db.execute(
-        sql`SELECT name, statement, generic_plans, custom_plans FROM pg_prepared_statements WHERE name LIKE '%listing_%'`,
-      )) as { rows: { name: string; statement: string; generic_plans: string; custom_plans: string }[] };
-      const byPrice = r.rows.filter((p) => p.statement.includes('count(*) OVER ()'));
-      const walking = r.rows.filter((p) => !p.statement.includes('count(*)'));
+      const listings = (await prepared()).filter((p) => p.name.includes('listing_'));
+      const byPrice = listings.filter((p) => p.statement.includes('count(*) OVER ()'));
+      const walking = listings.filter((p) => !p.statement.includes('count(*)'));
       expect(byPrice).toHaveLength(1);
       expect(byPrice[0]!.name.startsWith(PLANNED_ONCE)).toBe(true);
-      expect(Number(byPrice[0]!.generic_plans)).toBe(2);
-      expect(Number(byPrice[0]!.custom_plans)).toBe(0);
+      expect(byPrice[0]!.generic).toBe(2);
+      expect(byPrice[0]!.custom).toBe(0);
       expect(walking).toHaveLength(1);
       expect(walking[0]!.name.startsWith(PLANNED_ONCE)).toBe(false);
-      expect(Number(walking[0]!.custom_plans)).toBe(2);
+      expect(walking[0]!.custom).toBe(2);
     });
   });
 });
