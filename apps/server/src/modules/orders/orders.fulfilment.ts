@@ -88,12 +88,11 @@ export async function judgeDelivery(tx: Tx, row: OrderRow, now: Date, site: Mail
 export const orderFulfilment = {
   /**
    * Paid orders that no partner holds and the admins were not yet told of, delivered from `from`
-   * on, leaving out those on offer now (`offered`).
+   * on in one of `areas`, leaving out those on offer now (`offered`).
    */
   async awaitingPartner(
     db: Reader,
-    from: string,
-    offered: readonly string[],
+    { from, offered, areas }: { from: string; offered: readonly string[]; areas: readonly number[] },
     limit: number,
   ): Promise<AwaitingPartner[]> {
     const rows = await db
@@ -111,7 +110,7 @@ export const orderFulfilment = {
           isNull(orders.unassignedAt),
           isNull(orders.outForDeliveryAt),
           isNull(orders.deliveredAt),
-          isNotNull(orders.deliveryAreaId),
+          inArray(orders.deliveryAreaId, [...areas]),
           isNotNull(orders.deliverySlotId),
           gte(orders.deliveryDate, from),
           offered.length > 0 ? notInArray(orders.id, [...offered]) : undefined,

@@ -140,6 +140,12 @@ export async function expireOffers(db: Reader, now: Date): Promise<string[]> {
 }
 
 /** Live offers for delivery from `from` on: the sweep withdraws those whose order was cancelled. */
+/** The service areas at least one partner serves. */
+export async function servedAreaIds(db: Reader): Promise<number[]> {
+  const rows = await db.selectDistinct({ areaId: partnerAreas.areaId }).from(partnerAreas);
+  return rows.map((r) => r.areaId);
+}
+
 export async function liveOrderIdsFrom(db: Reader, from: string): Promise<string[]> {
   const rows = await db
     .select({ orderId: partnerOffers.orderId })

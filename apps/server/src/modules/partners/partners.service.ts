@@ -204,9 +204,14 @@ export class PartnersService {
     const live = await repo.liveOrderIdsFrom(this.db, from);
     const gone = await orderFulfilment.notLive(this.db, live);
     await repo.withdrawOffers(this.db, gone, now);
-    // Orders on offer are left out before the batch is taken, so a hundred offers waiting for an
-    // answer never hold back the orders paid after them.
-    const waiting = await orderFulfilment.awaitingPartner(this.db, from, live, SWEEP_BATCH);
+    // Orders on offer, and orders in areas no partner serves (the store's own team delivers those,
+    // and an offer would leave them as they are), are left out before the batch is taken: neither
+    // a hundred offers waiting for an answer nor a hundred of the team's orders hold back the
+    // orders paid after them, and a store without partners looks at no order at all.
+    const served = await repo.servedAreaIds(this.db);
+    const waiting = served.length
+      ? await orderFulfilment.awaitingPartner(this.db, { from, offered: live, areas: served }, SWEEP_BATCH)
+      : [];
     for (const order of waiting) await this.offer(order.id, now);
     for (const id of await orderFulfilment.overdue(this.db, now, SWEEP_BATCH)) {
       await this.db.transaction((tx) => orderFulfilment.markIfLate(tx, id, now, this.options.site));

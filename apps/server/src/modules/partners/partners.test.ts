@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { addDays, istDate, istInstant, LATE_COUPON_VALUE, lateAfter, OFFER_MINUTES } from '@store/domain';
 import { registerCustomer, signInAsAdmin, TEST_PASSWORD, uniqueEmail } from '../../test/accounts.js';
@@ -9,6 +9,7 @@ import { checkoutProof, orderBody, placeOrder, UNCAPPED_ORDERS, verify } from '.
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.js';
 import { coupons } from '../coupons/coupons.table.js';
 import { outbox } from '../outbox/outbox.table.js';
+import { serviceAreas } from '../pincodes/pincodes.table.js';
 import { orderEvents, orders } from '../orders/orders.table.js';
 import { partnerOffers } from './partner-offers.table.js';
 import { partners } from './partners.table.js';
@@ -286,6 +287,31 @@ describe(`partners on ${testDatabaseKind}`, () => {
     expect(alerts.filter((a) => (a.payload as { link: string }).link.endsWith(order))).toHaveLength(1);
     const dashboard = (await t.app.inject({ url: '/api/admin/dashboard', ...as(admin.cookie) })).json();
     expect(dashboard.fulfilment.unassigned.map((o: { _id: string }) => o._id)).toContain(order);
+  });
+
+  it('offers an order paid after a hundred that the store’s own team delivers where no partner serves', async () => {
+    const team: string[] = [];
+    for (let i = 0; i < 100; i++) team.push(await paidOrder());
+    const [elsewhere] = await t.database.db
+      .select({ id: serviceAreas.id })
+      .from(serviceAreas)
+      .where(ne(serviceAreas.id, kochi))
+      .limit(1);
+    await t.database.db.update(orders).set({ deliveryAreaId: elsewhere!.id }).where(inArray(orders.id, team));
+    const florist = await addPartner('Kochi Florist', { makes: ['flowers'] });
+    const order = await paidOrder();
+    await sweep();
+    expect(await offersOf(order)).toEqual([{ partnerId: florist._id, status: 'offered', reason: null }]);
+    const teams = await t.database.db
+      .select({ unassignedAt: orders.unassignedAt })
+      .from(orders)
+      .where(inArray(orders.id, team));
+    expect(teams.filter((o) => o.unassignedAt === null)).toHaveLength(100);
+    const offered = await t.database.db
+      .select({ orderId: partnerOffers.orderId })
+      .from(partnerOffers)
+      .where(inArray(partnerOffers.orderId, team));
+    expect(offered).toEqual([]);
   });
 
   it('never gives a partner more orders in a slot than its capacity', async () => {
