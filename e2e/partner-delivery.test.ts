@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { adminCookie, api, payOrder, placeOrder, registerByApi } from './support/api.js';
+import { adminCookie, api, DEMO_ADMIN as ADMIN, payOrder, placeOrder, registerByApi } from './support/api.js';
 import { seriousViolations } from './support/axe.js';
 import { waitForEmail } from './support/mail.js';
 import { decodedWidths, dismissToasts, openPage, shoot, useBrowser } from './support/page.js';
@@ -178,5 +178,56 @@ describe('partner fulfilment', () => {
     expect(await seriousViolations(shopper.page)).toEqual([]);
     expect(shopper.problems).toEqual([]);
     await shopper.context.close();
+  });
+
+  it('an admin changes a partner’s areas and capacity in its card; the card shows what was saved (1280)', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const admin = await adminCookie();
+    // Areas away from Kochi: a partner there would be offered the other test's order.
+    const [first, second] = (
+      await api<{ id: number; name: string }[]>('/api/delivery/areas', { cookie: admin })
+    ).filter((a) => a.name !== 'Kochi' && a.name !== 'All India');
+    const name = `Fort Florist ${tag}`;
+    await api('/api/admin/partners', {
+      method: 'POST',
+      cookie: admin,
+      body: {
+        name,
+        email: `fort-${tag}@example.com`,
+        phone: '9847066666',
+        areas: [first!.id],
+        makes: ['flowers'],
+        capacityPerSlot: 4,
+      },
+    });
+    const desk = await openPage(browser(), 1280);
+    await signInTo(desk.page, ADMIN.email, ADMIN.password, '/admin/partners');
+    const card = desk.page.getByRole('article', { name });
+    await card.getByRole('button', { name: `Edit ${name}` }).click();
+    const form = card.getByRole('form', { name: `Edit ${name}` });
+    await form.getByLabel('Capacity per slot').fill('12');
+    await form.getByRole('checkbox', { name: second!.name }).check();
+    await form.getByRole('checkbox', { name: 'Cakes' }).check();
+    await shoot(desk.page, 'admin-partner-edit-1280');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await form.waitFor({ state: 'detached' });
+    const facts = await card
+      .locator('dt')
+      .evaluateAll((terms) => terms.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    expect(facts).toEqual([
+      ['Makes', 'Cakes, Flowers'],
+      [
+        'Areas',
+        [first!, second!]
+          .sort((a, b) => a.id - b.id)
+          .map((a) => a.name)
+          .join(', '),
+      ],
+      ['Capacity per slot', '12'],
+      ["Today's orders", '0'],
+    ]);
+    expect(await seriousViolations(desk.page)).toEqual([]);
+    expect(desk.problems).toEqual([]);
+    await desk.context.close();
   });
 });

@@ -22,6 +22,24 @@ export async function insertPartner(
   return row!;
 }
 
+/**
+ * Replaces a partner's details and areas; false when there is no such partner. Its row is updated
+ * first, so an offer counting its load at the same moment (which locks the row) sees it before or
+ * after, whole.
+ */
+export async function updatePartner(
+  tx: Tx,
+  id: string,
+  values: { name: string; email: string; phone: string; makes: PartnerMake[]; capacityPerSlot: number },
+  areaIds: readonly number[],
+): Promise<boolean> {
+  const updated = await tx.update(partners).set(values).where(eq(partners.id, id)).returning({ id: partners.id });
+  if (updated.length === 0) return false;
+  await tx.delete(partnerAreas).where(eq(partnerAreas.partnerId, id));
+  await tx.insert(partnerAreas).values(areaIds.map((areaId) => ({ partnerId: id, areaId })));
+  return true;
+}
+
 export async function findPartner(db: Reader, id: string): Promise<PartnerRow | undefined> {
   const [row] = await db.select().from(partners).where(eq(partners.id, id));
   return row;
@@ -37,7 +55,8 @@ async function withAreas(db: Reader, rows: PartnerRow[]): Promise<PartnerWithAre
         partnerAreas.partnerId,
         rows.map((r) => r.id),
       ),
-    );
+    )
+    .orderBy(asc(partnerAreas.areaId));
   return rows.map((r) => ({ ...r, areaIds: areas.filter((a) => a.partnerId === r.id).map((a) => a.areaId) }));
 }
 

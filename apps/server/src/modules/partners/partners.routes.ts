@@ -49,6 +49,21 @@ export const partnersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => reply.code(201).send(await service.create(req.body, now())),
   );
 
+  app.put(
+    '/api/admin/partners/:id',
+    {
+      schema: {
+        tags: ['Partners'],
+        summary: "Change a partner's contact, areas, what it makes or its capacity per slot (admin)",
+        params: idParamsSchema,
+        body: partnerInputSchema,
+        response: { 200: partnerResponseSchema, ...errors },
+      },
+      preHandler: adminOnly,
+    },
+    (req) => service.update(req.params.id, req.body, now()),
+  );
+
   app.post(
     '/api/admin/partners/:id/people',
     {

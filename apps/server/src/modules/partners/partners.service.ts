@@ -45,6 +45,14 @@ export interface PartnersOptions {
   log: FastifyBaseLogger;
 }
 
+const detailsOf = ({ name, email, phone, makes, capacityPerSlot }: PartnerInput) => ({
+  name,
+  email,
+  phone,
+  makes,
+  capacityPerSlot,
+});
+
 /** The receipt (and so the idempotency key) of a late order's slot-fee refund: one per order. */
 const lateReceipt = (orderId: string) => `late-${orderId}`;
 
@@ -67,35 +75,46 @@ export class PartnersService {
   }
 
   async create(input: PartnerInput, now = new Date()): Promise<PartnerResponse> {
+    const areas = await this.knownAreas(input.areas);
+    const row = await this.named(input, (tx) => repo.insertPartner(tx, detailsOf(input), areas));
+    return this.listed(row.id, now);
+  }
+
+  /**
+   * Replaces a partner's details, areas, makes and capacity. Offers already made stand; the next
+   * ones follow the new terms.
+   */
+  async update(id: string, input: PartnerInput, now = new Date()): Promise<PartnerResponse> {
+    const areas = await this.knownAreas(input.areas);
+    const found = await this.named(input, (tx) => repo.updatePartner(tx, id, detailsOf(input), areas));
+    if (!found) throw new AppError('NOT_FOUND', 'Partner not found');
+    return this.listed(id, now);
+  }
+
+  /** The areas asked for, once each; 400 naming any that is no service area. */
+  private async knownAreas(ids: readonly number[]): Promise<number[]> {
     const known = new Set((await this.pincodes.serviceAreas()).map((a) => a.id));
-    const unknown = input.areas.filter((id) => !known.has(id));
+    const unknown = ids.filter((id) => !known.has(id));
     if (unknown.length > 0) {
       const message = `No service area has the id ${unknown.join(', ')}`;
       throw new AppError('VALIDATION', message, [{ field: 'areas', message }]);
     }
-    const areas = [...new Set(input.areas)];
-    let row: repo.PartnerRow;
+    return [...new Set(ids)];
+  }
+
+  /** Writes a partner in a transaction; 409 when another partner has its name. */
+  private async named<T>(input: PartnerInput, write: (tx: Tx) => Promise<T>): Promise<T> {
     try {
-      row = await this.db.transaction((tx) =>
-        repo.insertPartner(
-          tx,
-          {
-            name: input.name,
-            email: input.email,
-            phone: input.phone,
-            makes: input.makes,
-            capacityPerSlot: input.capacityPerSlot,
-          },
-          areas,
-        ),
-      );
+      return await this.db.transaction(write);
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       const message = `A partner named ${input.name} already exists`;
       throw new AppError('CONFLICT', message, [{ field: 'name', message }]);
     }
-    const listed = (await this.list(now)).partners.find((p) => p._id === row.id);
-    return listed!;
+  }
+
+  private async listed(id: string, now: Date): Promise<PartnerResponse> {
+    return (await this.list(now)).partners.find((p) => p._id === id)!;
   }
 
   async list(now = new Date()): Promise<PartnerList> {
@@ -131,7 +150,7 @@ export class PartnersService {
     await this.db.transaction((tx) =>
       invitePartnerPerson(tx, person, { id: partner.id, name: partner.name }, this.options.site),
     );
-    return (await this.list()).partners.find((p) => p._id === partnerId)!;
+    return this.listed(partnerId, new Date());
   }
 
   /**

@@ -192,6 +192,62 @@ describe(`partners on ${testDatabaseKind}`, () => {
     expect(await t.database.db.select().from(partners)).toEqual([]);
   });
 
+  it('lets only an admin change a partner, and offers then follow its new areas and terms', async () => {
+    const lotus = await addPartner('Lotus Florist', { makes: ['flowers'] });
+    await addPartner('Jasmine Florist', { makes: ['flowers'] });
+    const [elsewhere] = await t.database.db
+      .select({ id: serviceAreas.id })
+      .from(serviceAreas)
+      .where(ne(serviceAreas.id, kochi))
+      .limit(1);
+    const body = {
+      name: 'Lotus Flowers',
+      email: 'orders@lotus.example.in',
+      phone: '98470 66666',
+      areas: [elsewhere!.id],
+      makes: ['flowers', 'cakes'],
+      capacityPerSlot: 2,
+    };
+    const change = (id: string, cookie: string | null, payload: object) =>
+      t.app.inject({ method: 'PUT', url: `/api/admin/partners/${id}`, ...as(cookie), payload });
+
+    expect((await change(lotus._id, customer.cookie, body)).statusCode).toBe(403);
+    expect((await change(lotus._id, null, body)).statusCode).toBe(401);
+    const missing = await change('00000000-0000-4000-8000-000000000000', admin.cookie, body);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Partner not found');
+    const taken = await change(lotus._id, admin.cookie, { ...body, name: 'JASMINE florist' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('A partner named JASMINE florist already exists');
+    const unknownArea = await change(lotus._id, admin.cookie, { ...body, areas: [987_654] });
+    expect(unknownArea.statusCode).toBe(400);
+    expect(unknownArea.json().message).toBe('No service area has the id 987654');
+
+    const changed = await change(lotus._id, admin.cookie, body);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      _id: lotus._id,
+      name: 'Lotus Flowers',
+      email: 'orders@lotus.example.in',
+      phone: '+919847066666',
+      areas: [{ _id: elsewhere!.id, name: expect.any(String) }],
+      makes: ['cakes', 'flowers'],
+      capacityPerSlot: 2,
+    });
+    const listed = (await t.app.inject({ url: '/api/admin/partners', ...as(admin.cookie) })).json().partners;
+    expect(listed.find((p: { _id: string }) => p._id === lotus._id)).toEqual(changed.json());
+
+    // Lotus no longer serves Kochi: Kochi's next order goes to Jasmine, and back once it does again.
+    const first = await paidOrder();
+    await sweep();
+    expect((await offersOf(first)).map((o) => o.partnerId)).not.toContain(lotus._id);
+    await t.database.db.delete(partners).where(ne(partners.id, lotus._id));
+    expect((await change(lotus._id, admin.cookie, { ...body, areas: [kochi] })).statusCode).toBe(200);
+    const second = await paidOrder();
+    await sweep();
+    expect(await offersOf(second)).toEqual([{ partnerId: lotus._id, status: 'offered', reason: null }]);
+  });
+
   it('invites a partner’s person by email: a single-use link sets their password, and they sign in as anyone does', async () => {
     const partner = await addPartner('Lotus Florist');
     const { email } = await personOf(partner._id);

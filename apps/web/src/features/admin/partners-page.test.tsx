@@ -118,7 +118,8 @@ describe('/admin/partners', () => {
       },
     ]);
     expect(toast.success).toHaveBeenCalledWith('Kochi Cake House added. Invite its people next.');
-    expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe('');
+    const next = screen.getByRole('form', { name: 'Add a partner' });
+    expect((within(next).getByLabelText('Name') as HTMLInputElement).value).toBe('');
   });
 
   it("shows the server's words for a field it refuses beside that field", async () => {
@@ -143,6 +144,87 @@ describe('/admin/partners', () => {
     const phone = within(form).getByLabelText('Mobile number');
     await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
     expect(form.textContent).toContain('Enter a valid 10-digit Indian mobile number');
+  });
+
+  it('edits a partner in its card, starting from what it is; the saved partner takes its place', async () => {
+    const saved: PartnerResponse = {
+      ...kitchen,
+      areas: [
+        { _id: 2, name: 'Kochi' },
+        { _id: 3, name: 'Delhi' },
+      ],
+      capacityPerSlot: 8,
+    };
+    const SAVE = `PUT /api/admin/partners/${kitchen._id}`;
+    const { user, fetchMock } = open({ [LIST]: [200, { partners: [kitchen] }], [SAVE]: [200, saved] });
+    const card = await screen.findByRole('article', { name: 'Kochi Cake House' });
+    await user.click(within(card).getByRole('button', { name: 'Edit Kochi Cake House' }));
+    const form = within(card).getByRole('form', { name: 'Edit Kochi Cake House' });
+    const box = async (name: string) => (await within(form).findByRole('checkbox', { name })) as HTMLInputElement;
+    expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe('Kochi Cake House');
+    expect((within(form).getByLabelText('Mobile number') as HTMLInputElement).value).toBe('+919847055555');
+    expect([(await box('Kochi')).checked, (await box('Delhi')).checked, (await box('Cakes')).checked]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+
+    await user.clear(within(form).getByLabelText('Capacity per slot'));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    expect(form.textContent).toContain('Capacity per slot must be a whole number from 1 to 1000');
+    expect(sentBodies(fetchMock, SAVE)).toEqual([]);
+
+    await user.type(within(form).getByLabelText('Capacity per slot'), '8');
+    await user.click(await box('Delhi'));
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(within(card).queryByRole('form')).toBeNull());
+    expect(sentBodies(fetchMock, SAVE)).toEqual([
+      {
+        name: 'Kochi Cake House',
+        email: 'orders@kochicakes.in',
+        phone: '+919847055555',
+        areas: [2, 3],
+        makes: ['cakes', 'flowers'],
+        capacityPerSlot: 8,
+      },
+    ]);
+    const facts = [...card.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(facts).toEqual([
+      ['Makes', 'Cakes, Flowers'],
+      ['Areas', 'Kochi, Delhi'],
+      ['Capacity per slot', '8'],
+      ["Today's orders", '3'],
+    ]);
+    expect(toast.success).toHaveBeenCalledWith('Kochi Cake House saved');
+  });
+
+  it('keeps the edit open with the server’s words when it refuses, and Cancel leaves the partner as it was', async () => {
+    const SAVE = `PUT /api/admin/partners/${kitchen._id}`;
+    const { user, fetchMock } = open({
+      [LIST]: [200, { partners: [kitchen] }],
+      [SAVE]: [
+        409,
+        {
+          message: 'A partner named Fort Florist already exists',
+          code: 'CONFLICT',
+          details: [{ field: 'name', message: 'A partner named Fort Florist already exists' }],
+        },
+      ],
+    });
+    const card = await screen.findByRole('article', { name: 'Kochi Cake House' });
+    await user.click(within(card).getByRole('button', { name: 'Edit Kochi Cake House' }));
+    const form = within(card).getByRole('form', { name: 'Edit Kochi Cake House' });
+    const name = within(form).getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Fort Florist');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
+    expect(form.textContent).toContain('A partner named Fort Florist already exists');
+    expect(sentBodies(fetchMock, SAVE)).toHaveLength(1);
+
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(within(card).queryByRole('form')).toBeNull();
+    expect(within(card).getByRole('heading', { name: 'Kochi Cake House' })).toBeTruthy();
   });
 
   it('invites a person by name and email; they join the partner’s people', async () => {

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, Mail, Phone, UserPlus } from 'lucide-react';
+import { LoaderCircle, Mail, Pencil, Phone, UserPlus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { PartnerInput, PartnerList, PartnerPersonInput, PartnerResponse } from '@store/contracts';
 import { PARTNER_MAKE_LABELS, PARTNER_MAKES, type PartnerMake } from '@store/domain';
@@ -38,6 +38,16 @@ interface PartnerForm {
 }
 
 const emptyForm = (): PartnerForm => ({ name: '', email: '', phone: '', areas: [], makes: [], capacityPerSlot: '5' });
+
+/** A partner as its form starts when the admin edits it. */
+const formOf = (partner: PartnerResponse): PartnerForm => ({
+  name: partner.name,
+  email: partner.email,
+  phone: partner.phone,
+  areas: partner.areas.map((a) => a._id),
+  makes: partner.makes,
+  capacityPerSlot: String(partner.capacityPerSlot),
+});
 
 /** What the server would refuse, said before the form is sent. */
 function formProblems(form: PartnerForm): FieldMessages<PartnerField> {
@@ -99,48 +109,90 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function PartnerCard({ partner }: { partner: PartnerResponse }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
   const headingId = `partner-${partner._id}`;
+
+  async function save(body: PartnerInput) {
+    const saved = await apiFetch<PartnerResponse>(`/api/admin/partners/${encodeURIComponent(partner._id)}`, {
+      method: 'PUT',
+      body,
+    });
+    queryClient.setQueryData<PartnerList>(partnersKey, (list) =>
+      list ? { partners: list.partners.map((p) => (p._id === saved._id ? saved : p)) } : list,
+    );
+    toast.success(`${saved.name} saved`);
+    setEditing(false);
+  }
+
   return (
     <article
       aria-labelledby={headingId}
       className="flex flex-col gap-4 rounded-xl border border-neutral-200 bg-white p-4 md:p-5"
     >
       <div>
-        <h2 id={headingId} className="text-lg font-semibold wrap-anywhere text-neutral-900">
-          {partner.name}
-        </h2>
-        <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-neutral-700">
-          <a href={`mailto:${partner.email}`} className="inline-flex items-center gap-1.5 hover:underline">
-            <Mail className="size-4" aria-hidden="true" />
-            {partner.email}
-          </a>
-          <a href={`tel:${partner.phone}`} className="inline-flex items-center gap-1.5 hover:underline">
-            <Phone className="size-4" aria-hidden="true" />
-            {showPhone(partner.phone)}
-          </a>
-        </p>
-      </div>
-      <dl className="grid gap-3 sm:grid-cols-2">
-        <Fact label="Makes">{partner.makes.map((m) => PARTNER_MAKE_LABELS[m]).join(', ')}</Fact>
-        <Fact label="Areas">{partner.areas.map((a) => a.name).join(', ')}</Fact>
-        <Fact label="Capacity per slot">{partner.capacityPerSlot}</Fact>
-        <Fact label="Today's orders">{partner.loadToday}</Fact>
-      </dl>
-      <div className="flex flex-col gap-2 border-t border-neutral-200 pt-3">
-        <h3 className="text-sm font-semibold text-neutral-900">People</h3>
-        {partner.people.length === 0 ? (
-          <p className="text-sm text-neutral-700">Nobody yet: invite the person who takes the orders.</p>
-        ) : (
-          <ul className="flex flex-col gap-1 text-sm text-neutral-900">
-            {partner.people.map((person) => (
-              <li key={person._id} className="wrap-anywhere">
-                {person.name} <span className="text-neutral-600">· {person.email}</span>
-              </li>
-            ))}
-          </ul>
+        <div className="flex items-start justify-between gap-2">
+          <h2 id={headingId} className="text-lg font-semibold wrap-anywhere text-neutral-900">
+            {partner.name}
+          </h2>
+          {editing ? null : (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Edit ${partner.name}`}
+              title="Edit"
+              onClick={() => setEditing(true)}
+            >
+              <Pencil className="size-4" aria-hidden="true" />
+            </Button>
+          )}
+        </div>
+        {editing ? null : (
+          <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-neutral-700">
+            <a href={`mailto:${partner.email}`} className="inline-flex items-center gap-1.5 hover:underline">
+              <Mail className="size-4" aria-hidden="true" />
+              {partner.email}
+            </a>
+            <a href={`tel:${partner.phone}`} className="inline-flex items-center gap-1.5 hover:underline">
+              <Phone className="size-4" aria-hidden="true" />
+              {showPhone(partner.phone)}
+            </a>
+          </p>
         )}
-        <InvitePerson partner={partner} />
       </div>
+      {editing ? (
+        <PartnerEditor
+          label={`Edit ${partner.name}`}
+          initial={formOf(partner)}
+          submitLabel="Save changes"
+          save={save}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <>
+          <dl className="grid gap-3 sm:grid-cols-2">
+            <Fact label="Makes">{partner.makes.map((m) => PARTNER_MAKE_LABELS[m]).join(', ')}</Fact>
+            <Fact label="Areas">{partner.areas.map((a) => a.name).join(', ')}</Fact>
+            <Fact label="Capacity per slot">{partner.capacityPerSlot}</Fact>
+            <Fact label="Today's orders">{partner.loadToday}</Fact>
+          </dl>
+          <div className="flex flex-col gap-2 border-t border-neutral-200 pt-3">
+            <h3 className="text-sm font-semibold text-neutral-900">People</h3>
+            {partner.people.length === 0 ? (
+              <p className="text-sm text-neutral-700">Nobody yet: invite the person who takes the orders.</p>
+            ) : (
+              <ul className="flex flex-col gap-1 text-sm text-neutral-900">
+                {partner.people.map((person) => (
+                  <li key={person._id} className="wrap-anywhere">
+                    {person.name} <span className="text-neutral-600">· {person.email}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <InvitePerson partner={partner} />
+          </div>
+        </>
+      )}
     </article>
   );
 }
@@ -235,11 +287,44 @@ function InvitePerson({ partner }: { partner: PartnerResponse }) {
   );
 }
 
-/** The form that adds a partner: contact, areas, what it makes and how many orders a slot it takes. */
+/** The form that adds a partner; emptied for the next one once it is added. */
 function AddPartner() {
   const queryClient = useQueryClient();
+  const [added, setAdded] = useState(0);
+
+  async function save(body: PartnerInput) {
+    const partner = await apiFetch<PartnerResponse>('/api/admin/partners', { method: 'POST', body });
+    toast.success(`${partner.name} added. Invite its people next.`);
+    setAdded((n) => n + 1);
+    await queryClient.invalidateQueries({ queryKey: partnersKey });
+  }
+
+  return (
+    <FormSection title="Add a partner">
+      <PartnerEditor key={added} label="Add a partner" initial={emptyForm()} submitLabel="Add partner" save={save} />
+    </FormSection>
+  );
+}
+
+/**
+ * A partner's contact, areas, what it makes and how many orders a slot it takes: checked before it
+ * is sent, then `save`d; the server's refusal of a field shows beside it.
+ */
+function PartnerEditor({
+  label,
+  initial,
+  submitLabel,
+  save,
+  onCancel,
+}: {
+  label: string;
+  initial: PartnerForm;
+  submitLabel: string;
+  save: (body: PartnerInput) => Promise<void>;
+  onCancel?: () => void;
+}) {
   const areas = useServiceAreas();
-  const [form, setForm] = useState<PartnerForm>(emptyForm);
+  const [form, setForm] = useState<PartnerForm>(initial);
   const [errors, setErrors] = useState<FieldMessages<PartnerField>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -268,19 +353,15 @@ function AddPartner() {
     }
     setPending(true);
     setRefusal(null);
-    const body: PartnerInput = {
-      name: form.name.trim(),
-      email: form.email.trim(),
-      phone: form.phone.trim(),
-      areas: form.areas,
-      makes: form.makes,
-      capacityPerSlot: Number(form.capacityPerSlot),
-    };
     try {
-      const added = await apiFetch<PartnerResponse>('/api/admin/partners', { method: 'POST', body });
-      toast.success(`${added.name} added. Invite its people next.`);
-      setForm(emptyForm());
-      await queryClient.invalidateQueries({ queryKey: partnersKey });
+      await save({
+        name: form.name.trim(),
+        email: form.email.trim(),
+        phone: form.phone.trim(),
+        areas: form.areas,
+        makes: form.makes,
+        capacityPerSlot: Number(form.capacityPerSlot),
+      });
     } catch (err) {
       const named = fieldErrorsOf(err, PARTNER_FIELDS);
       setErrors(named);
@@ -292,87 +373,86 @@ function AddPartner() {
   }
 
   return (
-    <FormSection title="Add a partner">
-      <form
-        ref={formRef}
-        noValidate
-        aria-label="Add a partner"
-        onSubmit={(e) => void submit(e)}
-        className="flex flex-col gap-4"
+    <form ref={formRef} noValidate aria-label={label} onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+      <Field label="Name" value={form.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
+      <Field
+        label="Email"
+        type="email"
+        value={form.email}
+        error={errors.email}
+        onChange={(e) => set('email', e.target.value)}
+      />
+      <Field
+        label="Mobile number"
+        type="tel"
+        inputMode="tel"
+        value={form.phone}
+        error={errors.phone}
+        onChange={(e) => set('phone', e.target.value)}
+      />
+      <fieldset
+        className="flex flex-col gap-1"
+        data-invalid={errors.areas ? '' : undefined}
+        aria-describedby={errors.areas ? `${id}-areas` : undefined}
       >
-        <Field label="Name" value={form.name} error={errors.name} onChange={(e) => set('name', e.target.value)} />
-        <Field
-          label="Email"
-          type="email"
-          value={form.email}
-          error={errors.email}
-          onChange={(e) => set('email', e.target.value)}
-        />
-        <Field
-          label="Mobile number"
-          type="tel"
-          inputMode="tel"
-          value={form.phone}
-          error={errors.phone}
-          onChange={(e) => set('phone', e.target.value)}
-        />
-        <fieldset
-          className="flex flex-col gap-1"
-          data-invalid={errors.areas ? '' : undefined}
-          aria-describedby={errors.areas ? `${id}-areas` : undefined}
-        >
-          <legend className={labelClasses}>Areas it serves</legend>
-          {areas.isPending ? (
-            <Loading what="service areas" rows={2} />
-          ) : areas.isError ? (
-            <LoadError what="the service areas" load={areas} />
-          ) : (
-            <div className="grid grid-cols-2 gap-x-3">
-              {areas.data.map((area) => (
-                <Checkbox
-                  key={area.id}
-                  label={area.name}
-                  checked={form.areas.includes(area.id)}
-                  onCheckedChange={(on) => set('areas', toggled(form.areas, area.id, on))}
-                />
-              ))}
-            </div>
-          )}
-          <FieldError id={`${id}-areas`}>{errors.areas}</FieldError>
-        </fieldset>
-        <fieldset
-          className="flex flex-col gap-1"
-          data-invalid={errors.makes ? '' : undefined}
-          aria-describedby={errors.makes ? `${id}-makes` : undefined}
-        >
-          <legend className={labelClasses}>What it makes</legend>
-          {PARTNER_MAKES.map((make) => (
-            <Checkbox
-              key={make}
-              label={PARTNER_MAKE_LABELS[make]}
-              checked={form.makes.includes(make)}
-              onCheckedChange={(on) => set('makes', toggled(form.makes, make, on))}
-            />
-          ))}
-          <FieldError id={`${id}-makes`}>{errors.makes}</FieldError>
-        </fieldset>
-        <Field
-          label="Capacity per slot"
-          hint="How many orders it can take in one delivery slot"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={1000}
-          value={form.capacityPerSlot}
-          error={errors.capacityPerSlot}
-          onChange={(e) => set('capacityPerSlot', e.target.value)}
-        />
-        {refusal ? <Alert>{refusal}</Alert> : null}
+        <legend className={labelClasses}>Areas it serves</legend>
+        {areas.isPending ? (
+          <Loading what="service areas" rows={2} />
+        ) : areas.isError ? (
+          <LoadError what="the service areas" load={areas} />
+        ) : (
+          <div className="grid grid-cols-2 gap-x-3">
+            {areas.data.map((area) => (
+              <Checkbox
+                key={area.id}
+                label={area.name}
+                checked={form.areas.includes(area.id)}
+                onCheckedChange={(on) => set('areas', toggled(form.areas, area.id, on))}
+              />
+            ))}
+          </div>
+        )}
+        <FieldError id={`${id}-areas`}>{errors.areas}</FieldError>
+      </fieldset>
+      <fieldset
+        className="flex flex-col gap-1"
+        data-invalid={errors.makes ? '' : undefined}
+        aria-describedby={errors.makes ? `${id}-makes` : undefined}
+      >
+        <legend className={labelClasses}>What it makes</legend>
+        {PARTNER_MAKES.map((make) => (
+          <Checkbox
+            key={make}
+            label={PARTNER_MAKE_LABELS[make]}
+            checked={form.makes.includes(make)}
+            onCheckedChange={(on) => set('makes', toggled(form.makes, make, on))}
+          />
+        ))}
+        <FieldError id={`${id}-makes`}>{errors.makes}</FieldError>
+      </fieldset>
+      <Field
+        label="Capacity per slot"
+        hint="How many orders it can take in one delivery slot"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={1000}
+        value={form.capacityPerSlot}
+        error={errors.capacityPerSlot}
+        onChange={(e) => set('capacityPerSlot', e.target.value)}
+      />
+      {refusal ? <Alert>{refusal}</Alert> : null}
+      <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={pending}>
           {pending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : null}
-          Add partner
+          {submitLabel}
         </Button>
-      </form>
-    </FormSection>
+        {onCancel ? (
+          <Button variant="outline" disabled={pending} onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
   );
 }
