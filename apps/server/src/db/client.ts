@@ -11,6 +11,10 @@ import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { readEmptyCluster, unpackCluster } from './empty-cluster.js';
 import { DatabaseUnavailableError, isDatabaseUnreachable } from './errors.js';
 import { Pipeline } from './pipeline.js';
+import { NamedPglite } from './pglite-statements.js';
+import { statementName } from './statement-names.js';
+
+export { MAX_NAMED_STATEMENTS } from './statement-names.js';
 
 export type Schema = typeof schema;
 /** Both drivers speak the same dialect; code above this file never knows which one it has. */
@@ -157,7 +161,8 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     throw err;
   }
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  // Drizzle asks its client for `query` and `transaction` only: those run named (ADR 098).
+  const db = drizzlePglite({ client: new NamedPglite(client) as unknown as PGlite, schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -311,33 +316,6 @@ class Reachability {
     this.closed = true;
     clearTimeout(this.retry);
   }
-}
-
-/**
- * Distinct statement texts this process names, at most: about 30 KB of parsed and planned
- * statement each, on each connection that runs it (measured with pg_log_backend_memory_contexts).
- * An order's flow sends about forty texts and a shopper's every read a handful; the texts that
- * vary (a list of ids of some length, a listing's shape, which names its own, ADR 088) would
- * otherwise fill a connection without end.
- */
-export const MAX_NAMED_STATEMENTS = 128;
-const statementNames = new Map<string, string>();
-
-/**
- * The name a statement text is prepared under on every PostgreSQL connection, or undefined once
- * MAX_NAMED_STATEMENTS texts have one. Sent unnamed, PostgreSQL parses and plans a statement every
- * time; a named one is parsed once per connection and, from its sixth run, may run a plan kept
- * for it. An order's flow then costs the machine about an eighth less CPU (ADR 089). Names are
- * numbered per process, and a text keeps its name, so no connection is asked to prepare one name
- * with two texts.
- */
-export function statementName(text: string): string | undefined {
-  let name = statementNames.get(text);
-  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
-    name = `s${statementNames.size}`;
-    statementNames.set(text, name);
-  }
-  return name;
 }
 
 /**
