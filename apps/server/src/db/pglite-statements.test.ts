@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { testDatabaseKind } from '../test/test-app.js';
 import type { Database } from './client.js';
 
@@ -18,21 +18,20 @@ afterAll(async () => {
   await database?.close();
 });
 
-const count = async () =>
-  Number((await database.db.execute<{ n: string }>(sql`SELECT count(*) AS n FROM gifts`)).rows[0]!.n);
+/** A statement's rows, as the store's code reads them through Drizzle. */
+const rowsOf = async <T>(statement: SQL) => ((await database.db.execute(statement)) as unknown as { rows: T[] }).rows;
+const count = async () => Number((await rowsOf<{ n: string }>(sql`SELECT count(*) AS n FROM gifts`))[0]!.n);
 const add = (id: number) => database.db.execute(sql`INSERT INTO gifts (id, sent_at) VALUES (${id}, ${new Date()})`);
-const prepared = async () =>
-  (
-    await database.db.execute<{ name: string; statement: string; plans: number }>(
-      sql`SELECT name, statement, (generic_plans + custom_plans)::int AS plans FROM pg_prepared_statements`,
-    )
-  ).rows;
+const prepared = () =>
+  rowsOf<{ name: string; statement: string; plans: number }>(
+    sql`SELECT name, statement, (generic_plans + custom_plans)::int AS plans FROM pg_prepared_statements`,
+  );
 
 describe.runIf(testDatabaseKind === 'pglite')('statements the store repeats, in the embedded database', () => {
   it('are parsed once under a name and answer each run with its own values', async () => {
-    const twice = (n: number) => database.db.execute<{ twice: number }>(sql`SELECT ${n}::int * 2 AS twice`);
-    expect((await twice(21)).rows).toEqual([{ twice: 42 }]);
-    expect((await twice(5)).rows).toEqual([{ twice: 10 }]);
+    const twice = (n: number) => rowsOf<{ twice: number }>(sql`SELECT ${n}::int * 2 AS twice`);
+    expect(await twice(21)).toEqual([{ twice: 42 }]);
+    expect(await twice(5)).toEqual([{ twice: 10 }]);
     const mine = (await prepared()).filter((p) => p.statement.includes('* 2 AS twice'));
     expect(mine).toEqual([{ name: expect.stringMatching(/^s\d+$/), statement: expect.any(String), plans: 2 }]);
   });
