@@ -1,5 +1,4 @@
 import { and, asc, count, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
-import type { PartnerMake } from '@store/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { partnerOffers, type OfferStatus } from './partner-offers.table.js';
 import { partnerAreas, partners } from './partners.table.js';
@@ -9,14 +8,12 @@ type Reader = Db | Tx;
 export type PartnerRow = typeof partners.$inferSelect;
 export type OfferRow = typeof partnerOffers.$inferSelect;
 export type PartnerWithAreas = PartnerRow & { areaIds: number[] };
+/** What an admin sets of a partner, besides its areas. */
+export type PartnerDetails = Pick<PartnerRow, 'name' | 'email' | 'phone' | 'makes' | 'capacityPerSlot'>;
 
 const LIVE: OfferStatus[] = ['offered', 'accepted'];
 
-export async function insertPartner(
-  tx: Tx,
-  values: { name: string; email: string; phone: string; makes: PartnerMake[]; capacityPerSlot: number },
-  areaIds: readonly number[],
-): Promise<PartnerRow> {
+export async function insertPartner(tx: Tx, values: PartnerDetails, areaIds: readonly number[]): Promise<PartnerRow> {
   const [row] = await tx.insert(partners).values(values).returning();
   await tx.insert(partnerAreas).values(areaIds.map((areaId) => ({ partnerId: row!.id, areaId })));
   return row!;
@@ -30,7 +27,7 @@ export async function insertPartner(
 export async function updatePartner(
   tx: Tx,
   id: string,
-  values: { name: string; email: string; phone: string; makes: PartnerMake[]; capacityPerSlot: number },
+  values: PartnerDetails,
   areaIds: readonly number[],
 ): Promise<boolean> {
   const updated = await tx.update(partners).set(values).where(eq(partners.id, id)).returning({ id: partners.id });
@@ -158,13 +155,13 @@ export async function expireOffers(db: Reader, now: Date): Promise<string[]> {
   return rows.map((r) => r.orderId);
 }
 
-/** Live offers for delivery from `from` on: the sweep withdraws those whose order was cancelled. */
 /** The service areas at least one partner serves. */
 export async function servedAreaIds(db: Reader): Promise<number[]> {
   const rows = await db.selectDistinct({ areaId: partnerAreas.areaId }).from(partnerAreas);
   return rows.map((r) => r.areaId);
 }
 
+/** Live offers for delivery from `from` on: the sweep withdraws those whose order was cancelled. */
 export async function liveOrderIdsFrom(db: Reader, from: string): Promise<string[]> {
   const rows = await db
     .select({ orderId: partnerOffers.orderId })
