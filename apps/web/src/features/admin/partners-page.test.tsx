@@ -224,7 +224,14 @@ describe('/admin/partners', () => {
 
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(within(card).queryByRole('form')).toBeNull();
-    expect(within(card).getByRole('heading', { name: 'Kochi Cake House' })).toBeTruthy();
+    const facts = [...card.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(facts).toEqual([
+      ['Makes', 'Cakes, Flowers'],
+      ['Areas', 'Kochi'],
+      ['Capacity per slot', '5'],
+      ["Today's orders", '3'],
+    ]);
+    expect(card.querySelector('h2')?.textContent).toBe('Kochi Cake House');
   });
 
   it('invites a person by name and email; they join the partner’s people', async () => {
