@@ -18,8 +18,8 @@ interface Prepared {
  * so and 0.38 ms named (ADR 098).
  *
  * It holds PGlite's two locks as its `query` does: the transaction lock outside a transaction, so a
- * statement never runs inside another caller's, and the query lock always. A statement PGlite
- * would not name (past MAX_NAMED_STATEMENTS texts) goes through PGlite's `query` as before.
+ * statement never runs inside another caller's, and the query lock always. A text statementName
+ * does not name (its first run, or past MAX_NAMED_STATEMENTS texts) goes through PGlite's `query`.
  */
 export class NamedPglite {
   private readonly prepared = new Map<string, Prepared>();
