@@ -35,6 +35,18 @@ const kitchen: PartnerResponse = {
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 
+/** A partner card's facts, each label with its value. */
+const factsOf = (card: HTMLElement) =>
+  [...card.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+
+/** The kitchen's card as the list shows it. */
+const KITCHEN_FACTS = [
+  ['Makes', 'Cakes, Flowers'],
+  ['Areas', 'Kochi'],
+  ['Capacity per slot', '5'],
+  ["Today's orders", '3'],
+];
+
 function open(answers: Answers) {
   const fetchMock = stubApi({ 'GET /api/delivery/areas': [200, AREAS], ...answers });
   return { ...renderRoutes('/admin/partners', <Route path="/admin/partners" element={<PartnersPage />} />), fetchMock };
@@ -55,13 +67,8 @@ describe('/admin/partners', () => {
   it('lists each partner with what it makes, its areas, capacity per slot, orders today and people', async () => {
     open({ [LIST]: [200, { partners: [kitchen] }] });
     const card = await screen.findByRole('article', { name: 'Kochi Cake House' });
-    const facts = [...card.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
-    expect(facts).toEqual([
-      ['Makes', 'Cakes, Flowers'],
-      ['Areas', 'Kochi'],
-      ['Capacity per slot', '5'],
-      ["Today's orders", '3'],
-    ]);
+    const facts = factsOf(card);
+    expect(facts).toEqual(KITCHEN_FACTS);
     expect(card.textContent).toContain('Ravi Kumar');
     expect(
       within(card)
@@ -188,7 +195,7 @@ describe('/admin/partners', () => {
         capacityPerSlot: 8,
       },
     ]);
-    const facts = [...card.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    const facts = factsOf(card);
     expect(facts).toEqual([
       ['Makes', 'Cakes, Flowers'],
       ['Areas', 'Kochi, Delhi'],
@@ -224,13 +231,8 @@ describe('/admin/partners', () => {
 
     await user.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(within(card).queryByRole('form')).toBeNull();
-    const facts = [...card.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
-    expect(facts).toEqual([
-      ['Makes', 'Cakes, Flowers'],
-      ['Areas', 'Kochi'],
-      ['Capacity per slot', '5'],
-      ["Today's orders", '3'],
-    ]);
+    const facts = factsOf(card);
+    expect(facts).toEqual(KITCHEN_FACTS);
     expect(card.querySelector('h2')?.textContent).toBe('Kochi Cake House');
   });
 
