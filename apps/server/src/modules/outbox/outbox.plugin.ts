@@ -43,8 +43,8 @@ export function registerOutbox(app: FastifyInstance, mailTransport?: MailTranspo
   });
   app.decorate('sendOutbox', () => sender.sendDue());
 
-  runPeriodically(app, app.config.mail.pollMs, 'could not send from the outbox', async () => {
-    await sender.sendDue();
+  runPeriodically(app, app.config.mail.pollMs, 'could not send from the outbox', async (closing) => {
+    await sender.sendDue(undefined, closing);
   });
   app.addHook('onClose', async () => transport.close());
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { outbox, type OutboxStatus } from './outbox.table.js';
 
@@ -31,6 +31,15 @@ export async function claimDue(db: Db, limit: number, leaseMs: number, now: Date
         FOR UPDATE SKIP LOCKED)`,
     )
     .returning();
+}
+
+/** Gives back claimed messages that were not tried: due again at `now`, their attempt not counted. */
+export async function releaseClaims(db: Db, ids: string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(outbox)
+    .set({ nextAttemptAt: now, attempts: sql`${outbox.attempts} - 1` })
+    .where(and(inArray(outbox.id, ids), eq(outbox.status, 'pending')));
 }
 
 export async function markSent(db: Db, id: string, now: Date): Promise<void> {

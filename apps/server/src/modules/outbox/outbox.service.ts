@@ -96,12 +96,28 @@ export class OutboxSender {
     this.giveUpAfterMs = options.giveUpAfterMs ?? 24 * 60 * MINUTE;
   }
 
-  /** Sends every message due now, batch by batch; returns how many were sent. */
-  async sendDue(now = () => new Date()): Promise<number> {
+  /**
+   * Sends every message due now, batch by batch; returns how many were sent. Once `closing` is
+   * aborted it finishes the message in hand and gives back the rest of its claim, so a server
+   * stopping for a deploy neither leaves them waiting out the lease nor sends any without
+   * recording it.
+   */
+  async sendDue(now = () => new Date(), closing?: AbortSignal): Promise<number> {
     let sent = 0;
     for (;;) {
+      if (closing?.aborted) return sent;
       const claimed = await repo.claimDue(this.db, this.batch, this.leaseMs, now());
-      for (const message of claimed) if (await this.sendOne(message, now)) sent += 1;
+      for (const [i, message] of claimed.entries()) {
+        if (closing?.aborted) {
+          await repo.releaseClaims(
+            this.db,
+            claimed.slice(i).map((m) => m.id),
+            now(),
+          );
+          return sent;
+        }
+        if (await this.sendOne(message, now)) sent += 1;
+      }
       if (claimed.length < this.batch) return sent;
     }
   }

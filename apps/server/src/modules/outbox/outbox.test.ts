@@ -202,6 +202,38 @@ describe(`the outbox on ${testDatabaseKind}`, () => {
     expect((await rowsFor(recipients)).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
   });
 
+  it('a sender told to close finishes the message in hand and gives the rest of its claim back, due at once', async () => {
+    const recipients = await enqueueMany(5);
+    const closing = new AbortController();
+    const transport = recordingTransport();
+    const stopsAfterOurFirst: MailTransport = {
+      async send(mail) {
+        await transport.send(mail);
+        if (recipients.includes(mail.to)) closing.abort();
+      },
+      close: () => undefined,
+    };
+    await sender(stopsAfterOurFirst).sendDue(undefined, closing.signal);
+
+    const ours = transport.sent.filter((m) => recipients.includes(m.to));
+    expect(ours).toHaveLength(1);
+    const rows = await rowsFor(recipients);
+    expect(rows.find((r) => r.recipient === ours[0]!.to)).toMatchObject({ status: 'sent', attempts: 1 });
+    const left = rows.filter((r) => r.recipient !== ours[0]!.to);
+    expect(left.map((r) => ({ status: r.status, attempts: r.attempts }))).toEqual(
+      left.map(() => ({ status: 'pending', attempts: 0 })),
+    );
+    // Not held for the two-minute lease: the next sender, on any server, sends them now.
+    const next = recordingTransport();
+    await sender(next).sendDue();
+    expect(
+      next.sent
+        .map((m) => m.to)
+        .filter((to) => recipients.includes(to))
+        .sort(),
+    ).toEqual(left.map((r) => r.recipient).sort());
+  });
+
   it('sends again, with the same Message-ID, a message whose sender died before marking it sent', async () => {
     const [recipient] = await enqueueMany(1);
     // A sender claims it, sends it, and is killed before it marks it sent: only the claim is left.
