@@ -150,7 +150,10 @@ export function superviseWorkers(
     if (stopping) {
       // A worker still starting has no handler for the signal yet and ends by it: it had nothing
       // in flight to drain, so that is a clean stop. A serving worker catches it and exits 0.
-      if (code !== 0 && signal !== stopping) failed = true;
+      if (code !== 0 && signal !== stopping) {
+        failed = true;
+        log.error({ pid: worker.process.pid, code, signal }, 'a server worker did not stop cleanly');
+      }
       if (alive() === 0) process.exit(failed ? 1 : 0);
       return;
     }
