@@ -57,6 +57,11 @@ export interface AppOptions {
   clock?: () => Date;
   /** Where the outbox sends email instead of SMTP_URL's server (or files); tests record what goes. */
   mailTransport?: MailTransport;
+  /**
+   * False: the sweeps' and senders' timers never start (lib/periodic.ts). A test that runs them
+   * itself, at the moment its case needs, is then not raced by the app's own run.
+   */
+  periodicTasks?: boolean;
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -99,6 +104,7 @@ export async function buildApp(config: Config, database: Database, options: AppO
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('clock', options.clock ?? (() => new Date()));
+  app.decorate('periodicTasks', options.periodicTasks ?? true);
   // Orders give back what checkout took when one ends unpaid or cancelled (ADR 070).
   app.decorate('orderHolds', giveBackHolds);
   app.decorate('pinReaches', new PinReaches(database.db));

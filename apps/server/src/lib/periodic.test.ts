@@ -45,4 +45,17 @@ describe('a periodic task', () => {
     await app.close();
     expect(runs).toBeGreaterThan(1);
   });
+
+  it('never starts when the app says its periodic tasks are off', async () => {
+    const app = Fastify();
+    app.decorate('periodicTasks', false);
+    let runs = 0;
+    runPeriodically(app, 5, 'the task failed', async () => {
+      runs += 1;
+    });
+    await app.ready();
+    await sleep(40);
+    await app.close();
+    expect(runs).toBe(0);
+  });
 });

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { isDatabaseUnreachable } from '../db/errors.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether the periodic tasks' timers start (an app's option, true unless a test says). */
+    periodicTasks?: boolean;
+  }
+}
+
 /**
  * Runs `task` every `ms` from when the server is ready until it closes: never two runs at once
  * (a slow run makes the next tick skip), a failure logged rather than thrown (one caused by the
@@ -31,6 +38,7 @@ export function runPeriodically(
   };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
+    if (app.periodicTasks === false) return;
     timer = setInterval(tick, ms);
     timer.unref();
   });
