@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ResponseCache, stableKey } from './response-cache.js';
+import { MAX_KEPT_VALUES, ResponseCache, stableKey } from './response-cache.js';
 
 /** The cache as the catalogue uses it: an answer's JSON text. */
 const json = (
@@ -236,6 +236,20 @@ describe('response cache', () => {
     cache.setLive(false);
     expect(cache.keep('anchors', compute)).toBeUndefined();
     expect(calls).toBe(2);
+  });
+
+  it('keeps no more than MAX_KEPT_VALUES values: past them each is made for its one use', async () => {
+    const cache = liveCache();
+    for (let i = 0; i < MAX_KEPT_VALUES; i++) await cache.keep(`word ${i}`, async () => i);
+    let calls = 0;
+    const compute = async () => ++calls;
+    expect(await cache.keep('one word too many', compute)).toBe(1);
+    expect(await cache.keep('one word too many', compute)).toBe(2);
+    // Those kept before stay kept.
+    expect(await cache.keep('word 7', async () => -1)).toBe(7);
+    cache.invalidate();
+    expect(await cache.keep('one word too many', compute)).toBe(3);
+    expect(await cache.keep('one word too many', compute)).toBe(3);
   });
 
   it('keys do not depend on the order of fields', () => {

@@ -30,6 +30,12 @@ interface Entry {
 const SALES_REMEMBERED = 256;
 
 /**
+ * Values kept (keep) at most, between two changes: keyword words come from clients, and a client
+ * making up words must not grow a worker. A few thousand words are what a store's shoppers search.
+ */
+export const MAX_KEPT_VALUES = 4_096;
+
+/**
  * Serialized JSON answers, kept until the data behind them changes. Entries are only trusted
  * while the owner says the cache is live (its change notifications flow); until then every call
  * computes afresh. A computation that started before an invalidation is never stored, and
@@ -140,13 +146,15 @@ export class ResponseCache {
    * or undefined while the cache is off: then there is nothing to keep it in, and a caller does
    * without it. Unlike an answer it outlives sales, which drop only the answers that show what they
    * sold: a value made by reading the whole catalogue for tens of milliseconds would otherwise never
-   * be kept while orders come in. A computation that fails is not kept.
+   * be kept while orders come in. A computation that fails is not kept; past MAX_KEPT_VALUES one
+   * is made for its one use.
    */
   keep<T>(key: string, compute: () => Promise<T>): Promise<T> | undefined {
     if (!this.enabled) return undefined;
     const known = this.kept.get(key) as Promise<T> | undefined;
     if (known) return known;
     const value = compute();
+    if (this.kept.size >= MAX_KEPT_VALUES) return value;
     this.kept.set(key, value);
     value.catch(() => {
       if (this.kept.get(key) === value) this.kept.delete(key);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { insertProduct, uniqueCategory } from '../../test/fixtures.js';
@@ -99,5 +100,23 @@ describe(`cached catalogue answers after a change (${testDatabaseKind})`, () => 
     await applied(before);
     expect(second.app.catalogCache.size).toBe(0);
     expect((await get(listing)).products.map((p: { _id: string }) => p._id)).toEqual([added, repriced]);
+  });
+
+  it('a word searched before any product had it finds the product added since', async () => {
+    // Letters only, as the vocabulary keeps words, and found in no other test's products.
+    const word = `quokka${[...randomBytes(4)].map((b) => String.fromCharCode(97 + (b % 26))).join('')}`;
+    await quiet();
+    second.app.catalogCache.invalidate();
+    expect((await get(`/api/products?keyword=${word}`)).total).toBe(0);
+
+    const before = second.app.catalogCache.version;
+    const added = await insertProduct(first.database.db, { name: `${word} Bouquet` });
+    await applied(before);
+    // Another URL than the one answered before: the word is looked up again, not its answer.
+    const found = await get(`/api/products?keyword=${word}&sortBy=name`);
+    expect(found.products.map((p: { _id: string }) => p._id)).toEqual([added]);
+    expect(
+      (await get(`/api/products?keyword=${word.slice(0, -2)}`)).products.map((p: { _id: string }) => p._id),
+    ).toEqual([added]);
   });
 });

@@ -176,14 +176,30 @@ async function operandOf(db: Db, term: string, weight: '' | 'A') {
 }
 
 /**
- * The keyword's words as a KeywordQuery. `weight` 'A' looks in names only (the admin's picker).
- * Each word costs a look-up in the vocabulary's index, and a second if it starts no word there.
+ * Keeps what `compute` gives until the catalogue's words may have changed, or answers undefined
+ * when it cannot (the service's `keep`: the answer cache's, ADR 090).
  */
-export async function keywordQuery(db: Db, words: readonly string[], weight: '' | 'A' = ''): Promise<KeywordQuery> {
+export type Keep = <T>(key: string, compute: () => Promise<T>) => Promise<T> | undefined;
+
+/**
+ * The keyword's words as a KeywordQuery. `weight` 'A' looks in names only (the admin's picker).
+ * Each word costs a look-up in the vocabulary's index, and a second if it starts no word there:
+ * a statement and a round trip each, as many as the listing's own. `keep` keeps each word's
+ * operand, which only the vocabulary decides, so the words shoppers search again cost none.
+ */
+export async function keywordQuery(
+  db: Db,
+  words: readonly string[],
+  weight: '' | 'A' = '',
+  keep?: Keep,
+): Promise<KeywordQuery> {
   const symbols = words.filter((w) => searchTerms(w).length === 0);
   const terms = keywordTerms(words);
   if (terms.length === 0) return { ...NO_KEYWORD, symbols };
-  const operands = await Promise.all(terms.map((term) => operandOf(db, term, weight)));
+  const lookUp = (term: string) => operandOf(db, term, weight);
+  const operands = await Promise.all(
+    terms.map((term) => keep?.(`keyword word ${weight} ${term}`, () => lookUp(term)) ?? lookUp(term)),
+  );
   if (operands.some((o) => o === null)) return { ...NO_KEYWORD, symbols, nothing: true };
   const found = operands as { query: string; word: string }[];
   return {

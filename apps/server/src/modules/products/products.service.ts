@@ -42,10 +42,11 @@ export class ProductsService {
     private readonly db: Db,
     private readonly remember: (key: unknown, count: () => Promise<number>) => Promise<number> = (_, count) => count(),
     /**
-     * Keeps the default listing's anchors until the catalogue changes (ADR 090), or answers
-     * undefined when it cannot: deep pages then step over every product before them.
+     * Keeps the default listing's anchors (ADR 090) and each keyword word's look-up in the
+     * vocabulary until the catalogue changes, or answers undefined when it cannot: deep pages then
+     * step over every product before them, and searches look their words up each time.
      */
-    private readonly keep: <T>(key: string, compute: () => Promise<T>) => Promise<T> | undefined = () => undefined,
+    private readonly keep: repo.Keep = () => undefined,
   ) {}
 
   /** How the products a shopper is about to have delivered travel; unknown ids restrict nothing. */
@@ -71,7 +72,7 @@ export class ProductsService {
     const limit = query.pageLimit ?? STOREFRONT_PAGE_SIZE;
     const words = keywordWords(query.keyword);
     const filters: repo.ProductFilters = {
-      words: words.length ? await repo.keywordQuery(this.db, words) : repo.NO_KEYWORD,
+      words: words.length ? await repo.keywordQuery(this.db, words, '', this.keep) : repo.NO_KEYWORD,
       category: query.category,
       subcategories: query.subcategory,
       colors: query.color,
