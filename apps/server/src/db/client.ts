@@ -80,10 +80,11 @@ const RESUBSCRIBE_DELAY_MS = 1_000;
 /** Where the database's own comings and goings are told (a PostgreSQL server lost and found again). */
 export interface DatabaseLog {
   info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
 
-const silent: DatabaseLog = { info: () => {}, error: () => {} };
+const silent: DatabaseLog = { info: () => {}, warn: () => {}, error: () => {} };
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
@@ -346,6 +347,9 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
   }, log);
   /** Connections that could not be had: refused, failed, or none free within the pool's timeout. */
   let errors = 0;
+  /** Connections checked out of the pool, and since when: what closing waits for (see close). */
+  const checkedOut = new Map<pg.PoolClient, number>();
+  const checkOut = (client: pg.PoolClient | undefined) => client && checkedOut.set(client, Date.now());
   /** Work started in `aheadOfReads`, and the waiters for a connection it queued. */
   const ahead = new AsyncLocalStorage<true>();
   const urgent = new WeakSet<object>();
@@ -369,17 +373,23 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
       const queued = queue.length;
       let connected: Promise<pg.PoolClient> | undefined;
       if (!callback) {
-        connected = super.connect().catch((err: unknown) => {
-          errors += 1;
-          reachability.suspect(err);
-          throw err;
-        });
+        connected = super.connect().then(
+          (client) => {
+            checkOut(client);
+            return client;
+          },
+          (err: unknown) => {
+            errors += 1;
+            reachability.suspect(err);
+            throw err;
+          },
+        );
       } else {
         super.connect((err, client, done) => {
           if (err) {
             errors += 1;
             reachability.suspect(err);
-          }
+          } else checkOut(client);
           callback(err, client, done);
         });
       }
@@ -443,6 +453,8 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
     reachability.suspect(err);
   });
   pool.on('connect', (client) => client.on('error', (err) => reachability.suspect(err)));
+  pool.on('release', (_err, client) => checkedOut.delete(client));
+  pool.on('remove', (client) => checkedOut.delete(client as pg.PoolClient));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const dialect = new PgDialect();
   // The pool's view of the schema, made once, serves every transaction's too.
@@ -522,11 +534,51 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
       closed = true;
       reachability.close();
       await Promise.all([...subscriptions].map((stop) => stop()));
-      await pool.end();
+      const ended = pool.end();
+      // The server closes its database after its requests and background runs have ended, so a
+      // connection still checked out a moment later is held by nothing that will give it back
+      // (seen once in about thirty stops after a database restart), and pool.end() would wait
+      // for it until the shutdown's deadline. It is ended, and named for whoever finds out why.
+      if (await settlesWithin(ended, CLOSE_GRACE_MS)) return;
+      const stuck = [...checkedOut];
+      for (const [client, since] of stuck) {
+        log.warn(
+          { heldMs: Date.now() - since, statement: statementOf(client) },
+          'a database connection was still checked out when the store closed; ending it',
+        );
+        // Its socket is cut, not ended politely: in pipeline mode node-postgres ends a connection
+        // only once its statements have answered, which a hung one never does. The statement fails,
+        // and its owner, if it has one, gives the connection back.
+        socketOf(client)?.destroy();
+      }
+      if (await settlesWithin(ended, CLOSE_GRACE_MS)) return;
+      // Nothing gave these back: the pool takes them back itself.
+      for (const [client] of stuck) if (checkedOut.has(client)) client.release(true);
+      await ended;
     },
     stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, errors }),
   };
 }
+
+/** How long closing waits for connections still checked out before it ends them. */
+const CLOSE_GRACE_MS = 1_000;
+
+const settlesWithin = (work: Promise<unknown>, ms: number) =>
+  new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    const settled = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    work.then(settled, settled);
+  });
+
+/** What a connection is running, as node-postgres keeps it (not its API: for a log line only). */
+const statementOf = (client: object) =>
+  (client as { _activeQuery?: { text?: string } | null })._activeQuery?.text?.slice(0, 300) ?? null;
+
+/** A connection's socket, which node-postgres does not expose but for this. */
+const socketOf = (client: object) => (client as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
 
 /**
  * LISTEN needs a connection of its own for as long as it lasts, so it does not come from the
