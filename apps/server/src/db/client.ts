@@ -349,7 +349,9 @@ async function openPostgres(url: string, poolSize: number, poolTimeoutMs: number
   let errors = 0;
   /** Connections checked out of the pool, and since when: what closing waits for (see close). */
   const checkedOut = new Map<pg.PoolClient, number>();
-  const checkOut = (client: pg.PoolClient | undefined) => client && checkedOut.set(client, Date.now());
+  const checkOut = (client: pg.PoolClient | undefined) => {
+    if (client) checkedOut.set(client, Date.now());
+  };
   /** Work started in `aheadOfReads`, and the waiters for a connection it queued. */
   const ahead = new AsyncLocalStorage<true>();
   const urgent = new WeakSet<object>();
